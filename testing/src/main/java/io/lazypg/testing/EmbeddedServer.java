@@ -1,0 +1,87 @@
+package io.lazypg.testing;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An embedded PostgreSQL from Maven-shipped binaries (zonky), with a pg_hba.conf we write, so
+ * that each authentication method has a role of its own for the authentication tests.
+ *
+ * <p>Zonky unpacks the binaries and, when run as root, starts the server as another user by itself.
+ */
+final class EmbeddedServer {
+
+    static final TestPostgres.AuthRoles ROLES = new TestPostgres.AuthRoles(
+            new TestPostgres.Role("lazypg_trust", ""),
+            new TestPostgres.Role("lazypg_cleartext", "clear-Pa55 word"),
+            new TestPostgres.Role("lazypg_md5", "md5-Pa55:w@rd/"),
+            new TestPostgres.Role("lazypg_scram", "scram-Pa55_wörd"));
+
+    private EmbeddedServer() {
+    }
+
+    static RunningServer start() {
+        try {
+            Path hba = writeHbaFile();
+            EmbeddedPostgres postgres = EmbeddedPostgres.builder()
+                    .setServerConfig("fsync", "off")
+                    .setServerConfig("synchronous_commit", "off")
+                    .setServerConfig("full_page_writes", "off")
+                    .setServerConfig("max_connections", "200")
+                    .setServerConfig("hba_file", hba.toString())
+                    .setServerConfig("listen_addresses", "127.0.0.1")
+                    .start();
+            TestPostgres server = new Coordinates(TestPostgres.Source.EMBEDDED, "127.0.0.1", postgres.getPort(),
+                    "postgres", "postgres", "", 0, Optional.of(ROLES));
+            createRoles(server);
+            int major = RunningServer.probeMajorVersion(server.host(), server.port(), server.database(),
+                    server.username(), server.password());
+            TestPostgres versioned = new Coordinates(server.source(), server.host(), server.port(), server.database(),
+                    server.username(), server.password(), major, server.authRoles());
+            return RunningServer.of(versioned, () -> {
+                postgres.close();
+                Files.deleteIfExists(hba);
+            });
+        } catch (IOException e) {
+            throw RunningServer.unchecked("Cannot start the embedded PostgreSQL", e);
+        }
+    }
+
+    private static Path writeHbaFile() throws IOException {
+        Path hba = Files.createTempFile("lazypg-pg_hba", ".conf");
+        Files.write(hba, List.of(
+                "# Written by lazypg-testing: one role per authentication method.",
+                "local all all trust",
+                "host all " + ROLES.cleartext().name() + " all password",
+                "host all " + ROLES.md5().name() + " all md5",
+                "host all " + ROLES.scram().name() + " all scram-sha-256",
+                "host all all all trust"));
+        return hba;
+    }
+
+    private static void createRoles(TestPostgres server) {
+        try (Connection c = server.openJdbc(); Statement s = c.createStatement()) {
+            for (TestPostgres.Role role : List.of(ROLES.trust(), ROLES.cleartext(), ROLES.scram())) {
+                s.execute("set password_encryption = 'scram-sha-256'");
+                s.execute(createRole(role));
+            }
+            // An md5 role needs its password stored as an md5 hash.
+            s.execute("set password_encryption = 'md5'");
+            s.execute(createRole(ROLES.md5()));
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot create the authentication test roles: " + e.getMessage(), e);
+        }
+    }
+
+    private static String createRole(TestPostgres.Role role) {
+        String password = role.password().isEmpty() ? "" : " password '" + role.password().replace("'", "''") + "'";
+        return "create role " + role.name() + " login superuser" + password;
+    }
+}

@@ -1,0 +1,65 @@
+package io.lazypg.testing;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/**
+ * Coordinates of the one real PostgreSQL server that a test JVM talks to.
+ *
+ * <p>Obtained as a test-method or constructor parameter under {@link PostgresExtension}
+ * (or {@link LazyPgTest}). The server is started at most once per JVM and shared by all tests,
+ * so tests create their own tables (or use unique names) rather than assuming an empty database.
+ *
+ * <p>Thread safety: immutable.
+ */
+public interface TestPostgres {
+
+    /** Where the server comes from. */
+    enum Source { EXTERNAL, TESTCONTAINERS, EMBEDDED }
+
+    Source source();
+
+    String host();
+
+    int port();
+
+    String database();
+
+    /** A role that may connect and create objects (a superuser for embedded and container servers). */
+    String username();
+
+    /** The password of {@link #username()}; may be empty when the server trusts it. */
+    String password();
+
+    /** {@code postgresql://user:password@host:port/database}, percent-encoded. */
+    String url();
+
+    /** {@code jdbc:postgresql://host:port/database} for pgjdbc (credentials passed separately). */
+    default String jdbcUrl() {
+        return "jdbc:postgresql://" + host() + ":" + port() + "/" + database();
+    }
+
+    /** A pgjdbc connection as {@link #username()}: the test oracle and the place to run setup SQL. */
+    default Connection openJdbc() throws SQLException {
+        return DriverManager.getConnection(jdbcUrl(), username(), password());
+    }
+
+    /** The server's major version, for example 17. */
+    int majorVersion();
+
+    /**
+     * Roles that authenticate by one method each, when this server's pg_hba.conf is ours to write
+     * (embedded); empty for an external server, whose authentication we do not control.
+     */
+    Optional<AuthRoles> authRoles();
+
+    /** One role per authentication method, each with its own password. */
+    record AuthRoles(Role trust, Role cleartext, Role md5, Role scram) {
+    }
+
+    /** A login role and its password. */
+    record Role(String name, String password) {
+    }
+}
