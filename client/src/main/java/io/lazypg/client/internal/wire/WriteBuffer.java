@@ -32,6 +32,14 @@ public final class WriteBuffer {
         }
     }
 
+    /** Drops everything written after {@code position}: a message that failed half-way is never sent. */
+    public void truncate(int position) {
+        if (position < 0 || position > this.position) {
+            throw new IllegalArgumentException("position " + position + " outside 0.." + this.position);
+        }
+        this.position = position;
+    }
+
     public byte[] array() {
         return bytes;
     }

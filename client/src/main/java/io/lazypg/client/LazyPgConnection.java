@@ -1,0 +1,36 @@
+package io.lazypg.client;
+
+/**
+ * The query methods of one database session. Obtained from {@link LazyPgClient#withConnection} or
+ * {@link LazyPgClient#acquire()}; statements run in order on the same server session, so session
+ * state (transactions, SET, temporary tables) carries from one call to the next.
+ *
+ * <p>Parameters are written {@code $1, $2, ...} in the SQL and bound from the values in order (see
+ * the docs for the Java types accepted). A wrong number of values is a {@link PgUsageException}
+ * raised before anything is sent.
+ *
+ * <p>Not thread-safe: one thread at a time.
+ */
+public interface LazyPgConnection {
+
+    /** Runs a query and buffers its rows as lazy views; they stay valid after the connection is released. */
+    LazyResult query(String sql, Object... params);
+
+    /** Runs a query and hands each row to {@code callback} while it is valid; bounded memory for any result size. */
+    void query(String sql, LazyRowCallback callback, Object... params);
+
+    /** Runs a statement and returns the number of rows it affected (from its command tag). */
+    int execute(String sql, Object... params);
+
+    /**
+     * Runs one or more statements separated by semicolons through the simple query protocol (no
+     * parameters; results are discarded): for DDL, scripts and transaction control.
+     */
+    void executeScript(String sql);
+
+    /** Whether the session is inside a transaction block (after BEGIN, before COMMIT/ROLLBACK). */
+    boolean inTransaction();
+
+    /** A server parameter the server reported (server_version, TimeZone, ...), or null. */
+    String serverParameter(String name);
+}

@@ -1,0 +1,383 @@
+package io.lazypg.client;
+
+import io.lazypg.client.internal.codec.CellDecoder;
+import io.lazypg.client.internal.codec.Oids;
+import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.wire.Bytes;
+import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One row of a result, kept as a view over the DataRow bytes it arrived in. Nothing is decoded
+ * until a getter asks: the cell offsets are found on first access (walking only as far as the
+ * requested cell), each cell is decoded on demand, and reference values (String, BigDecimal,
+ * dates, UUID, arrays, ...) are memoized so a second read of the same cell costs nothing.
+ *
+ * <pre>
+ *   DataRow payload:  | int16 n | int32 len0 | len0 bytes | int32 len1 | len1 bytes | ... |
+ *                                 ^ start      (len = -1: NULL, no bytes follow)
+ * </pre>
+ *
+ * <p>Columns are 0-based. Primitive getters throw {@link PgConversionException} naming the column
+ * when the cell is NULL (check {@link #isNull(int)} first, or read a boxed type with
+ * {@link #get(int, Class)}, which returns null). By-name getters match the column label exactly,
+ * then case-insensitively.
+ *
+ * <p>Lifetime: a row from a {@link LazyResult} stays valid forever; the array it views is never
+ * written again (it keeps that array alive; {@link #detach()} makes a compact copy). A row handed
+ * to a {@link LazyRowCallback} is valid only during the call.
+ *
+ * <p>Thread safety: not thread-safe; one thread at a time (memoization is not synchronized).
+ * Publish a result to other threads safely (e.g. through a concurrent collection) before they read it.
+ */
+public final class LazyRow {
+
+    private ResultShape shape;
+    private byte[] data;
+    private int start;
+    /** Position of each located cell's length word; cells [0, located) are located. */
+    private int[] cellPositions;
+    private int located;
+    private Object[] memo;
+
+    /**
+     * A view over a DataRow. For the protocol layer; applications receive rows from results.
+     *
+     * @param data  the array the row's bytes are in; must never be written again while the row lives
+     * @param start position of the first cell's length word (just after the int16 column count)
+     */
+    public LazyRow(ResultShape shape, byte[] data, int start) {
+        this.shape = shape;
+        this.data = data;
+        this.start = start;
+    }
+
+    /**
+     * Points this (callback-path) row at the next DataRow, reusing its arrays. For the protocol layer.
+     */
+    public void reset(ResultShape shape, byte[] data, int start) {
+        if (this.shape != shape) {
+            this.shape = shape;
+            cellPositions = null;
+            memo = null;
+        } else if (memo != null && located > 0) {
+            Arrays.fill(memo, null);
+        }
+        this.data = data;
+        this.start = start;
+        this.located = 0;
+    }
+
+    /** Number of columns. */
+    public int size() {
+        return shape.size();
+    }
+
+    public List<Column> columns() {
+        return shape.columns();
+    }
+
+    /** Index of the column with this label (exact, then case-insensitive match), or -1. */
+    public int indexOf(String name) {
+        return shape.indexOf(name);
+    }
+
+    public boolean isNull(int index) {
+        return Bytes.readInt(data, cellPosition(index)) < 0;
+    }
+
+    public boolean isNull(String column) {
+        return isNull(shape.requireIndex(column));
+    }
+
+    public short getShort(int index) {
+        int p = cellPosition(index);
+        int len = nonNullLength(p, index, "short");
+        try {
+            return CellDecoder.decodeShort(data, p + 4, len, shape.typeOid(index), shape.binary(index));
+        } catch (PgConversionException e) {
+            throw conversionFailed(index, e);
+        }
+    }
+
+    public int getInt(int index) {
+        int p = cellPosition(index);
+        int len = nonNullLength(p, index, "int");
+        if (len == 4 && shape.binary(index) && shape.typeOid(index) == Oids.INT4) {
+            return Bytes.readInt(data, p + 4);
+        }
+        try {
+            return CellDecoder.decodeInt(data, p + 4, len, shape.typeOid(index), shape.binary(index));
+        } catch (PgConversionException e) {
+            throw conversionFailed(index, e);
+        }
+    }
+
+    public long getLong(int index) {
+        int p = cellPosition(index);
+        int len = nonNullLength(p, index, "long");
+        if (len == 8 && shape.binary(index) && shape.typeOid(index) == Oids.INT8) {
+            return Bytes.readLong(data, p + 4);
+        }
+        try {
+            return CellDecoder.decodeLong(data, p + 4, len, shape.typeOid(index), shape.binary(index));
+        } catch (PgConversionException e) {
+            throw conversionFailed(index, e);
+        }
+    }
+
+    public float getFloat(int index) {
+        int p = cellPosition(index);
+        int len = nonNullLength(p, index, "float");
+        try {
+            return CellDecoder.decodeFloat(data, p + 4, len, shape.typeOid(index), shape.binary(index));
+        } catch (PgConversionException e) {
+            throw conversionFailed(index, e);
+        }
+    }
+
+    public double getDouble(int index) {
+        int p = cellPosition(index);
+        int len = nonNullLength(p, index, "double");
+        try {
+            return CellDecoder.decodeDouble(data, p + 4, len, shape.typeOid(index), shape.binary(index));
+        } catch (PgConversionException e) {
+            throw conversionFailed(index, e);
+        }
+    }
+
+    public boolean getBoolean(int index) {
+        int p = cellPosition(index);
+        int len = nonNullLength(p, index, "boolean");
+        try {
+            return CellDecoder.decodeBoolean(data, p + 4, len, shape.typeOid(index), shape.binary(index));
+        } catch (PgConversionException e) {
+            throw conversionFailed(index, e);
+        }
+    }
+
+    /** The cell as PostgreSQL's text output shows it (for every type, in either format), or null. */
+    public String getString(int index) {
+        int p = cellPosition(index);
+        Object m = memoized(index);
+        if (m instanceof String s) {
+            return s;
+        }
+        int len = Bytes.readInt(data, p);
+        if (len < 0) {
+            return null;
+        }
+        try {
+            String s = CellDecoder.decodeString(data, p + 4, len, shape.typeOid(index), shape.binary(index),
+                    shape.sessionZone());
+            memoize(index, m, s);
+            return s;
+        } catch (PgConversionException e) {
+            throw conversionFailed(index, e);
+        }
+    }
+
+    public BigDecimal getBigDecimal(int index) {
+        return get(index, BigDecimal.class);
+    }
+
+    /** The cell's bytes (bytea as its bytes; other types as their text form), a fresh array each call; or null. */
+    public byte[] getBytes(int index) {
+        int p = cellPosition(index);
+        int len = Bytes.readInt(data, p);
+        if (len < 0) {
+            return null;
+        }
+        try {
+            return CellDecoder.decodeBytes(data, p + 4, len, shape.typeOid(index), shape.binary(index));
+        } catch (PgConversionException e) {
+            throw conversionFailed(index, e);
+        }
+    }
+
+    /** The cell as its natural Java type (see the type mapping in the docs), memoized; or null. */
+    public Object getObject(int index) {
+        return get(index, Object.class);
+    }
+
+    /**
+     * The cell converted to {@code type}: a boxed primitive, String, BigDecimal, BigInteger, byte[],
+     * LocalDate, LocalTime, LocalDateTime, OffsetDateTime, OffsetTime, Instant, UUID, arrays such as
+     * Integer[], int[] or String[] (also multi-dimensional), or Object for the natural type. Returns
+     * null for NULL. Reference values are memoized per cell.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T get(int index, Class<T> type) {
+        int p = cellPosition(index);
+        Object m = memoized(index);
+        if (m != null && (type == Object.class || type.isInstance(m))) {
+            return (T) m;
+        }
+        int len = Bytes.readInt(data, p);
+        if (len < 0) {
+            return null;
+        }
+        try {
+            T value = CellDecoder.decode(data, p + 4, len, shape.typeOid(index), shape.binary(index), type,
+                    shape.sessionZone());
+            if (!(value instanceof byte[])) {
+                memoize(index, m, value);
+            }
+            return value;
+        } catch (PgConversionException e) {
+            throw conversionFailed(index, e);
+        }
+    }
+
+    public short getShort(String column) {
+        return getShort(shape.requireIndex(column));
+    }
+
+    public int getInt(String column) {
+        return getInt(shape.requireIndex(column));
+    }
+
+    public long getLong(String column) {
+        return getLong(shape.requireIndex(column));
+    }
+
+    public float getFloat(String column) {
+        return getFloat(shape.requireIndex(column));
+    }
+
+    public double getDouble(String column) {
+        return getDouble(shape.requireIndex(column));
+    }
+
+    public boolean getBoolean(String column) {
+        return getBoolean(shape.requireIndex(column));
+    }
+
+    public String getString(String column) {
+        return getString(shape.requireIndex(column));
+    }
+
+    public BigDecimal getBigDecimal(String column) {
+        return getBigDecimal(shape.requireIndex(column));
+    }
+
+    public byte[] getBytes(String column) {
+        return getBytes(shape.requireIndex(column));
+    }
+
+    public Object getObject(String column) {
+        return getObject(shape.requireIndex(column));
+    }
+
+    public <T> T get(String column, Class<T> type) {
+        return get(shape.requireIndex(column), type);
+    }
+
+    /**
+     * A copy of this row in an exact-size array of its own, which pins nothing else: keep this when
+     * keeping a few rows of a large result, or a row beyond a callback.
+     */
+    public LazyRow detach() {
+        int end = endOfRow();
+        return new LazyRow(shape, Arrays.copyOfRange(data, start, end), 0);
+    }
+
+    /** Bytes of cell data this row views (length words included), for retention accounting. */
+    public int payloadSize() {
+        return endOfRow() - start;
+    }
+
+    /** Encoded length of the cell in bytes, -1 for NULL: what was received, without decoding it. */
+    public int cellLength(int index) {
+        return Bytes.readInt(data, cellPosition(index));
+    }
+
+    /** Number of cells located so far (how far the row has been walked): for statistics and tests. */
+    public int locatedCells() {
+        return located;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("LazyRow[");
+        for (int i = 0; i < size(); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            String v = getString(i);
+            sb.append(shape.column(i).name()).append('=');
+            sb.append(v == null ? "NULL" : v.length() > 64 ? v.substring(0, 61) + "..." : v);
+        }
+        return sb.append(']').toString();
+    }
+
+    private int endOfRow() {
+        int n = shape.size();
+        if (n == 0) {
+            return start;
+        }
+        int last = cellPosition(n - 1);
+        return last + 4 + Math.max(0, Bytes.readInt(data, last));
+    }
+
+    /** Position of cell {@code index}'s length word, walking the row only as far as needed, once. */
+    private int cellPosition(int index) {
+        if (index < located) {
+            return cellPositions[index];
+        }
+        return locate(index);
+    }
+
+    private int locate(int index) {
+        int n = shape.size();
+        if (index < 0 || index >= n) {
+            throw new PgUsageException("Column index " + index + " is out of range: the result has " + n
+                    + " columns (0.." + (n - 1) + "). LazyRow indexes are 0-based.");
+        }
+        int[] positions = cellPositions;
+        if (positions == null) {
+            positions = cellPositions = new int[n];
+        }
+        byte[] d = data;
+        int i = located;
+        int p = i == 0 ? start : positions[i - 1] + 4 + Math.max(0, Bytes.readInt(d, positions[i - 1]));
+        for (; i <= index; i++) {
+            positions[i] = p;
+            p += 4 + Math.max(0, Bytes.readInt(d, p));
+        }
+        located = i;
+        return positions[index];
+    }
+
+    private int nonNullLength(int position, int index, String javaType) {
+        int len = Bytes.readInt(data, position);
+        if (len < 0) {
+            Column c = shape.column(index);
+            throw new PgConversionException("Column '" + c.name() + "' (index " + index + ", " + c.typeName()
+                    + ") is NULL and cannot be read as " + javaType + ". Check isNull(" + index
+                    + ") first, read it as a boxed type with get(" + index + ", Type.class), or use coalesce() in the SQL.");
+        }
+        return len;
+    }
+
+    private PgConversionException conversionFailed(int index, PgConversionException cause) {
+        Column c = shape.column(index);
+        return new PgConversionException("Column '" + c.name() + "' (index " + index + ", " + c.typeName() + "): "
+                + cause.getMessage(), cause);
+    }
+
+    private Object memoized(int index) {
+        return memo == null ? null : memo[index];
+    }
+
+    private void memoize(int index, Object current, Object value) {
+        if (current != null) {
+            return; // keep the first decoded form; other types are decoded each time
+        }
+        if (memo == null) {
+            memo = new Object[shape.size()];
+        }
+        memo[index] = value;
+    }
+}

@@ -1,0 +1,78 @@
+package io.lazypg.client;
+
+import io.lazypg.client.internal.conn.PgConnection;
+import io.lazypg.client.internal.pool.ConnectionPool;
+
+/** A borrowed {@link PgConnection} behind the public {@link LazyPgSession} interface. */
+final class PooledSession implements LazyPgSession {
+
+    private static final System.Logger LOG = System.getLogger(PooledSession.class.getName());
+
+    private final ConnectionPool<PgConnection> pool;
+    private PgConnection connection;
+
+    PooledSession(ConnectionPool<PgConnection> pool, PgConnection connection) {
+        this.pool = pool;
+        this.connection = connection;
+    }
+
+    private PgConnection connection() {
+        PgConnection c = connection;
+        if (c == null) {
+            throw new PgConnectionClosedException("This session was closed (its connection went back to the pool)."
+                    + " Acquire a new one.");
+        }
+        return c;
+    }
+
+    @Override
+    public LazyResult query(String sql, Object... params) {
+        return connection().query(sql, params);
+    }
+
+    @Override
+    public void query(String sql, LazyRowCallback callback, Object... params) {
+        connection().query(sql, callback, params);
+    }
+
+    @Override
+    public int execute(String sql, Object... params) {
+        long n = connection().execute(sql, params);
+        return (int) Math.min(Integer.MAX_VALUE, n);
+    }
+
+    @Override
+    public void executeScript(String sql) {
+        connection().executeScript(sql);
+    }
+
+    @Override
+    public boolean inTransaction() {
+        return connection().transactionStatus() != 'I';
+    }
+
+    @Override
+    public String serverParameter(String name) {
+        return connection().serverParameter(name);
+    }
+
+    @Override
+    public void close() {
+        PgConnection c = connection;
+        if (c == null) {
+            return;
+        }
+        connection = null;
+        if (!c.isBroken() && c.transactionStatus() != 'I') {
+            try {
+                c.executeScript("ROLLBACK");
+                LOG.log(System.Logger.Level.WARNING, "A connection was given back inside a transaction; it was rolled back."
+                        + " Commit or roll back before releasing it.");
+            } catch (PgException e) {
+                // the connection is marked broken if the rollback failed at the socket level; the pool discards it
+                LOG.log(System.Logger.Level.WARNING, "Rolling back a transaction left open failed: " + e.getMessage());
+            }
+        }
+        pool.release(c);
+    }
+}

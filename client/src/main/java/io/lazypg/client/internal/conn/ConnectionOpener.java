@@ -1,0 +1,207 @@
+package io.lazypg.client.internal.conn;
+
+import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.PgConnectException;
+import io.lazypg.client.PgConnectionClosedException;
+import io.lazypg.client.PgException;
+import io.lazypg.client.PgProtocolException;
+import io.lazypg.client.PgServerException;
+import io.lazypg.client.PgTimeoutException;
+import io.lazypg.client.SslMode;
+import io.lazypg.client.internal.auth.Md5Password;
+import io.lazypg.client.internal.auth.ScramSha256Client;
+import io.lazypg.client.internal.tls.TlsNegotiator;
+import io.lazypg.client.internal.wire.BackendMessages;
+import io.lazypg.client.internal.wire.Bytes;
+import io.lazypg.client.internal.wire.FrontendMessages;
+import io.lazypg.client.internal.wire.MessageReader;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Opens a session: TCP connect, TLS as the sslmode demands, StartupMessage, authentication (trust,
+ * cleartext, MD5, SCRAM-SHA-256), then waits for ReadyForQuery. The connect timeout bounds all of it.
+ */
+final class ConnectionOpener {
+
+    private ConnectionOpener() {
+    }
+
+    static PgConnection open(LazyPgConfig config, Consumer<PgServerException.ServerMessage> noticeListener) {
+        SslMode mode = config.sslMode();
+        if (mode == SslMode.ALLOW) {
+            try {
+                return attempt(config, noticeListener, SslMode.DISABLE);
+            } catch (PgServerException e) {
+                if (!"28000".equals(e.sqlState())) {
+                    throw e;
+                }
+                // pg_hba refused a connection without encryption: allow means try again with TLS.
+                return attempt(config, noticeListener, SslMode.REQUIRE);
+            }
+        }
+        return attempt(config, noticeListener, mode);
+    }
+
+    private static PgConnection attempt(LazyPgConfig config, Consumer<PgServerException.ServerMessage> noticeListener,
+                                        SslMode mode) {
+        int timeoutMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
+        Socket socket = new Socket();
+        PgConnection connection = null;
+        try {
+            socket.setTcpNoDelay(true);
+            socket.setKeepAlive(true);
+            socket.connect(new InetSocketAddress(config.host(), config.port()), timeoutMillis);
+            socket.setSoTimeout(timeoutMillis);
+            Socket session = mode == SslMode.DISABLE ? socket
+                    : TlsNegotiator.negotiate(socket, config.host(), config.port(), mode, config.sslRootCert(), timeoutMillis);
+            connection = new PgConnection(config, session, noticeListener);
+            startup(connection);
+            session.setSoTimeout(0);
+            return connection;
+        } catch (SocketTimeoutException e) {
+            closeQuietly(socket);
+            throw new PgTimeoutException(PgTimeoutException.Kind.CONNECT, "Connecting to " + where(config) + " took longer than "
+                    + "the connect timeout (" + config.connectTimeout() + "). Check that the server is up and reachable, or raise connect-timeout.", e);
+        } catch (IOException e) {
+            closeQuietly(socket);
+            throw new PgConnectException("Cannot connect to " + where(config) + ": " + e.getMessage()
+                    + ". Check the host and port, and that PostgreSQL is running and accepts TCP connections.", e);
+        } catch (PgException e) {
+            closeQuietly(socket);
+            throw e;
+        } catch (RuntimeException e) {
+            closeQuietly(socket);
+            throw new PgConnectException("Cannot connect to " + where(config) + ": " + e, e);
+        }
+    }
+
+    private static String where(LazyPgConfig config) {
+        return config.host() + ":" + config.port() + "/" + config.database() + " as " + config.user();
+    }
+
+    private static void startup(PgConnection c) throws IOException {
+        LazyPgConfig config = c.config();
+        Map<String, String> parameters = new LinkedHashMap<>();
+        parameters.put("user", config.user());
+        parameters.put("database", config.database());
+        parameters.put("application_name", config.applicationName());
+        parameters.put("client_encoding", "UTF8");
+        parameters.put("DateStyle", "ISO, MDY");
+        parameters.putAll(config.serverParameters());
+        FrontendMessages.startup(c.writeBuffer(), parameters);
+        c.send();
+        ScramSha256Client scram = null;
+        MessageReader reader = c.reader();
+        while (true) {
+            byte type;
+            try {
+                type = c.nextMessage();
+            } catch (PgConnectionClosedException e) {
+                throw new PgConnectException("The server closed the connection during startup at " + where(config)
+                        + ". Check the server log; the server may not accept this client (for example a TLS-only port).", e);
+            }
+            byte[] b = reader.buffer();
+            int p = reader.payloadOffset();
+            switch (type) {
+                case BackendMessages.AUTHENTICATION -> scram = authenticate(c, Bytes.readInt(b, p), b, p + 4,
+                        reader.payloadLength() - 4, scram);
+                case BackendMessages.BACKEND_KEY_DATA -> c.backendKey(Bytes.readInt(b, p), Bytes.readInt(b, p + 4));
+                case BackendMessages.NEGOTIATE_PROTOCOL_VERSION -> { }
+                case BackendMessages.ERROR_RESPONSE -> throw c.serverError();
+                case BackendMessages.READY_FOR_QUERY -> {
+                    c.readyForQuery();
+                    return;
+                }
+                default -> throw c.unexpected(type, "starting the session");
+            }
+        }
+    }
+
+    private static ScramSha256Client authenticate(PgConnection c, int code, byte[] b, int p, int length,
+                                                  ScramSha256Client scram) throws IOException {
+        LazyPgConfig config = c.config();
+        switch (code) {
+            case 0 -> {
+                return scram; // AuthenticationOk
+            }
+            case 3 -> {
+                FrontendMessages.passwordPayload(c.writeBuffer(), password(config, "cleartext password")
+                        .getBytes(StandardCharsets.UTF_8), true);
+                c.send();
+                return null;
+            }
+            case 5 -> {
+                byte[] salt = Arrays.copyOfRange(b, p, p + 4);
+                FrontendMessages.passwordPayload(c.writeBuffer(),
+                        Md5Password.encode(config.user(), password(config, "md5"), salt), true);
+                c.send();
+                return null;
+            }
+            case 10 -> {
+                String mechanisms = new String(b, p, Math.max(0, length), StandardCharsets.UTF_8);
+                if (!Arrays.asList(mechanisms.split("\0")).contains(ScramSha256Client.MECHANISM)) {
+                    throw new PgConnectException("The server at " + where(config) + " offers SASL mechanisms "
+                            + mechanisms.replace('\0', ' ').trim() + ", none of which lazypg supports (it supports "
+                            + ScramSha256Client.MECHANISM + ").");
+                }
+                ScramSha256Client client = new ScramSha256Client(password(config, "SCRAM-SHA-256"));
+                FrontendMessages.saslInitialResponse(c.writeBuffer(), ScramSha256Client.MECHANISM, client.clientFirstMessage());
+                c.send();
+                return client;
+            }
+            case 11 -> {
+                if (scram == null) {
+                    throw new PgProtocolException("The server sent SASLContinue before SASL started. The connection was closed.");
+                }
+                FrontendMessages.passwordPayload(c.writeBuffer(), scram.clientFinalMessage(Arrays.copyOfRange(b, p, p + length)), false);
+                c.send();
+                return scram;
+            }
+            case 12 -> {
+                if (scram == null) {
+                    throw new PgProtocolException("The server sent SASLFinal before SASL started. The connection was closed.");
+                }
+                scram.verifyServerFinal(Arrays.copyOfRange(b, p, p + length));
+                return scram;
+            }
+            default -> throw new PgConnectException("The server at " + where(config) + " asks for authentication method "
+                    + code + " (" + methodName(code) + "), which lazypg does not support. Supported: trust, password,"
+                    + " md5 and scram-sha-256; change the pg_hba.conf entry for this user.");
+        }
+    }
+
+    private static String password(LazyPgConfig config, String method) {
+        String password = config.password();
+        if (password == null) {
+            throw new PgConnectException("The server at " + where(config) + " requires " + method
+                    + " authentication but no password is configured. Set the password (URL or lazypg.password).");
+        }
+        return password;
+    }
+
+    private static String methodName(int code) {
+        return switch (code) {
+            case 2 -> "Kerberos V5";
+            case 6 -> "SCM credentials";
+            case 7, 8 -> "GSSAPI";
+            case 9 -> "SSPI";
+            default -> "unknown";
+        };
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // nothing more to do
+        }
+    }
+}

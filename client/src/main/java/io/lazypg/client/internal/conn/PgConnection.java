@@ -1,0 +1,624 @@
+package io.lazypg.client.internal.conn;
+
+import io.lazypg.client.Column;
+import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.LazyResult;
+import io.lazypg.client.LazyRow;
+import io.lazypg.client.LazyRowCallback;
+import io.lazypg.client.PgConnectionClosedException;
+import io.lazypg.client.PgException;
+import io.lazypg.client.PgProtocolException;
+import io.lazypg.client.PgServerException;
+import io.lazypg.client.PgTimeoutException;
+import io.lazypg.client.PgUsageException;
+import io.lazypg.client.internal.codec.CellDecoder;
+import io.lazypg.client.internal.codec.Oids;
+import io.lazypg.client.internal.param.ParameterEncoder;
+import io.lazypg.client.internal.pool.Poolable;
+import io.lazypg.client.internal.result.CommandTags;
+import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.wire.BackendMessages;
+import io.lazypg.client.internal.wire.Bytes;
+import io.lazypg.client.internal.wire.FrontendMessages;
+import io.lazypg.client.internal.wire.MessageReader;
+import io.lazypg.client.internal.wire.WriteBuffer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+import java.util.function.Consumer;
+
+/**
+ * One PostgreSQL session over one socket: the extended query protocol with a prepared-statement
+ * cache, the simple query protocol for scripts, and the resynchronisation that keeps the session
+ * usable after a server error.
+ *
+ * <p>Every failure of the socket or of the stream marks the connection broken (it is closed and
+ * a pool discards it); a server error does not.
+ *
+ * <p>Not thread-safe: one thread at a time, as handed out by the pool.
+ */
+public final class PgConnection implements Poolable {
+
+    private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+    private static final short[] NO_FORMATS = new short[0];
+    private static final Object[] NO_VALUES = new Object[0];
+    /** How long past the query timeout we wait for the server to answer the cancel before giving up the socket. */
+    private static final int CANCEL_GRACE_MILLIS = 5_000;
+
+    private final LazyPgConfig config;
+    private final Socket socket;
+    private final OutputStream out;
+    private final MessageReader reader;
+    private final WriteBuffer writeBuffer = new WriteBuffer(1024);
+    private final StatementCache statements;
+    private final Map<String, String> serverParameters = new HashMap<>();
+    private final long createdNanos = System.nanoTime();
+    private final Consumer<PgServerException.ServerMessage> noticeListener;
+
+    private int processId;
+    private int secretKey;
+    private ZoneId sessionZone;
+    private char transactionStatus = 'I';
+    private boolean broken;
+    private boolean closed;
+    private long statementCounter;
+
+    PgConnection(LazyPgConfig config, Socket socket, Consumer<PgServerException.ServerMessage> noticeListener)
+            throws IOException {
+        this.config = config;
+        this.socket = socket;
+        this.out = socket.getOutputStream();
+        this.reader = new MessageReader(socket.getInputStream(), config.receiveBufferSize(), config.maxMessageSize());
+        this.statements = new StatementCache(config.statementCacheSize());
+        this.noticeListener = noticeListener;
+    }
+
+    /** Opens a connection: TCP, TLS per sslmode, startup and authentication. */
+    public static PgConnection open(LazyPgConfig config, Consumer<PgServerException.ServerMessage> noticeListener) {
+        return ConnectionOpener.open(config, noticeListener);
+    }
+
+    // ---------------------------------------------------------------- startup (used by ConnectionOpener)
+
+    MessageReader reader() {
+        return reader;
+    }
+
+    WriteBuffer writeBuffer() {
+        return writeBuffer;
+    }
+
+    void send() throws IOException {
+        out.write(writeBuffer.array(), 0, writeBuffer.position());
+        out.flush();
+        writeBuffer.reset();
+    }
+
+    void backendKey(int processId, int secretKey) {
+        this.processId = processId;
+        this.secretKey = secretKey;
+    }
+
+    Socket socket() {
+        return socket;
+    }
+
+    LazyPgConfig config() {
+        return config;
+    }
+
+    // ---------------------------------------------------------------- public operations
+
+    /** Runs a query and buffers its rows; they stay valid after the connection is released. */
+    public LazyResult query(String sql, Object... params) {
+        List<LazyRow> rows = new ArrayList<>();
+        ResultShape[] shapeHolder = new ResultShape[1];
+        String tag = run(sql, params, true, (buffer, offset, shape) -> {
+            shapeHolder[0] = shape;
+            rows.add(new LazyRow(shape, buffer, offset));
+        }, shapeHolder);
+        ResultShape shape = shapeHolder[0];
+        return new LazyResult(shape == null ? List.of() : shape.columns(), rows, tag);
+    }
+
+    /** Runs a query and hands each row to the callback while it is valid; nothing is buffered. */
+    public void query(String sql, LazyRowCallback callback, Object... params) {
+        LazyRow reused = new LazyRow(null, null, 0);
+        RuntimeException[] callbackFailure = new RuntimeException[1];
+        run(sql, params, false, (buffer, offset, shape) -> {
+            if (callbackFailure[0] != null) {
+                return; // drain the rest so the session stays usable, then rethrow
+            }
+            reused.reset(shape, buffer, offset);
+            try {
+                callback.processRow(reused);
+            } catch (RuntimeException e) {
+                callbackFailure[0] = e;
+            }
+        }, null);
+        if (callbackFailure[0] != null) {
+            throw callbackFailure[0];
+        }
+    }
+
+    /** Runs a statement through the extended protocol and returns the row count of its command tag. */
+    public long execute(String sql, Object... params) {
+        String tag = run(sql, params, false, (buffer, offset, shape) -> { }, null);
+        return CommandTags.rowCount(tag);
+    }
+
+    /**
+     * Runs SQL through the simple query protocol: several statements separated by semicolons, no
+     * parameters, results discarded. For scripts, DDL and transaction control.
+     */
+    public void executeScript(String sql) {
+        ensureUsable();
+        try {
+            FrontendMessages.query(writeBuffer, sql);
+            send();
+            PgServerException error = null;
+            while (true) {
+                byte type = nextMessage();
+                switch (type) {
+                    case BackendMessages.ROW_DESCRIPTION, BackendMessages.DATA_ROW, BackendMessages.COMMAND_COMPLETE,
+                         BackendMessages.EMPTY_QUERY_RESPONSE -> { }
+                    case BackendMessages.ERROR_RESPONSE -> error = serverError();
+                    case BackendMessages.COPY_IN_RESPONSE -> refuseCopyIn(false);
+                    case BackendMessages.COPY_OUT_RESPONSE, BackendMessages.COPY_DATA, BackendMessages.COPY_DONE -> { }
+                    case BackendMessages.READY_FOR_QUERY -> {
+                        readyForQuery();
+                        if (error != null) {
+                            throw error;
+                        }
+                        return;
+                    }
+                    default -> throw unexpected(type, "a simple query");
+                }
+            }
+        } catch (IOException e) {
+            throw broken(e);
+        } catch (PgProtocolException | PgConnectionClosedException e) {
+            throw markBroken(e);
+        }
+    }
+
+    @Override
+    public boolean isValid(Duration timeout) {
+        if (broken || closed) {
+            return false;
+        }
+        try {
+            socket.setSoTimeout((int) Math.max(1, timeout.toMillis()));
+            try {
+                executeScript("");
+                return true;
+            } finally {
+                if (!broken) {
+                    socket.setSoTimeout(0);
+                }
+            }
+        } catch (PgServerException e) {
+            return true; // the server answered
+        } catch (PgException | IOException e) {
+            markBroken(e);
+            return false;
+        }
+    }
+
+    @Override
+    public boolean isBroken() {
+        return broken || closed;
+    }
+
+    /** 'I' idle, 'T' in a transaction block, 'E' in a failed transaction block (from the last ReadyForQuery). */
+    public char transactionStatus() {
+        return transactionStatus;
+    }
+
+    public String serverParameter(String name) {
+        return serverParameters.get(name);
+    }
+
+    public Map<String, String> serverParameters() {
+        return Collections.unmodifiableMap(serverParameters);
+    }
+
+    public int processId() {
+        return processId;
+    }
+
+    public long createdNanos() {
+        return createdNanos;
+    }
+
+    public long bytesReceived() {
+        return reader.bytesReceived();
+    }
+
+    int cachedStatementCount() {
+        return statements.size();
+    }
+
+    /** Asks the server, over a separate connection, to cancel whatever this session is running. */
+    public void cancel() {
+        CancelRequests.send(config, socket, processId, secretKey);
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (!broken) {
+                FrontendMessages.terminate(writeBuffer);
+                send();
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // closing anyway
+        }
+        closeSocket();
+    }
+
+    // ---------------------------------------------------------------- the extended protocol
+
+    /** Receives each DataRow: the array it is in and the position of its first cell's length word. */
+    @FunctionalInterface
+    interface RowSink {
+        void row(byte[] buffer, int firstCell, ResultShape shape);
+    }
+
+    private String run(String sql, Object[] params, boolean retainRows, RowSink sink, ResultShape[] shapeOut) {
+        ensureUsable();
+        Object[] values = params == null ? NO_VALUES : params;
+        ScheduledFuture<?> timeout = null;
+        try {
+            PreparedStatement statement = prepare(sql, values);
+            if (shapeOut != null) {
+                shapeOut[0] = statement.shape;
+            }
+            timeout = armQueryTimeout();
+            writePendingCloses();
+            writeBind(statement, values);
+            FrontendMessages.execute(writeBuffer, 0);
+            FrontendMessages.sync(writeBuffer);
+            send();
+            reader.retainViews(retainRows);
+            return readExecution(statement, sink);
+        } catch (SocketTimeoutException e) {
+            throw markBroken(new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The server did not answer within the query timeout ("
+                    + config.queryTimeout() + ") plus " + CANCEL_GRACE_MILLIS + " ms after a cancel request"
+                    + " (network stall or unresponsive server). The connection was closed.", e));
+        } catch (IOException e) {
+            throw broken(e);
+        } catch (PgProtocolException | PgConnectionClosedException e) {
+            throw markBroken(e);
+        } finally {
+            disarm(timeout);
+        }
+    }
+
+    private void writeBind(PreparedStatement statement, Object[] values) {
+        short[] formats = NO_FORMATS;
+        for (Object v : values) {
+            if (v != null && ParameterEncoder.formatCode(v) != 0) {
+                formats = parameterFormats(values);
+                break;
+            }
+        }
+        int mark = writeBuffer.position();
+        try {
+            int length = FrontendMessages.beginBind(writeBuffer, statement.name, formats, values.length);
+            for (int i = 0; i < values.length; i++) {
+                ParameterEncoder.write(writeBuffer, values[i], i + 1);
+            }
+            FrontendMessages.endBind(writeBuffer, length, statement.resultFormats);
+        } catch (RuntimeException e) {
+            writeBuffer.truncate(mark); // nothing half-written is ever sent
+            throw e;
+        }
+    }
+
+    private static short[] parameterFormats(Object[] values) {
+        short[] formats = new short[values.length];
+        for (int i = 0; i < values.length; i++) {
+            formats[i] = (short) (values[i] == null ? 0 : ParameterEncoder.formatCode(values[i]));
+        }
+        return formats;
+    }
+
+    private String readExecution(PreparedStatement statement, RowSink sink) throws IOException {
+        PgServerException error = null;
+        String tag = "";
+        ResultShape shape = statement.shape;
+        while (true) {
+            byte type = nextMessage();
+            switch (type) {
+                case BackendMessages.DATA_ROW -> {
+                    if (error == null && shape != null) {
+                        sink.row(reader.buffer(), reader.payloadOffset() + 2, shape);
+                    }
+                }
+                case BackendMessages.BIND_COMPLETE, BackendMessages.CLOSE_COMPLETE, BackendMessages.PORTAL_SUSPENDED -> { }
+                case BackendMessages.COMMAND_COMPLETE -> tag = readCString(reader.buffer(), reader.payloadOffset());
+                case BackendMessages.EMPTY_QUERY_RESPONSE -> tag = "";
+                case BackendMessages.ERROR_RESPONSE -> error = serverError();
+                case BackendMessages.COPY_IN_RESPONSE -> refuseCopyIn(true);
+                case BackendMessages.COPY_OUT_RESPONSE, BackendMessages.COPY_DATA, BackendMessages.COPY_DONE -> { }
+                case BackendMessages.READY_FOR_QUERY -> {
+                    readyForQuery();
+                    if (error != null) {
+                        forgetStatementIfStale(statement, error);
+                        throw error;
+                    }
+                    return tag;
+                }
+                default -> throw unexpected(type, "a query's result");
+            }
+        }
+    }
+
+    /**
+     * A cached plan goes stale when a table's definition changes (SQLSTATE 0A000 "cached plan must
+     * not change result type") or the statement vanished (26000, e.g. after DISCARD ALL): forget it
+     * so the next call parses afresh.
+     */
+    private void forgetStatementIfStale(PreparedStatement statement, PgServerException error) {
+        String state = error.sqlState();
+        if ("0A000".equals(state) || "26000".equals(state)) {
+            statements.remove(statement);
+        }
+    }
+
+    private PreparedStatement prepare(String sql, Object[] values) throws IOException {
+        PreparedStatement cached = statements.get(sql);
+        if (cached != null && cached.accepts(values)) {
+            if (cached.shape != null && cached.shape.sessionZone() != sessionZone) {
+                cached.shape = cached.shape.withZone(sessionZone);
+            }
+            return cached;
+        }
+        if (cached != null) {
+            statements.remove(cached);
+        }
+        int expected = Placeholders.highestIndex(sql);
+        if (expected != values.length) {
+            throw wrongParameterCount(sql, expected, values.length);
+        }
+        int[] types = new int[values.length];
+        for (int i = 0; i < values.length; i++) {
+            types[i] = values[i] == null ? Oids.UNSPECIFIED : ParameterEncoder.typeOid(values[i]);
+        }
+        String name = statements.enabled() ? "lazypg_" + (++statementCounter) : "";
+        writePendingCloses();
+        FrontendMessages.parse(writeBuffer, name, sql, types);
+        FrontendMessages.describe(writeBuffer, 'S', name);
+        FrontendMessages.sync(writeBuffer);
+        send();
+        PgServerException error = null;
+        int parameterCount = -1;
+        Column[] columns = null;
+        while (true) {
+            byte type = nextMessage();
+            switch (type) {
+                case BackendMessages.PARSE_COMPLETE, BackendMessages.CLOSE_COMPLETE, BackendMessages.NO_DATA -> { }
+                case BackendMessages.PARAMETER_DESCRIPTION -> parameterCount =
+                        Bytes.readUnsignedShort(reader.buffer(), reader.payloadOffset());
+                case BackendMessages.ROW_DESCRIPTION -> columns = RowDescriptions.parse(reader.buffer(),
+                        reader.payloadOffset(), reader.payloadLength(), this::chooseBinary);
+                case BackendMessages.ERROR_RESPONSE -> error = serverError();
+                case BackendMessages.READY_FOR_QUERY -> {
+                    readyForQuery();
+                    if (error != null) {
+                        throw error;
+                    }
+                    if (parameterCount >= 0 && parameterCount != values.length) {
+                        closeUnnamedLater(name);
+                        throw wrongParameterCount(sql, parameterCount, values.length);
+                    }
+                    ResultShape shape = columns == null ? null : new ResultShape(columns, sessionZone);
+                    short[] formats = columns == null ? NO_FORMATS : RowDescriptions.formats(columns);
+                    PreparedStatement statement = new PreparedStatement(name, sql, types, values.length, shape, formats);
+                    if (statements.enabled()) {
+                        statements.put(statement);
+                    }
+                    return statement;
+                }
+                default -> throw unexpected(type, "preparing a statement");
+            }
+        }
+    }
+
+    private void closeUnnamedLater(String name) {
+        if (!name.isEmpty()) {
+            statements.pendingCloses().add(name);
+        }
+    }
+
+    private boolean chooseBinary(int typeOid) {
+        if (!CellDecoder.hasBinaryDecoder(typeOid)) {
+            return false;
+        }
+        // Rendering binary timestamps as text needs the session zone; without one, ask for text.
+        return sessionZone != null || (typeOid != Oids.TIMESTAMPTZ && typeOid != Oids.TIMETZ
+                && typeOid != Oids.TIMESTAMPTZ_ARRAY && typeOid != Oids.TIMETZ_ARRAY);
+    }
+
+    private static PgUsageException wrongParameterCount(String sql, int expected, int given) {
+        return new PgUsageException("The statement has " + expected + " parameter" + (expected == 1 ? "" : "s")
+                + (expected > 0 ? " ($1.." + "$" + expected + ")" : "") + " but " + given + " value"
+                + (given == 1 ? " was" : "s were") + " given: " + abbreviate(sql)
+                + ". Pass exactly one value per placeholder.");
+    }
+
+    static String abbreviate(String sql) {
+        String oneLine = sql.replaceAll("\\s+", " ").trim();
+        return oneLine.length() > 120 ? oneLine.substring(0, 117) + "..." : oneLine;
+    }
+
+    private void writePendingCloses() {
+        List<String> names = statements.pendingCloses();
+        if (names.isEmpty()) {
+            return;
+        }
+        for (String name : names) {
+            FrontendMessages.close(writeBuffer, 'S', name);
+        }
+        names.clear();
+    }
+
+    // ---------------------------------------------------------------- messages every phase handles
+
+    /** The next message that is not asynchronous (notices, parameter status and notifications are handled here). */
+    byte nextMessage() throws IOException {
+        while (true) {
+            byte type = reader.next();
+            switch (type) {
+                case BackendMessages.NOTICE_RESPONSE -> notice();
+                case BackendMessages.PARAMETER_STATUS -> parameterStatus();
+                case BackendMessages.NOTIFICATION_RESPONSE -> { }
+                default -> {
+                    return type;
+                }
+            }
+        }
+    }
+
+    private void notice() {
+        PgServerException.ServerMessage notice = ServerMessages.parse(reader.buffer(), reader.payloadOffset(),
+                reader.payloadLength());
+        LOG.log(System.Logger.Level.DEBUG, () -> "Server notice: " + notice.describe());
+        if (noticeListener != null) {
+            try {
+                noticeListener.accept(notice);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "The notice listener threw; ignoring it", e);
+            }
+        }
+    }
+
+    void parameterStatus() {
+        byte[] b = reader.buffer();
+        int p = reader.payloadOffset();
+        int end = p + reader.payloadLength();
+        int nameEnd = Bytes.indexOfNul(b, p, end);
+        int valueEnd = nameEnd < 0 ? -1 : Bytes.indexOfNul(b, nameEnd + 1, end);
+        if (valueEnd < 0) {
+            throw new PgProtocolException("Malformed ParameterStatus message from the server. The connection was closed.");
+        }
+        String name = new String(b, p, nameEnd - p, StandardCharsets.UTF_8);
+        String value = new String(b, nameEnd + 1, valueEnd - nameEnd - 1, StandardCharsets.UTF_8);
+        serverParameters.put(name, value);
+        if ("client_encoding".equals(name) && !"UTF8".equalsIgnoreCase(value) && !"UNICODE".equalsIgnoreCase(value)) {
+            throw new PgProtocolException("The server switched client_encoding to " + value
+                    + "; lazypg reads and writes UTF-8 only. Do not change client_encoding (remove SET client_encoding"
+                    + " or the role/database setting). The connection was closed.");
+        }
+        if ("TimeZone".equals(name)) {
+            sessionZone = SessionZones.parse(value);
+        }
+    }
+
+    void readyForQuery() {
+        transactionStatus = (char) reader.buffer()[reader.payloadOffset()];
+    }
+
+    PgServerException serverError() {
+        return new PgServerException(ServerMessages.parse(reader.buffer(), reader.payloadOffset(), reader.payloadLength()));
+    }
+
+    private void refuseCopyIn(boolean extended) throws IOException {
+        FrontendMessages.copyFail(writeBuffer, "lazypg does not support COPY FROM STDIN");
+        if (extended) {
+            FrontendMessages.sync(writeBuffer);
+        }
+        send();
+    }
+
+    PgProtocolException unexpected(byte type, String phase) {
+        return new PgProtocolException("Unexpected message " + BackendMessages.describe(type) + " from the server while "
+                + phase + ". The connection was closed; retry on a new one.");
+    }
+
+    static String readCString(byte[] b, int at) {
+        int end = at;
+        while (b[end] != 0) {
+            end++;
+        }
+        return new String(b, at, end - at, StandardCharsets.UTF_8);
+    }
+
+    // ---------------------------------------------------------------- timeouts and failure
+
+    private ScheduledFuture<?> armQueryTimeout() throws IOException {
+        Duration timeout = config.queryTimeout();
+        if (timeout.isZero() || timeout.isNegative()) {
+            return null;
+        }
+        socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis() + CANCEL_GRACE_MILLIS));
+        return CancelRequests.schedule(this::cancel, timeout);
+    }
+
+    private void disarm(ScheduledFuture<?> timeout) {
+        if (timeout != null) {
+            timeout.cancel(false);
+            if (!broken) {
+                try {
+                    socket.setSoTimeout(0);
+                } catch (IOException e) {
+                    markBroken(e);
+                }
+            }
+        }
+    }
+
+    private void ensureUsable() {
+        if (closed) {
+            throw new PgConnectionClosedException("The connection is closed. Acquire a new one.");
+        }
+        if (broken) {
+            throw new PgConnectionClosedException("The connection broke earlier and cannot be used. Acquire a new one.");
+        }
+    }
+
+    private PgConnectionClosedException broken(IOException e) {
+        markBroken(e);
+        return new PgConnectionClosedException("I/O error on the connection to " + config.host() + ":" + config.port()
+                + " (" + e.getMessage() + "): the backend was terminated, the server restarted, or the network failed."
+                + " The connection was closed; retry on a new one.", e);
+    }
+
+    <E extends Throwable> E markBroken(E cause) {
+        if (!broken) {
+            broken = true;
+            LOG.log(System.Logger.Level.DEBUG, () -> "Connection to backend " + processId + " marked broken: " + cause);
+            closeSocket();
+        }
+        return cause;
+    }
+
+    private void closeSocket() {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // nothing more to do
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "PgConnection[backend " + processId + " at " + config.host() + ":" + config.port() + "/" + config.database()
+                + (broken ? ", broken" : closed ? ", closed" : "") + "]";
+    }
+}

@@ -1,0 +1,109 @@
+package io.lazypg.client.internal.result;
+
+import io.lazypg.client.Column;
+import io.lazypg.client.PgUsageException;
+import java.time.ZoneId;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What every row of one result shares: its columns (from RowDescription, with the formats chosen
+ * for them), a name-to-index map, and the session time zone that text rendering of binary
+ * timestamps needs. Built once per result, or once per cached prepared statement and reused by
+ * each of its executions, so a row costs one small object and no lookups.
+ *
+ * <p>Thread safety: immutable apart from the lazily built name index, which is computed
+ * idempotently and published through a volatile field.
+ */
+public final class ResultShape {
+
+    private final Column[] columns;
+    private final List<Column> columnList;
+    private final int[] typeOids;
+    private final boolean[] binary;
+    private final ZoneId sessionZone;
+    private volatile Map<String, Integer> exactNames;
+    private volatile Map<String, Integer> foldedNames;
+
+    public ResultShape(Column[] columns, ZoneId sessionZone) {
+        this.columns = columns.clone();
+        this.columnList = List.of(this.columns);
+        this.typeOids = new int[columns.length];
+        this.binary = new boolean[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            typeOids[i] = columns[i].typeOid();
+            binary[i] = columns[i].binary();
+        }
+        this.sessionZone = sessionZone;
+    }
+
+    public int size() {
+        return columns.length;
+    }
+
+    public Column column(int index) {
+        return columns[index];
+    }
+
+    public List<Column> columns() {
+        return columnList;
+    }
+
+    public int typeOid(int index) {
+        return typeOids[index];
+    }
+
+    public boolean binary(int index) {
+        return binary[index];
+    }
+
+    public ZoneId sessionZone() {
+        return sessionZone;
+    }
+
+    /** The same columns under another session time zone (after {@code SET TimeZone}). */
+    public ResultShape withZone(ZoneId zone) {
+        return new ResultShape(columns, zone);
+    }
+
+    /**
+     * Index of the column with this label: an exact match first, then a case-insensitive one;
+     * -1 when there is none. Where two columns share a label, the first wins, as in JDBC.
+     */
+    public int indexOf(String name) {
+        Map<String, Integer> exact = exactNames;
+        if (exact == null) {
+            buildNameIndex();
+            exact = exactNames;
+        }
+        Integer i = exact.get(name);
+        if (i == null) {
+            i = foldedNames.get(name.toLowerCase(Locale.ROOT));
+        }
+        return i == null ? -1 : i;
+    }
+
+    /** {@link #indexOf} or a {@link PgUsageException} naming the column and listing those there are. */
+    public int requireIndex(String name) {
+        int i = indexOf(name);
+        if (i < 0) {
+            throw new PgUsageException("The result has no column named '" + name + "'; its columns are "
+                    + Arrays.stream(columns).map(Column::name).toList() + ". Check the SELECT list or its aliases.");
+        }
+        return i;
+    }
+
+    private void buildNameIndex() {
+        Map<String, Integer> exact = new HashMap<>(columns.length * 2);
+        Map<String, Integer> folded = new HashMap<>(columns.length * 2);
+        for (int i = 0; i < columns.length; i++) {
+            exact.putIfAbsent(columns[i].name(), i);
+            folded.putIfAbsent(columns[i].name().toLowerCase(Locale.ROOT), i);
+        }
+        foldedNames = folded;
+        exactNames = exact;
+    }
+}

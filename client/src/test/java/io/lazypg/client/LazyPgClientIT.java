@@ -1,0 +1,257 @@
+package io.lazypg.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.lazypg.testing.LazyPgTest;
+import io.lazypg.testing.TestPostgres;
+import java.lang.management.ManagementFactory;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+@LazyPgTest
+class LazyPgClientIT {
+
+    private static LazyPgClient client;
+
+    @BeforeAll
+    static void createTable(TestPostgres server) throws Exception {
+        try (Connection c = server.openJdbc(); Statement s = c.createStatement()) {
+            s.execute("drop table if exists client_it");
+            s.execute("create table client_it (id bigint primary key, name text, amount numeric(12,2), flag bool)");
+            s.execute("insert into client_it select i, 'name ' || i, i * 1.5, i % 2 = 0 from generate_series(1, 1000) i");
+        }
+        client = LazyPgClient.connect(server.url());
+    }
+
+    @AfterAll
+    static void close() {
+        client.close();
+    }
+
+    @Test
+    void selectStarWorks() {
+        LazyResult result = client.query("select * from client_it order by id");
+        assertThat(result.size()).isEqualTo(1000);
+        assertThat(result.commandTag()).isEqualTo("SELECT 1000");
+        assertThat(result.rowsAffected()).isEqualTo(1000);
+        assertThat(result.columns()).extracting(Column::name).containsExactly("id", "name", "amount", "flag");
+        LazyRow row = result.get(9);
+        assertThat(row.getLong(0)).isEqualTo(10L);
+        assertThat(row.getString("name")).isEqualTo("name 10");
+        assertThat(row.getBigDecimal("amount")).isEqualByComparingTo("15.00");
+        assertThat(row.getBoolean(3)).isTrue();
+        assertThat(row.getString(0)).isEqualTo("10");
+    }
+
+    @Test
+    void parametersBindAndRowsOutliveTheConnection() {
+        LazyResult result = client.query("select id, name from client_it where id between $1 and $2 order by id", 5L, 7L);
+        // The connection is back in the pool and has run other queries since: rows still decode.
+        client.query("select * from client_it");
+        assertThat(result).extracting(r -> r.getLong(0)).containsExactly(5L, 6L, 7L);
+        assertThat(result.get(2).getString(1)).isEqualTo("name 7");
+    }
+
+    @Test
+    void aRepeatedStatementIsParsedOnce() {
+        client.withConnection(c -> {
+            for (int i = 0; i < 5; i++) {
+                c.query("select name from client_it where id = $1", (long) i);
+            }
+            LazyResult prepared = c.query("select count(*) from pg_prepared_statements where statement = $1",
+                    "select name from client_it where id = $1");
+            assertThat(prepared.get(0).getLong(0)).isEqualTo(1L);
+            return null;
+        });
+    }
+
+    @Test
+    void evictedStatementsAreClosedOnTheServer(TestPostgres server) {
+        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder().statementCacheSize(2).build();
+        try (LazyPgClient small = LazyPgClient.create(config)) {
+            small.withConnection(c -> {
+                for (int i = 0; i < 6; i++) {
+                    c.query("select " + i + " as n");
+                }
+                // this query itself is the third distinct statement: it evicts one more before running
+                LazyResult live = c.query("select count(*) from pg_prepared_statements");
+                assertThat(live.get(0).getLong(0)).isLessThanOrEqualTo(2L);
+                return null;
+            });
+        }
+    }
+
+    @Test
+    void aServerErrorMidResultLeavesTheConnectionUsable() {
+        client.withConnection(c -> {
+            AtomicLong seen = new AtomicLong();
+            assertThatThrownBy(() -> c.query("select 1 / (50000 - i) from generate_series(1, 100000) i",
+                    row -> seen.incrementAndGet()))
+                    .isInstanceOfSatisfying(PgServerException.class, e -> {
+                        assertThat(e.sqlState()).isEqualTo("22012");
+                        assertThat(e.getMessage()).contains("division by zero");
+                    });
+            assertThat(seen.get()).isLessThan(50000L);
+            assertThat(c.query("select 42").get(0).getInt(0)).isEqualTo(42);
+            return null;
+        });
+    }
+
+    @Test
+    void aWrongParameterCountFailsBeforeSending() {
+        assertThatThrownBy(() -> client.query("select * from client_it where id = $1 and name = $2", 1L))
+                .isInstanceOf(PgUsageException.class)
+                .hasMessageContaining("2 parameters")
+                .hasMessageContaining("1 value was given");
+        assertThatThrownBy(() -> client.query("select * from client_it where id = $1", 1L, 2L))
+                .isInstanceOf(PgUsageException.class).hasMessageContaining("1 parameter ($1..$1) but 2 values");
+        assertThat(client.query("select '$1' as a, $1::int as b -- $2\n", 5).get(0).getInt(1)).isEqualTo(5);
+    }
+
+    @Test
+    void nullIntoAPrimitiveNamesTheColumn() {
+        LazyRow row = client.query("select null::int as missing_value, 1 as present").get(0);
+        assertThatThrownBy(() -> row.getInt(0)).isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("missing_value").hasMessageContaining("NULL");
+        assertThat(row.get(0, Integer.class)).isNull();
+        assertThat(row.isNull(0)).isTrue();
+        assertThat(row.getInt("present")).isEqualTo(1);
+    }
+
+    @Test
+    void anUnknownColumnNameListsTheColumns() {
+        LazyRow row = client.query("select 1 as a, 2 as b").get(0);
+        assertThat(row.indexOf("nope")).isEqualTo(-1);
+        assertThat(row.indexOf("A")).isEqualTo(0);
+        assertThatThrownBy(() -> row.getInt("nope")).isInstanceOf(PgUsageException.class)
+                .hasMessageContaining("'nope'").hasMessageContaining("[a, b]");
+    }
+
+    @Test
+    void executeReturnsRowsAffectedAndScriptsRun() {
+        client.withConnection(c -> {
+            c.executeScript("create temp table t_exec (x int); insert into t_exec values (1), (2), (3)");
+            assertThat(c.execute("update t_exec set x = x + $1 where x >= $2", 10, 2)).isEqualTo(2);
+            assertThat(c.execute("delete from t_exec")).isEqualTo(3);
+            return null;
+        });
+    }
+
+    @Test
+    void theCallbackPathAllocatesAlmostNothingPerRow() {
+        client.withConnection(c -> {
+            // warm up the code paths and the statement cache
+            for (int i = 0; i < 3; i++) {
+                c.query("select i, i * 2 from generate_series(1, 100000) i", row -> row.getInt(1));
+            }
+            com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            long[] sum = new long[1];
+            long before = threads.getCurrentThreadAllocatedBytes();
+            c.query("select i, i * 2 from generate_series(1, 100000) i", row -> sum[0] += row.getInt(0) + row.getInt(1));
+            long perRow = (threads.getCurrentThreadAllocatedBytes() - before) / 100000;
+            assertThat(sum[0]).isEqualTo(3L * 100000 * 100001 / 2);
+            assertThat(perRow).as("bytes allocated per streamed row reading 2 int columns").isLessThanOrEqualTo(16);
+            return null;
+        });
+    }
+
+    @Test
+    void aCallbackThatThrowsLeavesTheConnectionUsable() {
+        client.withConnection(c -> {
+            assertThatThrownBy(() -> c.query("select i from generate_series(1, 10000) i", row -> {
+                if (row.getInt(0) == 10) {
+                    throw new IllegalStateException("stop here");
+                }
+            })).isInstanceOf(IllegalStateException.class).hasMessage("stop here");
+            assertThat(c.query("select 7").get(0).getInt(0)).isEqualTo(7);
+            return null;
+        });
+    }
+
+    @Test
+    void aLargeMessageIsReadAndRowsDetach() {
+        LazyResult result = client.query("select repeat('x', 3 * 1024 * 1024) as big, 'small' as s");
+        assertThat(result.get(0).getString(0)).hasSize(3 * 1024 * 1024);
+        LazyRow detached = client.query("select id, name from client_it where id = 1").get(0).detach();
+        assertThat(detached.payloadSize()).isLessThan(64);
+        assertThat(detached.getString(1)).isEqualTo("name 1");
+    }
+
+    @Test
+    void noticesReachTheListener(TestPostgres server) {
+        List<String> notices = new ArrayList<>();
+        try (LazyPgClient noticed = LazyPgClient.create(LazyPgConfig.fromUrl(server.url()),
+                n -> notices.add(n.message()))) {
+            noticed.withConnection(c -> {
+                c.executeScript("do $$ begin raise notice 'hello %', 42; end $$");
+                return null;
+            });
+        }
+        assertThat(notices).containsExactly("hello 42");
+    }
+
+    @Test
+    void aQueryTimeoutCancelsTheStatement(TestPostgres server) {
+        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder().queryTimeout(Duration.ofMillis(300)).build();
+        try (LazyPgClient timed = LazyPgClient.create(config)) {
+            timed.withConnection(c -> {
+                assertThatThrownBy(() -> c.query("select pg_sleep(30)"))
+                        .isInstanceOfSatisfying(PgServerException.class, e -> assertThat(e.sqlState()).isEqualTo("57014"));
+                assertThat(c.query("select 1").get(0).getInt(0)).isEqualTo(1);
+                return null;
+            });
+        }
+    }
+
+    @Test
+    void changingClientEncodingIsAClearErrorAndTheConnectionIsDiscarded() {
+        assertThatThrownBy(() -> client.withConnection(c -> {
+            c.executeScript("set client_encoding = 'LATIN1'");
+            return null;
+        })).isInstanceOf(PgProtocolException.class).hasMessageContaining("client_encoding").hasMessageContaining("LATIN1");
+        assertThat(client.query("select 'ok'").get(0).getString(0)).isEqualTo("ok");
+    }
+
+    @Test
+    void aTerminatedBackendIsEvictedAndTheNextQuerySucceeds(TestPostgres server) throws Exception {
+        try (LazyPgClient one = LazyPgClient.create(LazyPgConfig.fromUrl(server.url()).toBuilder().poolMaxSize(1).build())) {
+            int pid = one.query("select pg_backend_pid()").get(0).getInt(0);
+            CountDownLatch started = new CountDownLatch(1);
+            CompletableFuture<Void> running = CompletableFuture.runAsync(() -> one.query(
+                    "select pg_sleep(0.001), i from generate_series(1, 2000000) i", row -> started.countDown()));
+            assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
+            try (Connection c = server.openJdbc(); Statement s = c.createStatement()) {
+                s.execute("select pg_terminate_backend(" + pid + ")");
+            }
+            assertThatThrownBy(running::join).hasCauseInstanceOf(PgException.class);
+            assertThat(one.query("select 5").get(0).getInt(0)).isEqualTo(5);
+            assertThat(one.query("select pg_backend_pid()").get(0).getInt(0)).isNotEqualTo(pid);
+        }
+    }
+
+    @Test
+    void transactionsLeftOpenAreRolledBackOnRelease() {
+        client.withConnection(c -> {
+            c.executeScript("create temp table if not exists t_tx (x int)");
+            return null;
+        });
+        try (LazyPgSession session = client.acquire()) {
+            session.executeScript("begin");
+            assertThat(session.inTransaction()).isTrue();
+        }
+        try (LazyPgSession session = client.acquire()) {
+            assertThat(session.inTransaction()).isFalse();
+        }
+    }
+}
