@@ -88,7 +88,10 @@ public final class TlsNegotiator {
      * repeated once on a new connection with the other choice: {@code allow} after a refused plain
      * connection (then with TLS), {@code prefer} after a refused TLS connection (then without).
      * A {@code prefer} connection that got plain text because the server answered 'N' is not
-     * retried: the second attempt would be the same.
+     * retried: the second attempt would be the same. This is the trace of libpq's own negotiation
+     * tests: a TLS-only user under {@code allow} gets "connect, authfail, reconnect, sslaccept, authok",
+     * a plain-only user under {@code prefer} gets "connect, sslaccept, authfail, reconnect, authok".
+     * Not retried: a failed TLS handshake, a timeout, an error answer to the TLS request.
      *
      * @param firstAttemptUsedTls whether the refused connection ran over TLS
      */
@@ -104,7 +107,8 @@ public final class TlsNegotiator {
     /**
      * Sends SSLRequest and reads the one-byte answer; on 'S' wraps the socket in an
      * {@link SSLSocket} and completes the handshake, checking the server's certificate as the
-     * mode demands; on 'N' returns {@code plain} itself if the mode allows a plain connection.
+     * mode demands; on 'N' returns {@code plain} itself under {@code prefer} and fails otherwise
+     * ({@code allow} calls this only on its second attempt, after a plain connection was refused).
      *
      * @param plain           a connected socket on which nothing has been sent yet; closed on failure
      * @param host            the host name as the user gave it: sent as SNI and, for verify-full,
@@ -117,7 +121,7 @@ public final class TlsNegotiator {
      *                        chain is checked against it when it exists, as libpq does
      * @param timeoutMillis   read timeout for the answer and the handshake, 0 for none
      * @return the socket to speak the protocol on: an {@link SSLSocket} after a completed handshake,
-     *         or {@code plain} when the server declined TLS and the mode allows that
+     *         or {@code plain} when the server declined TLS under {@code prefer}
      * @throws PgConnectException   TLS is required but declined, the certificate check failed, the
      *                              root file is missing or invalid, the server sent an error, or I/O failed
      * @throws PgProtocolException  the answer is not PostgreSQL protocol
@@ -159,6 +163,13 @@ public final class TlsNegotiator {
                     result = handshake(plain, host, port, check, where);
                     break;
                 case 'N':
+                    if (mode == SslMode.ALLOW) {
+                        // allow asks for TLS only on its second attempt, after the server refused a
+                        // plain connection: the same plain connection again would be refused again.
+                        throw new PgConnectException(where + ": the server refused a connection without TLS and"
+                                + " does not support TLS either (it answered 'N' to the TLS request). Check the"
+                                + " server's pg_hba.conf for this user and database, or enable ssl on the server");
+                    }
                     if (mode.requiresTls()) {
                         throw new PgConnectException(where + ": the server does not support TLS (it answered 'N'"
                                 + " to the TLS request), but sslmode=" + mode + " requires it. Enable ssl on the"

@@ -119,12 +119,15 @@ class TlsNegotiatorTest {
     }
 
     @Test
-    void allowAlsoAcceptsADecline() throws Exception {
+    void allowFailsOnADeclineBecauseItAsksOnlyAfterAPlainConnectionWasRefused() throws Exception {
         serve(new byte[] {'N'});
-        try (Socket socket = connect()) {
-            assertThat(TlsNegotiator.negotiate(socket, "localhost", listener.getLocalPort(), SslMode.ALLOW, null,
-                    dir.resolve("none.crt"), 5000)).isSameAs(socket);
-        }
+        Socket socket = connect();
+        assertThatThrownBy(() -> negotiate(socket, SslMode.ALLOW))
+                .isInstanceOf(PgConnectException.class)
+                .hasMessageContaining("(sslmode=allow)")
+                .hasMessageContaining("refused a connection without TLS")
+                .hasMessageContaining("pg_hba.conf");
+        assertThat(socket.isClosed()).isTrue();
     }
 
     @Test
