@@ -24,7 +24,8 @@ final class ContainerStarter {
         int major = RunningServer.probeMajorVersion(host, port, container.getDatabaseName(), container.getUsername(),
                 container.getPassword());
         TestPostgres server = new Coordinates(TestPostgres.Source.TESTCONTAINERS, host, port,
-                container.getDatabaseName(), container.getUsername(), container.getPassword(), major, Optional.empty());
+                container.getDatabaseName(), container.getUsername(), container.getPassword(), major, Optional.empty(),
+                Optional.empty());
         return Optional.of(RunningServer.of(server, container::stop));
     }
 }

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /** The immutable {@link TestPostgres} every server source produces. */
 record Coordinates(Source source, String host, int port, String database, String username, String password,
-                   int majorVersion, Optional<AuthRoles> authRoles) implements TestPostgres {
+                   int majorVersion, Optional<AuthRoles> authRoles, Optional<Tls> tls) implements TestPostgres {
 
     @Override
     public String url() {

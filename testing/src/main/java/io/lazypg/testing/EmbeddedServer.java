@@ -12,7 +12,9 @@ import java.util.Optional;
 
 /**
  * An embedded PostgreSQL from Maven-shipped binaries (zonky), with a pg_hba.conf we write, so
- * that each authentication method has a role of its own for the authentication tests.
+ * that each authentication method has a role of its own for the authentication tests, and with
+ * {@code ssl=on} and certificates made at start ({@link ServerTlsFiles}), with one role that may
+ * connect only over TLS and one that may connect only without.
  *
  * <p>Zonky unpacks the binaries and, when run as root, starts the server as another user by itself.
  */
@@ -24,12 +26,19 @@ final class EmbeddedServer {
             new TestPostgres.Role("lazypg_md5", "md5-Pa55:w@rd/"),
             new TestPostgres.Role("lazypg_scram", "scram-Pa55_wörd"));
 
+    /** May connect only over TLS, by SCRAM. */
+    static final TestPostgres.Role TLS_ONLY = new TestPostgres.Role("lazypg_tls", "tls-Pa55 wörd");
+
+    /** May connect only without TLS, trusted. */
+    static final TestPostgres.Role PLAIN_ONLY = new TestPostgres.Role("lazypg_plain", "");
+
     private EmbeddedServer() {
     }
 
     static RunningServer start() {
         try {
             Path hba = writeHbaFile();
+            ServerTlsFiles tlsFiles = ServerTlsFiles.create();
             EmbeddedPostgres postgres = EmbeddedPostgres.builder()
                     .setServerConfig("fsync", "off")
                     .setServerConfig("synchronous_commit", "off")
@@ -37,17 +46,23 @@ final class EmbeddedServer {
                     .setServerConfig("max_connections", "200")
                     .setServerConfig("hba_file", hba.toString())
                     .setServerConfig("listen_addresses", "127.0.0.1")
+                    .setServerConfig("ssl", "on")
+                    .setServerConfig("ssl_cert_file", tlsFiles.serverCertificate().toString())
+                    .setServerConfig("ssl_key_file", tlsFiles.serverKey().toString())
                     .start();
+            TestPostgres.Tls tls = new TestPostgres.Tls(tlsFiles.rootCertificate(), ServerTlsFiles.SERVER_HOST_NAME,
+                    TLS_ONLY, PLAIN_ONLY);
             TestPostgres server = new Coordinates(TestPostgres.Source.EMBEDDED, "127.0.0.1", postgres.getPort(),
-                    "postgres", "postgres", "", 0, Optional.of(ROLES));
+                    "postgres", "postgres", "", 0, Optional.of(ROLES), Optional.of(tls));
             createRoles(server);
             int major = RunningServer.probeMajorVersion(server.host(), server.port(), server.database(),
                     server.username(), server.password());
             TestPostgres versioned = new Coordinates(server.source(), server.host(), server.port(), server.database(),
-                    server.username(), server.password(), major, server.authRoles());
+                    server.username(), server.password(), major, server.authRoles(), server.tls());
             return RunningServer.of(versioned, () -> {
                 postgres.close();
                 Files.deleteIfExists(hba);
+                tlsFiles.close();
             });
         } catch (IOException e) {
             throw RunningServer.unchecked("Cannot start the embedded PostgreSQL", e);
@@ -58,17 +73,23 @@ final class EmbeddedServer {
         Path hba = Files.createTempFile("lazypg-pg_hba", ".conf");
         Files.write(hba, List.of(
                 "# Written by lazypg-testing: one role per authentication method.",
+                "# 'host' lines match with and without TLS; first match wins.",
                 "local all all trust",
                 "host all " + ROLES.cleartext().name() + " all password",
                 "host all " + ROLES.md5().name() + " all md5",
                 "host all " + ROLES.scram().name() + " all scram-sha-256",
+                "hostssl all " + TLS_ONLY.name() + " all scram-sha-256",
+                "hostnossl all " + TLS_ONLY.name() + " all reject",
+                "hostnossl all " + PLAIN_ONLY.name() + " all trust",
+                "hostssl all " + PLAIN_ONLY.name() + " all reject",
                 "host all all all trust"));
         return hba;
     }
 
     private static void createRoles(TestPostgres server) {
         try (Connection c = server.openJdbc(); Statement s = c.createStatement()) {
-            for (TestPostgres.Role role : List.of(ROLES.trust(), ROLES.cleartext(), ROLES.scram())) {
+            for (TestPostgres.Role role
+                    : List.of(ROLES.trust(), ROLES.cleartext(), ROLES.scram(), TLS_ONLY, PLAIN_ONLY)) {
                 s.execute("set password_encryption = 'scram-sha-256'");
                 s.execute(createRole(role));
             }

@@ -15,7 +15,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *   <li>a Testcontainers {@code PostgreSQLContainer} when Testcontainers is on the class path and a
  *       Docker engine answers;</li>
  *   <li>an embedded PostgreSQL from the Maven-shipped zonky binaries (the version comes from the
- *       {@code postgres.binaries.version} Maven property), with fsync off.</li>
+ *       {@code postgres.binaries.version} Maven property), with fsync off, our own pg_hba.conf
+ *       (see {@link TestPostgres#authRoles()}) and TLS on with a certificate made at start (see
+ *       {@link TestPostgres#tls()}).</li>
  * </ol>
  * It is stopped when the JVM's root extension context closes.
  */

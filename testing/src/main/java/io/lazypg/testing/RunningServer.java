@@ -59,7 +59,7 @@ final class RunningServer implements AutoCloseable {
         String db = uri.getPath() == null || uri.getPath().length() <= 1 ? "postgres" : uri.getPath().substring(1);
         int port = uri.getPort() < 0 ? 5432 : uri.getPort();
         return new Coordinates(TestPostgres.Source.EXTERNAL, uri.getHost(), port, db, user, password,
-                probeMajorVersion(uri.getHost(), port, db, user, password), Optional.empty());
+                probeMajorVersion(uri.getHost(), port, db, user, password), Optional.empty(), Optional.empty());
     }
 
     static int probeMajorVersion(String host, int port, String db, String user, String password) {

@@ -1,5 +1,6 @@
 package io.lazypg.testing;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -54,6 +55,30 @@ public interface TestPostgres {
      * (embedded); empty for an external server, whose authentication we do not control.
      */
     Optional<AuthRoles> authRoles();
+
+    /**
+     * How this server speaks TLS, when its configuration is ours to write (embedded); empty for an
+     * external server and a container, whose certificates we do not know.
+     */
+    Optional<Tls> tls();
+
+    /**
+     * The embedded server's TLS setup: it runs with {@code ssl=on} and a server certificate issued at
+     * start by a throwaway CA.
+     *
+     * <p>The certificate's SubjectAltName is {@code DNS:<serverHostName>} only ("localhost"): connect
+     * the socket to {@link #host()} (127.0.0.1) and verify the name {@code serverHostName}; verifying
+     * "127.0.0.1" itself must fail, which is what tests of verify-full rely on.
+     *
+     * @param rootCertificate PEM file with the CA certificate, for {@code sslrootcert}
+     * @param serverHostName  the one DNS name in the server certificate
+     * @param tlsOnlyRole     may connect only over TLS ({@code hostssl ... scram-sha-256}); refused
+     *                        without TLS ({@code hostnossl ... reject})
+     * @param plainOnlyRole   may connect only without TLS ({@code hostnossl ... trust}, empty
+     *                        password); refused over TLS ({@code hostssl ... reject})
+     */
+    record Tls(Path rootCertificate, String serverHostName, Role tlsOnlyRole, Role plainOnlyRole) {
+    }
 
     /** One role per authentication method, each with its own password. */
     record AuthRoles(Role trust, Role cleartext, Role md5, Role scram) {
