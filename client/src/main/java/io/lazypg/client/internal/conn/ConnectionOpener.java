@@ -36,33 +36,31 @@ final class ConnectionOpener {
 
     static PgConnection open(LazyPgConfig config, Consumer<PgServerException.ServerMessage> noticeListener) {
         SslMode mode = config.sslMode();
-        if (mode == SslMode.ALLOW) {
-            try {
-                return attempt(config, noticeListener, SslMode.DISABLE);
-            } catch (PgServerException e) {
-                if (!"28000".equals(e.sqlState())) {
-                    throw e;
-                }
-                // pg_hba refused a connection without encryption: allow means try again with TLS.
-                return attempt(config, noticeListener, SslMode.REQUIRE);
+        boolean tls = TlsNegotiator.tryTls(mode, true);
+        try {
+            return attempt(config, noticeListener, mode, tls);
+        } catch (PgServerException e) {
+            // allow: a plain connection refused by pg_hba is retried with TLS; prefer: the reverse.
+            if (e.sqlState() != null && e.sqlState().startsWith("28") && TlsNegotiator.retryOnNewConnection(mode, tls)) {
+                return attempt(config, noticeListener, mode, TlsNegotiator.tryTls(mode, false));
             }
+            throw e;
         }
-        return attempt(config, noticeListener, mode);
     }
 
     private static PgConnection attempt(LazyPgConfig config, Consumer<PgServerException.ServerMessage> noticeListener,
-                                        SslMode mode) {
+                                        SslMode mode, boolean tls) {
         int timeoutMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
         Socket socket = new Socket();
-        PgConnection connection = null;
         try {
             socket.setTcpNoDelay(true);
             socket.setKeepAlive(true);
             socket.connect(new InetSocketAddress(config.host(), config.port()), timeoutMillis);
             socket.setSoTimeout(timeoutMillis);
-            Socket session = mode == SslMode.DISABLE ? socket
-                    : TlsNegotiator.negotiate(socket, config.host(), config.port(), mode, config.sslRootCert(), timeoutMillis);
-            connection = new PgConnection(config, session, noticeListener);
+            Socket session = tls
+                    ? TlsNegotiator.negotiate(socket, config.host(), config.port(), mode, config.sslRootCert(), timeoutMillis)
+                    : socket;
+            PgConnection connection = new PgConnection(config, session, noticeListener);
             startup(connection);
             session.setSoTimeout(0);
             return connection;
