@@ -58,6 +58,8 @@ public final class Oids {
     public static final int NUMERIC_ARRAY = 1231;
     public static final int UUID_ARRAY = 2951;
     public static final int JSONB_ARRAY = 3807;
+    public static final int XML_ARRAY = 143;
+    public static final int MONEY_ARRAY = 791;
 
     private Oids() {
     }

@@ -1,0 +1,512 @@
+package io.lazypg.client.internal.codec;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.Arrays;
+import java.util.UUID;
+
+/**
+ * Decodes one cell of a DataRow, straight from the bytes it arrived in.
+ *
+ * <p>A cell is {@code len} bytes at {@code off} in {@code b}, never SQL NULL (the caller handles
+ * NULL), of type {@code oid}, in text format (PostgreSQL's text output in UTF-8, DateStyle ISO,
+ * IntervalStyle postgres) or binary format (the type's send function, big-endian).
+ *
+ * <p>Invariants:
+ * <ul>
+ *   <li>The decoder never keeps a reference to {@code b}; results never share it (byte[] results are copies).</li>
+ *   <li>The primitive decoders ({@code decodeShort} .. {@code decodeBoolean}) allocate nothing on
+ *       success, except numeric-to-floating-point from binary, which rounds through BigDecimal.</li>
+ *   <li>{@link #decodeString} returns exactly PostgreSQL's text output, also for a binary cell.</li>
+ *   <li>A cell that cannot become the requested type throws {@link io.lazypg.client.PgConversionException}
+ *       naming the PostgreSQL type, the value and the Java type; the caller adds the column name.</li>
+ * </ul>
+ */
+public final class CellDecoder {
+
+    private CellDecoder() {
+    }
+
+    /** True when cells of {@code typeOid} can be requested in binary format and decoded here. */
+    public static boolean hasBinaryDecoder(int typeOid) {
+        if (CodecTypes.hasScalarBinaryDecoder(typeOid)) {
+            return true;
+        }
+        int element = CodecTypes.elementOid(typeOid);
+        return element != 0 && CodecTypes.hasScalarBinaryDecoder(element);
+    }
+
+    // ---------------------------------------------------------------- primitives
+
+    /** int2/int4/int8/oid or an integral numeric, range-checked to short. */
+    public static short decodeShort(byte[] b, int off, int len, int oid, boolean binary) {
+        long v = integral(b, off, len, oid, binary, short.class);
+        if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
+            throw ConversionErrors.cannotConvert(b, off, len, oid, binary, short.class,
+                    "out of range [" + Short.MIN_VALUE + ", " + Short.MAX_VALUE + "]; read it as int or long");
+        }
+        return (short) v;
+    }
+
+    /** int2/int4/int8/oid or an integral numeric, range-checked to int. */
+    public static int decodeInt(byte[] b, int off, int len, int oid, boolean binary) {
+        if (oid == Oids.INT4) {
+            // The hot case first: no range check needed.
+            if (binary) {
+                BinaryParsing.expectLength(b, off, len, oid, 4);
+                return BinaryParsing.int32(b, off);
+            }
+        }
+        long v = integral(b, off, len, oid, binary, int.class);
+        if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+            throw ConversionErrors.cannotConvert(b, off, len, oid, binary, int.class,
+                    "out of range [" + Integer.MIN_VALUE + ", " + Integer.MAX_VALUE + "]; read it as long");
+        }
+        return (int) v;
+    }
+
+    /** int2/int4/int8/oid or an integral numeric. */
+    public static long decodeLong(byte[] b, int off, int len, int oid, boolean binary) {
+        return integral(b, off, len, oid, binary, long.class);
+    }
+
+    private static long integral(byte[] b, int off, int len, int oid, boolean binary, Class<?> target) {
+        switch (oid) {
+            case Oids.INT2: case Oids.INT4: case Oids.INT8: case Oids.OID:
+                return binary ? BinaryParsing.integral(b, off, len, oid) : TextParsing.parseLong(b, off, len, oid, target);
+            case Oids.NUMERIC:
+                return binary ? BinaryParsing.numericToLong(b, off, len, oid, target)
+                        : TextParsing.parseIntegralNumeric(b, off, len, oid, target);
+            default:
+                throw noConversion(b, off, len, oid, binary, target);
+        }
+    }
+
+    /** float4, float8 (narrowed), numeric or an integer type. */
+    public static float decodeFloat(byte[] b, int off, int len, int oid, boolean binary) {
+        if (oid == Oids.FLOAT4) {
+            if (binary) {
+                BinaryParsing.expectLength(b, off, len, oid, 4);
+                return Float.intBitsToFloat(BinaryParsing.int32(b, off));
+            }
+            return TextParsing.parseFloat(b, off, len, oid);
+        }
+        if (oid == Oids.NUMERIC && !binary) {
+            return TextParsing.parseFloat(b, off, len, oid);
+        }
+        if (oid == Oids.NUMERIC) {
+            int sign = BinaryParsing.numericSign(b, off, len, oid);
+            return BinaryParsing.isNumericSpecial(sign) ? (float) BinaryParsing.numericSpecialAsDouble(sign)
+                    : BinaryParsing.numericToBigDecimal(b, off, len, oid).floatValue();
+        }
+        return (float) floating(b, off, len, oid, binary, float.class);
+    }
+
+    /** float8, float4 (widened), numeric (NaN and infinities included) or an integer type. */
+    public static double decodeDouble(byte[] b, int off, int len, int oid, boolean binary) {
+        return floating(b, off, len, oid, binary, double.class);
+    }
+
+    private static double floating(byte[] b, int off, int len, int oid, boolean binary, Class<?> target) {
+        switch (oid) {
+            case Oids.FLOAT8:
+                if (binary) {
+                    BinaryParsing.expectLength(b, off, len, oid, 8);
+                    return Double.longBitsToDouble(BinaryParsing.int64(b, off));
+                }
+                return TextParsing.parseDouble(b, off, len, oid);
+            case Oids.FLOAT4:
+                // Widen the float4 value in both formats, so text and binary cells agree.
+                return decodeFloat(b, off, len, oid, binary);
+            case Oids.NUMERIC:
+                if (!binary) {
+                    return TextParsing.parseDouble(b, off, len, oid);
+                }
+                int sign = BinaryParsing.numericSign(b, off, len, oid);
+                return BinaryParsing.isNumericSpecial(sign) ? BinaryParsing.numericSpecialAsDouble(sign)
+                        : BinaryParsing.numericToBigDecimal(b, off, len, oid).doubleValue();
+            case Oids.INT2: case Oids.INT4: case Oids.INT8: case Oids.OID:
+                return binary ? BinaryParsing.integral(b, off, len, oid) : TextParsing.parseLong(b, off, len, oid, target);
+            default:
+                throw noConversion(b, off, len, oid, binary, target);
+        }
+    }
+
+    /** bool. */
+    public static boolean decodeBoolean(byte[] b, int off, int len, int oid, boolean binary) {
+        if (oid != Oids.BOOL) {
+            throw noConversion(b, off, len, oid, binary, boolean.class);
+        }
+        if (binary) {
+            BinaryParsing.expectLength(b, off, len, oid, 1);
+            return b[off] != 0;
+        }
+        return TextParsing.parseBoolean(b, off, len, oid);
+    }
+
+    // ---------------------------------------------------------------- objects
+
+    /** numeric (finite), an integer type, or a finite float (by its shortest decimal, 0.1f is 0.1). */
+    public static BigDecimal decodeBigDecimal(byte[] b, int off, int len, int oid, boolean binary) {
+        switch (oid) {
+            case Oids.NUMERIC:
+                if (binary) {
+                    if (BinaryParsing.isNumericSpecial(BinaryParsing.numericSign(b, off, len, oid))) {
+                        throw notFinite(b, off, len, oid, binary, BigDecimal.class);
+                    }
+                    return BinaryParsing.numericToBigDecimal(b, off, len, oid);
+                }
+                if (TextParsing.numericSpecial(b, off, len) != TextParsing.NOT_SPECIAL) {
+                    throw notFinite(b, off, len, oid, binary, BigDecimal.class);
+                }
+                return TextParsing.parseBigDecimal(b, off, len, oid);
+            case Oids.INT2: case Oids.INT4: case Oids.INT8: case Oids.OID:
+                return BigDecimal.valueOf(decodeLong(b, off, len, oid, binary));
+            case Oids.FLOAT4: case Oids.FLOAT8:
+                double d = decodeDouble(b, off, len, oid, binary);
+                if (Double.isNaN(d) || Double.isInfinite(d)) {
+                    throw notFinite(b, off, len, oid, binary, BigDecimal.class);
+                }
+                return new BigDecimal(decodeString(b, off, len, oid, binary, java.time.ZoneOffset.UTC));
+            default:
+                throw noConversion(b, off, len, oid, binary, BigDecimal.class);
+        }
+    }
+
+    /**
+     * bytea: its bytes (text format: hex {@code \x0a0b} or the escape format). Any other type: the
+     * UTF-8 bytes of its text form. Always a fresh array. A binary timestamptz has no text form
+     * without the session time zone and is refused.
+     */
+    public static byte[] decodeBytes(byte[] b, int off, int len, int oid, boolean binary) {
+        if (oid == Oids.BYTEA) {
+            return binary ? Arrays.copyOfRange(b, off, off + len) : TextParsing.parseBytea(b, off, len, oid);
+        }
+        if (!binary) {
+            return Arrays.copyOfRange(b, off, off + len);
+        }
+        if (oid == Oids.TIMESTAMPTZ || oid == Oids.TIMESTAMPTZ_ARRAY) {
+            throw ConversionErrors.cannotConvert(b, off, len, oid, binary, byte[].class,
+                    "its text form depends on the session time zone; read it as String or OffsetDateTime");
+        }
+        return decodeString(b, off, len, oid, true, java.time.ZoneOffset.UTC).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Exactly what PostgreSQL's text output shows for the value, for every type and in both
+     * formats; a binary timestamptz is shown in {@code sessionZone}, as the server would.
+     */
+    public static String decodeString(byte[] b, int off, int len, int oid, boolean binary, ZoneId sessionZone) {
+        if (!binary) {
+            return TextParsing.utf8(b, off, len);
+        }
+        switch (oid) {
+            case Oids.INT2: case Oids.INT4: case Oids.INT8: case Oids.OID:
+                return Long.toString(BinaryParsing.integral(b, off, len, oid));
+            case Oids.FLOAT4:
+                return TextRendering.renderFloat(decodeFloat(b, off, len, oid, true));
+            case Oids.FLOAT8:
+                return TextRendering.renderDouble(decodeDouble(b, off, len, oid, true));
+            case Oids.NUMERIC:
+                return TextRendering.renderNumeric(b, off, len, oid);
+            case Oids.BOOL:
+                return decodeBoolean(b, off, len, oid, true) ? "t" : "f";
+            case Oids.BYTEA:
+                return TextRendering.renderByteaHex(b, off, len);
+            case Oids.CHAR:
+                BinaryParsing.expectLength(b, off, len, oid, 1);
+                return TextRendering.renderChar(b[off]);
+            case Oids.DATE:
+                return TextRendering.renderDate(BinaryParsing.dateEpochDay(b, off, len, oid));
+            case Oids.TIME:
+                BinaryParsing.expectLength(b, off, len, oid, 8);
+                return TextRendering.renderTime(BinaryParsing.int64(b, off));
+            case Oids.TIMETZ:
+                BinaryParsing.expectLength(b, off, len, oid, 12);
+                return TextRendering.renderTimetz(BinaryParsing.int64(b, off), -BinaryParsing.int32(b, off + 8));
+            case Oids.TIMESTAMP:
+                return TextRendering.renderTimestamp(BinaryParsing.timestampMicros(b, off, len, oid));
+            case Oids.TIMESTAMPTZ:
+                return TextRendering.renderTimestamptz(BinaryParsing.timestampMicros(b, off, len, oid), sessionZone);
+            case Oids.INTERVAL:
+                BinaryParsing.expectLength(b, off, len, oid, 16);
+                return TextRendering.renderInterval(BinaryParsing.int64(b, off), BinaryParsing.int32(b, off + 8),
+                        BinaryParsing.int32(b, off + 12));
+            case Oids.UUID:
+                BinaryParsing.expectLength(b, off, len, oid, 16);
+                return TextRendering.renderUuid(b, off);
+            case Oids.JSONB:
+                if (len < 1 || b[off] != 1) {
+                    throw ConversionErrors.malformed(b, off, len, oid, true, "expected jsonb version 1");
+                }
+                return TextParsing.utf8(b, off + 1, len - 1);
+            case Oids.INET: case Oids.CIDR:
+                return TextRendering.renderInet(b, off, len, oid);
+            default:
+                if (CodecTypes.elementOid(oid) != 0) {
+                    return ArrayDecoding.render(ArrayDecoding.parseBinary(b, off, len, oid), sessionZone);
+                }
+                // text, varchar, bpchar, name, json, xml, enums: the send format is the UTF-8 text.
+                return TextParsing.utf8(b, off, len);
+        }
+    }
+
+    /**
+     * The natural Java value: int2 Short, int4 Integer, int8 and oid Long, float4 Float, float8
+     * Double, numeric BigDecimal (NaN and infinities as Double), bool Boolean, bytea byte[],
+     * date LocalDate, time LocalTime, timetz OffsetTime, timestamp LocalDateTime, timestamptz
+     * OffsetDateTime (text: the offset shown; binary: {@code sessionZone}'s offset at that
+     * instant), uuid UUID, arrays as nested Java arrays of these, anything else its text.
+     */
+    public static Object decodeObject(byte[] b, int off, int len, int oid, boolean binary, ZoneId sessionZone) {
+        switch (oid) {
+            case Oids.INT2: return decodeShort(b, off, len, oid, binary);
+            case Oids.INT4: return decodeInt(b, off, len, oid, binary);
+            case Oids.INT8: case Oids.OID: return decodeLong(b, off, len, oid, binary);
+            case Oids.FLOAT4: return decodeFloat(b, off, len, oid, binary);
+            case Oids.FLOAT8: return decodeDouble(b, off, len, oid, binary);
+            case Oids.NUMERIC:
+                boolean special = binary ? BinaryParsing.isNumericSpecial(BinaryParsing.numericSign(b, off, len, oid))
+                        : TextParsing.numericSpecial(b, off, len) != TextParsing.NOT_SPECIAL;
+                return special ? (Object) decodeDouble(b, off, len, oid, binary) : decodeBigDecimal(b, off, len, oid, binary);
+            case Oids.BOOL: return decodeBoolean(b, off, len, oid, binary);
+            case Oids.BYTEA: return decodeBytes(b, off, len, oid, binary);
+            case Oids.DATE: return JavaTimes.localDate(epochDay(b, off, len, oid, binary));
+            case Oids.TIME: return JavaTimes.localTime(timeMicros(b, off, len, oid, binary));
+            case Oids.TIMETZ: return offsetTime(b, off, len, oid, binary);
+            case Oids.TIMESTAMP: return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary));
+            case Oids.TIMESTAMPTZ: return offsetDateTime(b, off, len, oid, binary, sessionZone);
+            case Oids.UUID: return uuid(b, off, len, oid, binary);
+            default:
+                if (CodecTypes.elementOid(oid) != 0) {
+                    return ArrayDecoding.toNaturalArray(ArrayDecoding.parse(b, off, len, oid, binary), sessionZone);
+                }
+                return decodeString(b, off, len, oid, binary, sessionZone);
+        }
+    }
+
+    /**
+     * The cell as {@code type}: String, Object (= {@link #decodeObject}), the boxed and primitive
+     * number types, BigInteger, Boolean, byte[], LocalDate, LocalTime, LocalDateTime,
+     * OffsetDateTime, OffsetTime, Instant, ZonedDateTime, UUID, Java enums (by name), and arrays of
+     * these, nested to the array's dimensions ({@code Integer[][]}, {@code int[]}, ...).
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> T decode(byte[] b, int off, int len, int oid, boolean binary, Class<T> type, ZoneId sessionZone) {
+        return (T) decodeAs(b, off, len, oid, binary, type, sessionZone);
+    }
+
+    private static Object decodeAs(byte[] b, int off, int len, int oid, boolean binary, Class<?> type, ZoneId zone) {
+        if (type == String.class) {
+            return decodeString(b, off, len, oid, binary, zone);
+        }
+        if (type == Object.class) {
+            return decodeObject(b, off, len, oid, binary, zone);
+        }
+        if (type == Integer.class || type == int.class) {
+            return decodeInt(b, off, len, oid, binary);
+        }
+        if (type == Long.class || type == long.class) {
+            return decodeLong(b, off, len, oid, binary);
+        }
+        if (type == Short.class || type == short.class) {
+            return decodeShort(b, off, len, oid, binary);
+        }
+        if (type == Double.class || type == double.class) {
+            return decodeDouble(b, off, len, oid, binary);
+        }
+        if (type == Float.class || type == float.class) {
+            return decodeFloat(b, off, len, oid, binary);
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return decodeBoolean(b, off, len, oid, binary);
+        }
+        if (type == BigDecimal.class) {
+            return decodeBigDecimal(b, off, len, oid, binary);
+        }
+        if (type == BigInteger.class) {
+            if (oid == Oids.NUMERIC) {
+                try {
+                    return decodeBigDecimal(b, off, len, oid, binary).toBigIntegerExact();
+                } catch (ArithmeticException e) {
+                    throw ConversionErrors.cannotConvert(b, off, len, oid, binary, type,
+                            "it has a fractional part; read it as BigDecimal");
+                }
+            }
+            return BigInteger.valueOf(integral(b, off, len, oid, binary, type));
+        }
+        if (type == byte[].class) {
+            return decodeBytes(b, off, len, oid, binary);
+        }
+        if (type == LocalDate.class) {
+            switch (oid) {
+                case Oids.DATE: return JavaTimes.localDate(epochDay(b, off, len, oid, binary));
+                case Oids.TIMESTAMP: return toLocalDate(JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary)));
+                case Oids.TIMESTAMPTZ: return toLocalDate(zoned(b, off, len, oid, binary, zone));
+                default: throw noConversion(b, off, len, oid, binary, type);
+            }
+        }
+        if (type == LocalTime.class) {
+            switch (oid) {
+                case Oids.TIME: return JavaTimes.localTime(timeMicros(b, off, len, oid, binary));
+                case Oids.TIMETZ: return offsetTime(b, off, len, oid, binary).toLocalTime();
+                case Oids.TIMESTAMP: return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary)).toLocalTime();
+                default: throw noConversion(b, off, len, oid, binary, type);
+            }
+        }
+        if (type == LocalDateTime.class) {
+            switch (oid) {
+                case Oids.TIMESTAMP: return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary));
+                case Oids.DATE:
+                    LocalDate date = JavaTimes.localDate(epochDay(b, off, len, oid, binary));
+                    return date == LocalDate.MAX ? LocalDateTime.MAX : date == LocalDate.MIN ? LocalDateTime.MIN : date.atStartOfDay();
+                case Oids.TIMESTAMPTZ:
+                    Object z = zoned(b, off, len, oid, binary, zone);
+                    return z instanceof ZonedDateTime ? ((ZonedDateTime) z).toLocalDateTime() : z;
+                default: throw noConversion(b, off, len, oid, binary, type);
+            }
+        }
+        if (type == OffsetDateTime.class) {
+            switch (oid) {
+                case Oids.TIMESTAMPTZ: return offsetDateTime(b, off, len, oid, binary, zone);
+                case Oids.TIMESTAMP: return JavaTimes.offsetDateTime(timestampMicros(b, off, len, oid, binary), 0);
+                default: throw noConversion(b, off, len, oid, binary, type);
+            }
+        }
+        if (type == Instant.class) {
+            if (oid == Oids.TIMESTAMPTZ || oid == Oids.TIMESTAMP) {
+                return JavaTimes.instant(timestampMicros(b, off, len, oid, binary));
+            }
+            throw noConversion(b, off, len, oid, binary, type);
+        }
+        if (type == ZonedDateTime.class) {
+            if (oid == Oids.TIMESTAMPTZ) {
+                Object z = zoned(b, off, len, oid, binary, zone);
+                if (z instanceof ZonedDateTime) {
+                    return z;
+                }
+                throw ConversionErrors.cannotConvert(b, off, len, oid, binary, type,
+                        "ZonedDateTime has no infinity; read it as OffsetDateTime or Instant");
+            }
+            throw noConversion(b, off, len, oid, binary, type);
+        }
+        if (type == OffsetTime.class) {
+            if (oid == Oids.TIMETZ) {
+                return offsetTime(b, off, len, oid, binary);
+            }
+            throw noConversion(b, off, len, oid, binary, type);
+        }
+        if (type == UUID.class) {
+            if (oid == Oids.UUID) {
+                return uuid(b, off, len, oid, binary);
+            }
+            if (CodecTypes.isTextLike(oid)) {
+                return TextParsing.parseUuid(b, off, len, oid);
+            }
+            throw noConversion(b, off, len, oid, binary, type);
+        }
+        if (type.isArray()) {
+            ArrayCells cells;
+            if (CodecTypes.elementOid(oid) != 0) {
+                cells = ArrayDecoding.parse(b, off, len, oid, binary);
+            } else if (!binary && len > 0 && (b[off] == '{' || b[off] == '[') && !CodecTypes.hasScalarBinaryDecoder(oid)) {
+                cells = ArrayDecoding.parseText(b, off, len, oid, 0); // an array of a type unknown here (enum[], ...)
+            } else {
+                throw noConversion(b, off, len, oid, binary, type);
+            }
+            return ArrayDecoding.toArray(cells, b, off, len, oid, type, zone);
+        }
+        if (type.isEnum()) {
+            String name = decodeString(b, off, len, oid, binary, zone);
+            for (Object constant : type.getEnumConstants()) {
+                if (((Enum<?>) constant).name().equals(name)) {
+                    return constant;
+                }
+            }
+            throw ConversionErrors.cannotConvert(b, off, len, oid, binary, type, "no constant of that name");
+        }
+        throw noConversion(b, off, len, oid, binary, type);
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private static long epochDay(byte[] b, int off, int len, int oid, boolean binary) {
+        return binary ? BinaryParsing.dateEpochDay(b, off, len, oid) : TextParsing.parseDateEpochDay(b, off, len, oid);
+    }
+
+    private static long timeMicros(byte[] b, int off, int len, int oid, boolean binary) {
+        if (binary) {
+            BinaryParsing.expectLength(b, off, len, oid, 8);
+            return BinaryParsing.int64(b, off);
+        }
+        return TextParsing.parseTimeMicros(b, off, len, oid);
+    }
+
+    private static long timestampMicros(byte[] b, int off, int len, int oid, boolean binary) {
+        return binary ? BinaryParsing.timestampMicros(b, off, len, oid) : TextParsing.parseTimestampMicros(b, off, len, oid);
+    }
+
+    private static OffsetTime offsetTime(byte[] b, int off, int len, int oid, boolean binary) {
+        if (binary) {
+            BinaryParsing.expectLength(b, off, len, oid, 12);
+            // timetz_send carries the zone in seconds WEST of UTC; java.time counts east.
+            return JavaTimes.offsetTime(BinaryParsing.int64(b, off), -BinaryParsing.int32(b, off + 8));
+        }
+        return JavaTimes.offsetTime(TextParsing.parseTimetzMicros(b, off, len, oid),
+                TextParsing.parseTimetzOffsetSeconds(b, off, len, oid));
+    }
+
+    private static OffsetDateTime offsetDateTime(byte[] b, int off, int len, int oid, boolean binary, ZoneId zone) {
+        long micros = timestampMicros(b, off, len, oid, binary);
+        if (micros == TextParsing.POS_INFINITE || micros == TextParsing.NEG_INFINITE) {
+            return JavaTimes.offsetDateTime(micros, 0);
+        }
+        int offset = binary ? TextRendering.offsetAt(zone, micros) : TextParsing.parseTimestampOffsetSeconds(b, off, len, oid);
+        return JavaTimes.offsetDateTime(micros, offset);
+    }
+
+    /** A timestamptz in the session zone, or LocalDateTime.MAX/MIN for the infinities. */
+    private static Object zoned(byte[] b, int off, int len, int oid, boolean binary, ZoneId zone) {
+        long micros = timestampMicros(b, off, len, oid, binary);
+        if (micros == TextParsing.POS_INFINITE) {
+            return LocalDateTime.MAX;
+        }
+        if (micros == TextParsing.NEG_INFINITE) {
+            return LocalDateTime.MIN;
+        }
+        return JavaTimes.instant(micros).atZone(zone);
+    }
+
+    private static LocalDate toLocalDate(Object dateTime) {
+        return dateTime instanceof ZonedDateTime ? ((ZonedDateTime) dateTime).toLocalDate()
+                : ((LocalDateTime) dateTime).toLocalDate();
+    }
+
+    private static UUID uuid(byte[] b, int off, int len, int oid, boolean binary) {
+        if (binary) {
+            BinaryParsing.expectLength(b, off, len, oid, 16);
+            return new UUID(BinaryParsing.int64(b, off), BinaryParsing.int64(b, off + 8));
+        }
+        return TextParsing.parseUuid(b, off, len, oid);
+    }
+
+    private static RuntimeException noConversion(byte[] b, int off, int len, int oid, boolean binary, Class<?> target) {
+        Class<?> natural = CodecTypes.elementOid(oid) != 0 ? Object[].class : CodecTypes.naturalClass(oid);
+        return ConversionErrors.cannotConvert(b, off, len, oid, binary, target,
+                "no conversion from this type; read it as " + natural.getSimpleName() + " or String");
+    }
+
+    private static RuntimeException notFinite(byte[] b, int off, int len, int oid, boolean binary, Class<?> target) {
+        return ConversionErrors.cannotConvert(b, off, len, oid, binary, target,
+                "it is not a finite number; read it as double or String");
+    }
+}

@@ -1,0 +1,75 @@
+package io.lazypg.client.internal.codec;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.ZoneOffset;
+
+/**
+ * java.time values from the codec's day and microsecond counts (since 1970-01-01). PostgreSQL's
+ * {@code infinity} and {@code -infinity} become the MAX and MIN constants, as pgjdbc does.
+ */
+final class JavaTimes {
+
+    private JavaTimes() {
+    }
+
+    static LocalDate localDate(long epochDay) {
+        if (epochDay == TextParsing.POS_INFINITE) {
+            return LocalDate.MAX;
+        }
+        if (epochDay == TextParsing.NEG_INFINITE) {
+            return LocalDate.MIN;
+        }
+        return LocalDate.ofEpochDay(epochDay);
+    }
+
+    /** 24:00:00, which PostgreSQL allows, becomes {@link LocalTime#MAX}. */
+    static LocalTime localTime(long microsOfDay) {
+        if (microsOfDay >= TextParsing.MICROS_PER_DAY) {
+            return LocalTime.MAX;
+        }
+        return LocalTime.ofNanoOfDay(microsOfDay * 1000);
+    }
+
+    static OffsetTime offsetTime(long microsOfDay, int offsetSeconds) {
+        return OffsetTime.of(localTime(microsOfDay), ZoneOffset.ofTotalSeconds(offsetSeconds));
+    }
+
+    static LocalDateTime localDateTime(long micros) {
+        if (micros == TextParsing.POS_INFINITE) {
+            return LocalDateTime.MAX;
+        }
+        if (micros == TextParsing.NEG_INFINITE) {
+            return LocalDateTime.MIN;
+        }
+        return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, TextParsing.MICROS_PER_SECOND),
+                (int) Math.floorMod(micros, TextParsing.MICROS_PER_SECOND) * 1000, ZoneOffset.UTC);
+    }
+
+    /** A UTC instant shown at {@code offsetSeconds}. */
+    static OffsetDateTime offsetDateTime(long utcMicros, int offsetSeconds) {
+        if (utcMicros == TextParsing.POS_INFINITE) {
+            return OffsetDateTime.MAX;
+        }
+        if (utcMicros == TextParsing.NEG_INFINITE) {
+            return OffsetDateTime.MIN;
+        }
+        ZoneOffset offset = ZoneOffset.ofTotalSeconds(offsetSeconds);
+        return OffsetDateTime.of(localDateTime(utcMicros + offsetSeconds * TextParsing.MICROS_PER_SECOND), offset);
+    }
+
+    static Instant instant(long utcMicros) {
+        if (utcMicros == TextParsing.POS_INFINITE) {
+            return Instant.MAX;
+        }
+        if (utcMicros == TextParsing.NEG_INFINITE) {
+            return Instant.MIN;
+        }
+        return Instant.ofEpochSecond(Math.floorDiv(utcMicros, TextParsing.MICROS_PER_SECOND),
+                Math.floorMod(utcMicros, TextParsing.MICROS_PER_SECOND) * 1000);
+    }
+}
