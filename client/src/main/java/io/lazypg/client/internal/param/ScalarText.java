@@ -20,6 +20,9 @@ import java.util.UUID;
  */
 final class ScalarText {
 
+    /** timestamptz_in accepts UTC offsets up to 15:59:59 either way. */
+    private static final int MAX_PG_OFFSET_SECONDS = 16 * 3600;
+
     private ScalarText() {
     }
 
@@ -59,12 +62,12 @@ final class ScalarText {
         } else if (v instanceof LocalDateTime) {
             TemporalText.writeTimestamp(out, (LocalDateTime) v);
         } else if (v instanceof OffsetDateTime) {
-            writeOffsetDateTime(out, (OffsetDateTime) v);
+            writeOffsetDateTime(out, (OffsetDateTime) v, parameterIndex, element);
         } else if (v instanceof Instant) {
             writeInstant(out, (Instant) v, parameterIndex, element);
         } else if (v instanceof ZonedDateTime) {
             ZonedDateTime z = (ZonedDateTime) v;
-            TemporalText.writeTimestampTz(out, z.toLocalDateTime(), z.getOffset().getTotalSeconds());
+            writeWithOffset(out, z.toLocalDateTime(), z.getOffset().getTotalSeconds(), z, parameterIndex, element);
         } else if (v instanceof LocalTime) {
             TemporalText.writeTime(out, (LocalTime) v);
         } else if (v instanceof Character) {
@@ -88,14 +91,31 @@ final class ScalarText {
                 || v instanceof Instant || v instanceof ZonedDateTime || v instanceof LocalTime;
     }
 
-    private static void writeOffsetDateTime(WriteBuffer out, OffsetDateTime t) {
+    private static void writeOffsetDateTime(WriteBuffer out, OffsetDateTime t, int parameterIndex, boolean element) {
         if (t.equals(OffsetDateTime.MAX)) {
             TemporalText.writeInfinity(out, true);
         } else if (t.equals(OffsetDateTime.MIN)) {
             TemporalText.writeInfinity(out, false);
         } else {
-            TemporalText.writeTimestampTz(out, t.toLocalDateTime(), t.getOffset().getTotalSeconds());
+            writeWithOffset(out, t.toLocalDateTime(), t.getOffset().getTotalSeconds(), t, parameterIndex, element);
         }
+    }
+
+    /**
+     * Java offsets reach +-18:00 but timestamptz_in rejects displacements past +-15:59:59, so such a
+     * value is written as the same instant in UTC (timestamptz keeps the instant, not the offset).
+     */
+    private static void writeWithOffset(WriteBuffer out, LocalDateTime local, int offsetSeconds, Object value,
+                                        int parameterIndex, boolean element) {
+        if (Math.abs(offsetSeconds) >= MAX_PG_OFFSET_SECONDS) {
+            try {
+                local = local.minusSeconds(offsetSeconds);
+            } catch (DateTimeException e) {
+                throw ParameterErrors.outOfRange(value, parameterIndex, element);
+            }
+            offsetSeconds = 0;
+        }
+        TemporalText.writeTimestampTz(out, local, offsetSeconds);
     }
 
     private static void writeInstant(WriteBuffer out, Instant t, int parameterIndex, boolean element) {

@@ -182,6 +182,9 @@ class ParameterEncoderTest {
                     .isEqualTo("0044-03-15 12:00:00+00 BC");
             assertThat(text(Instant.parse("2024-01-02T03:04:05.123456789Z"))).isEqualTo("2024-01-02 03:04:05.123456+00");
             assertThat(text(ZonedDateTime.of(t, ZoneId.of("Asia/Kolkata")))).isEqualTo("2024-01-02 03:04:05.123456+05:30");
+            assertThat(text(OffsetDateTime.of(t, ZoneOffset.MAX))).as("past timestamptz_in's +-15:59:59: as UTC")
+                    .isEqualTo("2024-01-01 09:04:05.123456+00");
+            assertThat(text(OffsetDateTime.of(t, ZoneOffset.ofHoursMinutes(-15, -59)))).endsWith("-15:59");
             assertThat(text(OffsetDateTime.MAX)).isEqualTo("infinity");
             assertThat(text(OffsetDateTime.MIN)).isEqualTo("-infinity");
             assertThat(text(Instant.MAX)).isEqualTo("infinity");
