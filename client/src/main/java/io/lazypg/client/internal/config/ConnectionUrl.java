@@ -160,7 +160,7 @@ public final class ConnectionUrl {
             b.port(LazyPgConfig.DEFAULT_PORT);
         }
         if (port != null && !port.isEmpty()) {
-            b.port(parsePort("port", port));
+            b.port(parseAuthorityPort(port));
         }
     }
 
@@ -169,6 +169,7 @@ public final class ConnectionUrl {
         if (query == null || query.isEmpty()) {
             return;
         }
+        boolean afterPassword = false;
         for (String pair : query.split("&")) {
             if (pair.isEmpty()) {
                 continue;
@@ -177,9 +178,14 @@ public final class ConnectionUrl {
             String name = decode(eq < 0 ? pair : pair.substring(0, eq), "a parameter name", plusIsSpace);
             Setter setter = known.get(name);
             if (setter == null) {
-                throw new IllegalArgumentException("unknown connection URL parameter '" + name
-                        + "'; known parameters: " + String.join(", ", new TreeSet<>(known.keySet())));
+                // Right after a password, an "unknown parameter" is most likely the rest of a
+                // password with an unencoded '&': do not echo it.
+                String shown = afterPassword ? "following 'password'" : "'" + name + "'";
+                throw new IllegalArgumentException("unknown connection URL parameter " + shown
+                        + (afterPassword ? " (percent-encode '&' in a password as %26)" : "")
+                        + "; known parameters: " + String.join(", ", new TreeSet<>(known.keySet())));
             }
+            afterPassword = isPassword(name);
             if (eq < 0) {
                 throw new IllegalArgumentException("connection URL parameter '" + name + "' has no value");
             }
@@ -257,6 +263,23 @@ public final class ConnectionUrl {
     }
 
     // ---- value parsers (all messages name the parameter) -------------------------------------
+
+    /**
+     * The port after the host. Its text is not echoed: with an unencoded '/' in a password the URL
+     * is cut in the wrong place and this "port" would be a piece of the password.
+     */
+    private static int parseAuthorityPort(String value) {
+        try {
+            int port = Integer.parseInt(value);
+            if (port >= 1 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // fall through to the message below
+        }
+        throw new IllegalArgumentException("connection URL: the port after the host must be a number between"
+                + " 1 and 65535 (percent-encode '/', '?' and '@' in a password as %2F, %3F and %40)");
+    }
 
     private static int parsePort(String name, String value) {
         int port = parseInt(name, value);
