@@ -1,0 +1,594 @@
+package io.lazypg.client;
+
+import io.lazypg.client.internal.config.ConnectionUrl;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything needed to open and pool connections to one PostgreSQL server.
+ *
+ * <p>Immutable and thread-safe: built once with {@link #builder()} or {@link #fromUrl(String)} and
+ * shared freely. Every range is checked by {@link Builder#build()}, whose messages name the
+ * setting, so a bad value fails at startup and not on the first query. {@link #toString()} never
+ * shows the password.
+ */
+public final class LazyPgConfig {
+
+    /** Port PostgreSQL listens on unless told otherwise. */
+    public static final int DEFAULT_PORT = 5432;
+
+    private final String host;
+    private final int port;
+    private final String database;
+    private final String user;
+    private final String password;
+    private final SslMode sslMode;
+    private final Path sslRootCert;
+    private final String applicationName;
+    private final Duration connectTimeout;
+    private final Duration queryTimeout;
+    private final int statementCacheSize;
+    private final int fetchSize;
+    private final int maxMessageSize;
+    private final int receiveBufferSize;
+    private final Map<String, String> serverParameters;
+    private final PoolSettings pool;
+
+    private LazyPgConfig(Builder b, String database, PoolSettings pool) {
+        this.host = b.host;
+        this.port = b.port;
+        this.database = database;
+        this.user = b.user;
+        this.password = b.password;
+        this.sslMode = b.sslMode;
+        this.sslRootCert = b.sslRootCert;
+        this.applicationName = b.applicationName;
+        this.connectTimeout = b.connectTimeout;
+        this.queryTimeout = b.queryTimeout;
+        this.statementCacheSize = b.statementCacheSize;
+        this.fetchSize = b.fetchSize;
+        this.maxMessageSize = b.maxMessageSize;
+        this.receiveBufferSize = b.receiveBufferSize;
+        // Copied so a builder reused afterwards cannot change a built config; insertion order kept
+        // so the StartupMessage is deterministic.
+        this.serverParameters = Collections.unmodifiableMap(new LinkedHashMap<>(b.serverParameters));
+        this.pool = pool;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Parses a connection URL: a libpq URI ({@code postgresql://user:password@host:port/db?...} or
+     * {@code postgres://...}) or a pgjdbc URL ({@code jdbc:postgresql://host:port/db?user=...}).
+     * See {@link Builder#url(String)} for the accepted parameters.
+     *
+     * @throws IllegalArgumentException if the URL is malformed, names an unknown parameter or
+     *     yields an invalid configuration; the message never contains the password
+     */
+    public static LazyPgConfig fromUrl(String url) {
+        return builder().url(url).build();
+    }
+
+    /** A builder holding this configuration's values, to derive a changed copy. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.host = host;
+        b.port = port;
+        b.database = database;
+        b.user = user;
+        b.password = password;
+        b.sslMode = sslMode;
+        b.sslRootCert = sslRootCert;
+        b.applicationName = applicationName;
+        b.connectTimeout = connectTimeout;
+        b.queryTimeout = queryTimeout;
+        b.statementCacheSize = statementCacheSize;
+        b.fetchSize = fetchSize;
+        b.maxMessageSize = maxMessageSize;
+        b.receiveBufferSize = receiveBufferSize;
+        b.serverParameters.putAll(serverParameters);
+        b.pool(pool);
+        return b;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The database to connect to; the user name when none was given (as libpq does). */
+    public String database() {
+        return database;
+    }
+
+    public String user() {
+        return user;
+    }
+
+    /** The password, or {@code null} when the server needs none (trust, peer, certificate). */
+    public String password() {
+        return password;
+    }
+
+    public SslMode sslMode() {
+        return sslMode;
+    }
+
+    /** CA certificate file for verify-ca / verify-full, or {@code null} for the JDK trust store. */
+    public Path sslRootCert() {
+        return sslRootCert;
+    }
+
+    public String applicationName() {
+        return applicationName;
+    }
+
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    /** Time limit for one statement; {@link Duration#ZERO} means none. */
+    public Duration queryTimeout() {
+        return queryTimeout;
+    }
+
+    /** Prepared statements kept per connection; 0 disables the cache. */
+    public int statementCacheSize() {
+        return statementCacheSize;
+    }
+
+    /** Rows asked for per Execute when streaming; 0 fetches all rows at once. */
+    public int fetchSize() {
+        return fetchSize;
+    }
+
+    /** Largest server message accepted, in bytes; a message declaring more is a protocol error. */
+    public int maxMessageSize() {
+        return maxMessageSize;
+    }
+
+    /** Size in bytes of one socket read. */
+    public int receiveBufferSize() {
+        return receiveBufferSize;
+    }
+
+    /** Run-time parameters sent in the StartupMessage (TimeZone, search_path, ...); unmodifiable. */
+    public Map<String, String> serverParameters() {
+        return serverParameters;
+    }
+
+    public PoolSettings pool() {
+        return pool;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof LazyPgConfig)) {
+            return false;
+        }
+        LazyPgConfig c = (LazyPgConfig) o;
+        return port == c.port
+                && statementCacheSize == c.statementCacheSize
+                && fetchSize == c.fetchSize
+                && maxMessageSize == c.maxMessageSize
+                && receiveBufferSize == c.receiveBufferSize
+                && host.equals(c.host)
+                && database.equals(c.database)
+                && user.equals(c.user)
+                && Objects.equals(password, c.password)
+                && sslMode == c.sslMode
+                && Objects.equals(sslRootCert, c.sslRootCert)
+                && applicationName.equals(c.applicationName)
+                && connectTimeout.equals(c.connectTimeout)
+                && queryTimeout.equals(c.queryTimeout)
+                && serverParameters.equals(c.serverParameters)
+                && pool.equals(c.pool);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(host, port, database, user, sslMode, applicationName, pool);
+    }
+
+    /** All settings, with the password shown as {@code ****} (or {@code null} when unset). */
+    @Override
+    public String toString() {
+        return "LazyPgConfig[host=" + host + ", port=" + port + ", database=" + database
+                + ", user=" + user + ", password=" + (password == null ? "null" : "****")
+                + ", sslMode=" + sslMode + ", sslRootCert=" + sslRootCert
+                + ", applicationName=" + applicationName + ", connectTimeout=" + connectTimeout
+                + ", queryTimeout=" + queryTimeout + ", statementCacheSize=" + statementCacheSize
+                + ", fetchSize=" + fetchSize + ", maxMessageSize=" + maxMessageSize
+                + ", receiveBufferSize=" + receiveBufferSize
+                + ", serverParameters=" + serverParameters + ", pool=" + pool + "]";
+    }
+
+    /**
+     * Connection pool settings. Immutable; the constructor checks every range and names the
+     * setting in its message. {@link Duration#ZERO} disables {@code maxLifetime},
+     * {@code idleTimeout} and {@code leakDetectionThreshold}, makes {@code acquireTimeout} fail at
+     * once when no connection is free, and makes {@code validateAfterIdle} validate every hand-out.
+     *
+     * @param maxSize most connections open at once, in use or idle (at least 1)
+     * @param minIdle idle connections the housekeeper keeps open (0..maxSize)
+     * @param acquireTimeout longest wait for a connection when all are in use
+     * @param maxLifetime a connection older than this is closed when next idle
+     * @param idleTimeout a connection idle longer than this is closed, beyond {@code minIdle}
+     * @param validationTimeout time limit for the round trip that validates a connection (&gt; 0)
+     * @param validateAfterIdle a connection idle longer than this is validated before hand-out
+     * @param leakDetectionThreshold a connection held longer than this is reported once
+     */
+    public record PoolSettings(
+            int maxSize,
+            int minIdle,
+            Duration acquireTimeout,
+            Duration maxLifetime,
+            Duration idleTimeout,
+            Duration validationTimeout,
+            Duration validateAfterIdle,
+            Duration leakDetectionThreshold) {
+
+        /** maxSize 10, minIdle 0, acquire 30 s, lifetime 30 min, idle 10 min, validation 5 s, after idle 1 s, leaks off. */
+        public static final PoolSettings DEFAULTS = new PoolSettings(10, 0, Duration.ofSeconds(30),
+                Duration.ofMinutes(30), Duration.ofMinutes(10), Duration.ofSeconds(5),
+                Duration.ofSeconds(1), Duration.ZERO);
+
+        public PoolSettings {
+            if (maxSize < 1) {
+                throw new IllegalArgumentException("pool.max-size must be at least 1, got " + maxSize);
+            }
+            if (minIdle < 0 || minIdle > maxSize) {
+                throw new IllegalArgumentException("pool.min-idle must be between 0 and pool.max-size ("
+                        + maxSize + "), got " + minIdle);
+            }
+            requireNonNegative("pool.acquire-timeout", acquireTimeout);
+            requireNonNegative("pool.max-lifetime", maxLifetime);
+            requireNonNegative("pool.idle-timeout", idleTimeout);
+            requirePositive("pool.validation-timeout", validationTimeout);
+            requireNonNegative("pool.validate-after-idle", validateAfterIdle);
+            requireNonNegative("pool.leak-detection-threshold", leakDetectionThreshold);
+        }
+
+        public PoolSettings withMaxSize(int value) {
+            return new PoolSettings(value, minIdle, acquireTimeout, maxLifetime, idleTimeout,
+                    validationTimeout, validateAfterIdle, leakDetectionThreshold);
+        }
+
+        public PoolSettings withMinIdle(int value) {
+            return new PoolSettings(maxSize, value, acquireTimeout, maxLifetime, idleTimeout,
+                    validationTimeout, validateAfterIdle, leakDetectionThreshold);
+        }
+
+        public PoolSettings withAcquireTimeout(Duration value) {
+            return new PoolSettings(maxSize, minIdle, value, maxLifetime, idleTimeout,
+                    validationTimeout, validateAfterIdle, leakDetectionThreshold);
+        }
+
+        public PoolSettings withMaxLifetime(Duration value) {
+            return new PoolSettings(maxSize, minIdle, acquireTimeout, value, idleTimeout,
+                    validationTimeout, validateAfterIdle, leakDetectionThreshold);
+        }
+
+        public PoolSettings withIdleTimeout(Duration value) {
+            return new PoolSettings(maxSize, minIdle, acquireTimeout, maxLifetime, value,
+                    validationTimeout, validateAfterIdle, leakDetectionThreshold);
+        }
+
+        public PoolSettings withValidationTimeout(Duration value) {
+            return new PoolSettings(maxSize, minIdle, acquireTimeout, maxLifetime, idleTimeout,
+                    value, validateAfterIdle, leakDetectionThreshold);
+        }
+
+        public PoolSettings withValidateAfterIdle(Duration value) {
+            return new PoolSettings(maxSize, minIdle, acquireTimeout, maxLifetime, idleTimeout,
+                    validationTimeout, value, leakDetectionThreshold);
+        }
+
+        public PoolSettings withLeakDetectionThreshold(Duration value) {
+            return new PoolSettings(maxSize, minIdle, acquireTimeout, maxLifetime, idleTimeout,
+                    validationTimeout, validateAfterIdle, value);
+        }
+    }
+
+    /**
+     * Collects settings for a {@link LazyPgConfig}. Not thread-safe; {@link #build()} may be called
+     * more than once and every built config is independent of later changes.
+     */
+    public static final class Builder {
+
+        private String host = "localhost";
+        private int port = DEFAULT_PORT;
+        private String database;
+        private String user;
+        private String password;
+        private SslMode sslMode = SslMode.PREFER;
+        private Path sslRootCert;
+        private String applicationName = "lazypg";
+        private Duration connectTimeout = Duration.ofSeconds(10);
+        private Duration queryTimeout = Duration.ZERO;
+        private int statementCacheSize = 256;
+        private int fetchSize = 1000;
+        private int maxMessageSize = 1 << 30;
+        private int receiveBufferSize = 64 * 1024;
+        private final Map<String, String> serverParameters = new LinkedHashMap<>();
+        // Kept field by field (not as a PoolSettings) so that each setter can be applied in any
+        // order and the cross-field check (minIdle <= maxSize) runs once, in build().
+        private int poolMaxSize;
+        private int poolMinIdle;
+        private Duration poolAcquireTimeout;
+        private Duration poolMaxLifetime;
+        private Duration poolIdleTimeout;
+        private Duration poolValidationTimeout;
+        private Duration poolValidateAfterIdle;
+        private Duration poolLeakDetectionThreshold;
+
+        private Builder() {
+            pool(PoolSettings.DEFAULTS);
+        }
+
+        /**
+         * Applies the settings a connection URL names onto this builder; settings it does not name
+         * keep their current values, and setters called afterwards override it.
+         *
+         * <p>libpq URI, {@code postgresql://} or {@code postgres://}: {@code
+         * [user[:password]@][host[:port]][/database][?param=value&...]}, percent-decoded; an IPv6
+         * host goes in brackets; a host without a port means 5432. Parameters: {@code host, port,
+         * dbname, user, password, sslmode, sslrootcert, application_name, connect_timeout}
+         * (seconds) and {@code options} ({@code -c name=value} switches, into
+         * {@link #serverParameter}).
+         *
+         * <p>pgjdbc URL, {@code jdbc:postgresql://host[:port]/database?...} (or {@code
+         * jdbc:postgresql:database}): {@code user, password, sslmode, sslrootcert,
+         * ApplicationName, connectTimeout} (seconds), {@code options, currentSchema,
+         * defaultRowFetchSize, preparedStatementCacheQueries}; {@code socketTimeout} is accepted
+         * and ignored ({@code query_timeout} is the lazypg equivalent).
+         *
+         * <p>Both forms also accept the lazypg settings {@code query_timeout, statement_cache_size,
+         * fetch_size, max_message_size, receive_buffer_size, pool_max_size, pool_min_idle,
+         * pool_acquire_timeout, pool_max_lifetime, pool_idle_timeout, pool_validation_timeout,
+         * pool_validate_after_idle, pool_leak_detection_threshold}. Durations are seconds, or a
+         * number with a unit ({@code 250ms, 30s, 5m, 1h}), or ISO-8601 ({@code PT30S}); sizes are
+         * bytes or a number with {@code kB, MB, GB} (1024-based).
+         *
+         * @throws IllegalArgumentException for a malformed URL or value or an unknown parameter;
+         *     the message names the parameter, lists the known ones, and never contains the password
+         */
+        public Builder url(String url) {
+            ConnectionUrl.applyTo(url, this);
+            return this;
+        }
+
+        public Builder host(String host) {
+            this.host = host;
+            return this;
+        }
+
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        /** The database; when never set, the user name is used. */
+        public Builder database(String database) {
+            this.database = database;
+            return this;
+        }
+
+        public Builder user(String user) {
+            this.user = user;
+            return this;
+        }
+
+        public Builder password(String password) {
+            this.password = password;
+            return this;
+        }
+
+        public Builder sslMode(SslMode sslMode) {
+            this.sslMode = sslMode;
+            return this;
+        }
+
+        public Builder sslRootCert(Path sslRootCert) {
+            this.sslRootCert = sslRootCert;
+            return this;
+        }
+
+        public Builder applicationName(String applicationName) {
+            this.applicationName = applicationName;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration connectTimeout) {
+            this.connectTimeout = connectTimeout;
+            return this;
+        }
+
+        public Builder queryTimeout(Duration queryTimeout) {
+            this.queryTimeout = queryTimeout;
+            return this;
+        }
+
+        public Builder statementCacheSize(int statementCacheSize) {
+            this.statementCacheSize = statementCacheSize;
+            return this;
+        }
+
+        public Builder fetchSize(int fetchSize) {
+            this.fetchSize = fetchSize;
+            return this;
+        }
+
+        public Builder maxMessageSize(int maxMessageSize) {
+            this.maxMessageSize = maxMessageSize;
+            return this;
+        }
+
+        public Builder receiveBufferSize(int receiveBufferSize) {
+            this.receiveBufferSize = receiveBufferSize;
+            return this;
+        }
+
+        /** Adds (or with a {@code null} value removes) one StartupMessage parameter. */
+        public Builder serverParameter(String name, String value) {
+            if (value == null) {
+                serverParameters.remove(name);
+            } else {
+                serverParameters.put(name, value);
+            }
+            return this;
+        }
+
+        /** Replaces all StartupMessage parameters. */
+        public Builder serverParameters(Map<String, String> parameters) {
+            serverParameters.clear();
+            serverParameters.putAll(parameters);
+            return this;
+        }
+
+        /** Replaces every pool setting. */
+        public Builder pool(PoolSettings settings) {
+            poolMaxSize = settings.maxSize();
+            poolMinIdle = settings.minIdle();
+            poolAcquireTimeout = settings.acquireTimeout();
+            poolMaxLifetime = settings.maxLifetime();
+            poolIdleTimeout = settings.idleTimeout();
+            poolValidationTimeout = settings.validationTimeout();
+            poolValidateAfterIdle = settings.validateAfterIdle();
+            poolLeakDetectionThreshold = settings.leakDetectionThreshold();
+            return this;
+        }
+
+        public Builder poolMaxSize(int value) {
+            poolMaxSize = value;
+            return this;
+        }
+
+        public Builder poolMinIdle(int value) {
+            poolMinIdle = value;
+            return this;
+        }
+
+        public Builder poolAcquireTimeout(Duration value) {
+            poolAcquireTimeout = value;
+            return this;
+        }
+
+        public Builder poolMaxLifetime(Duration value) {
+            poolMaxLifetime = value;
+            return this;
+        }
+
+        public Builder poolIdleTimeout(Duration value) {
+            poolIdleTimeout = value;
+            return this;
+        }
+
+        public Builder poolValidationTimeout(Duration value) {
+            poolValidationTimeout = value;
+            return this;
+        }
+
+        public Builder poolValidateAfterIdle(Duration value) {
+            poolValidateAfterIdle = value;
+            return this;
+        }
+
+        public Builder poolLeakDetectionThreshold(Duration value) {
+            poolLeakDetectionThreshold = value;
+            return this;
+        }
+
+        /**
+         * Checks every setting and builds the configuration.
+         *
+         * @throws IllegalArgumentException naming the first setting that is missing or out of range
+         */
+        public LazyPgConfig build() {
+            if (user == null || user.isBlank()) {
+                throw new IllegalArgumentException("user is required: set it with LazyPgConfig.builder()"
+                        + ".user(...) or in the URL (postgresql://user@host/db or ?user=...)");
+            }
+            if (host == null || host.isBlank()) {
+                throw new IllegalArgumentException("host must not be empty");
+            }
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException("port must be between 1 and 65535, got " + port);
+            }
+            if (database != null && database.isEmpty()) {
+                throw new IllegalArgumentException("database must not be empty (leave it unset to use the user name)");
+            }
+            if (sslMode == null) {
+                throw new IllegalArgumentException("sslMode must not be null");
+            }
+            if (applicationName == null) {
+                throw new IllegalArgumentException("applicationName must not be null (use \"\" for none)");
+            }
+            requirePositive("connectTimeout", connectTimeout);
+            requireNonNegative("queryTimeout", queryTimeout);
+            if (statementCacheSize < 0) {
+                throw new IllegalArgumentException("statementCacheSize must be 0 (disabled) or more, got "
+                        + statementCacheSize);
+            }
+            if (fetchSize < 0) {
+                throw new IllegalArgumentException("fetchSize must be 0 (all rows at once) or more, got " + fetchSize);
+            }
+            // Below 1 KiB an ordinary ErrorResponse or RowDescription would already be refused.
+            if (maxMessageSize < 1024) {
+                throw new IllegalArgumentException("maxMessageSize must be at least 1024 bytes, got " + maxMessageSize);
+            }
+            if (receiveBufferSize < 1024) {
+                throw new IllegalArgumentException("receiveBufferSize must be at least 1024 bytes, got "
+                        + receiveBufferSize);
+            }
+            for (Map.Entry<String, String> p : serverParameters.entrySet()) {
+                String name = p.getKey();
+                if (name == null || name.isBlank()) {
+                    throw new IllegalArgumentException("serverParameters: a parameter name must not be empty");
+                }
+                if (p.getValue() == null) {
+                    throw new IllegalArgumentException("serverParameters: value of '" + name + "' must not be null");
+                }
+                String lower = name.toLowerCase(Locale.ROOT);
+                // These are written by the connection itself; a second copy would be ambiguous.
+                if (lower.equals("user") || lower.equals("database") || lower.equals("application_name")
+                        || lower.equals("replication")) {
+                    throw new IllegalArgumentException("serverParameters must not contain '" + name
+                            + "': use the dedicated setting instead");
+                }
+                if (name.indexOf('\0') >= 0 || p.getValue().indexOf('\0') >= 0) {
+                    throw new IllegalArgumentException("serverParameters: '" + name + "' contains a NUL character");
+                }
+            }
+            PoolSettings poolSettings = new PoolSettings(poolMaxSize, poolMinIdle, poolAcquireTimeout,
+                    poolMaxLifetime, poolIdleTimeout, poolValidationTimeout, poolValidateAfterIdle,
+                    poolLeakDetectionThreshold);
+            return new LazyPgConfig(this, database == null ? user : database, poolSettings);
+        }
+    }
+
+    private static void requireNonNegative(String name, Duration value) {
+        if (value == null || value.isNegative()) {
+            throw new IllegalArgumentException(name + " must be zero or positive, got " + value);
+        }
+    }
+
+    private static void requirePositive(String name, Duration value) {
+        if (value == null || value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive, got " + value);
+        }
+    }
+}

@@ -1,0 +1,15 @@
+package io.lazypg.client.internal.pool;
+
+/**
+ * A snapshot of a pool, taken without stopping it: the counts are read one after the other, so under
+ * load they need not add up exactly at any single instant.
+ *
+ * @param active connections handed out, plus those being opened
+ * @param idle connections open and waiting to be handed out
+ * @param pending threads waiting in {@code acquire()}
+ * @param max the most connections the pool opens at once
+ * @param totalCreated connections opened since the pool started
+ * @param totalClosed connections closed since the pool started
+ */
+public record PoolStats(int active, int idle, int pending, int max, long totalCreated, long totalClosed) {
+}

@@ -1,0 +1,148 @@
+package io.lazypg.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.lazypg.client.LazyPgConfig.PoolSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LazyPgConfigTest {
+
+    @Test
+    void defaults() {
+        LazyPgConfig c = LazyPgConfig.builder().user("app").build();
+
+        assertThat(c.host()).isEqualTo("localhost");
+        assertThat(c.port()).isEqualTo(5432);
+        assertThat(c.database()).isEqualTo("app");
+        assertThat(c.user()).isEqualTo("app");
+        assertThat(c.password()).isNull();
+        assertThat(c.sslMode()).isEqualTo(SslMode.PREFER);
+        assertThat(c.sslRootCert()).isNull();
+        assertThat(c.applicationName()).isEqualTo("lazypg");
+        assertThat(c.connectTimeout()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(c.queryTimeout()).isEqualTo(Duration.ZERO);
+        assertThat(c.statementCacheSize()).isEqualTo(256);
+        assertThat(c.fetchSize()).isEqualTo(1000);
+        assertThat(c.maxMessageSize()).isEqualTo(1 << 30);
+        assertThat(c.receiveBufferSize()).isEqualTo(64 * 1024);
+        assertThat(c.serverParameters()).isEmpty();
+        PoolSettings p = c.pool();
+        assertThat(p).isEqualTo(PoolSettings.DEFAULTS);
+        assertThat(p.maxSize()).isEqualTo(10);
+        assertThat(p.minIdle()).isZero();
+        assertThat(p.acquireTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(p.maxLifetime()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(p.idleTimeout()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(p.validationTimeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(p.validateAfterIdle()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(p.leakDetectionThreshold()).isEqualTo(Duration.ZERO);
+    }
+
+    @Test
+    void userIsRequired() {
+        assertThatThrownBy(() -> LazyPgConfig.builder().host("db").build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("user is required");
+        assertThatThrownBy(() -> LazyPgConfig.builder().user(" ").build())
+                .hasMessageContaining("user is required");
+    }
+
+    @Test
+    void toStringMasksThePassword() {
+        LazyPgConfig c = LazyPgConfig.builder().user("app").password("s3cr3t-pw").build();
+
+        assertThat(c.toString()).doesNotContain("s3cr3t-pw").contains("password=****").contains("user=app");
+        assertThat(LazyPgConfig.builder().user("app").build().toString()).contains("password=null");
+    }
+
+    @Test
+    void serverParametersAreCopiedAndUnmodifiable() {
+        LazyPgConfig.Builder b = LazyPgConfig.builder().user("app")
+                .serverParameter("TimeZone", "UTC").serverParameter("search_path", "app,public");
+        LazyPgConfig c = b.build();
+        b.serverParameter("TimeZone", "Europe/Paris");
+
+        assertThat(c.serverParameters()).containsExactly(Map.entry("TimeZone", "UTC"),
+                Map.entry("search_path", "app,public"));
+        assertThatThrownBy(() -> c.serverParameters().put("x", "y"))
+                .isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> LazyPgConfig.builder().user("app").serverParameter("user", "x").build())
+                .hasMessageContaining("serverParameters must not contain 'user'");
+    }
+
+    @Test
+    void toBuilderRoundTripsAndDerivesChangedCopies() {
+        LazyPgConfig c = LazyPgConfig.builder().user("app").password("pw").host("db").port(6432)
+                .database("shop").sslMode(SslMode.VERIFY_FULL).sslRootCert(Path.of("/etc/ca.pem"))
+                .applicationName("orders").connectTimeout(Duration.ofSeconds(3))
+                .queryTimeout(Duration.ofSeconds(7)).statementCacheSize(0).fetchSize(50)
+                .maxMessageSize(1 << 20).receiveBufferSize(8192).serverParameter("TimeZone", "UTC")
+                .poolMaxSize(20).poolMinIdle(2).poolLeakDetectionThreshold(Duration.ofSeconds(5))
+                .build();
+
+        assertThat(c.toBuilder().build()).isEqualTo(c).hasSameHashCodeAs(c);
+        LazyPgConfig changed = c.toBuilder().poolMaxSize(30).build();
+        assertThat(changed.pool().maxSize()).isEqualTo(30);
+        assertThat(changed.pool().minIdle()).isEqualTo(2);
+        assertThat(c.pool().maxSize()).isEqualTo(20);
+        assertThat(changed).isNotEqualTo(c);
+    }
+
+    @Test
+    void databaseDefaultsToUserOnlyWhenUnset() {
+        assertThat(LazyPgConfig.builder().user("app").database("shop").build().database()).isEqualTo("shop");
+        LazyPgConfig c = LazyPgConfig.builder().user("app").build();
+        assertThat(c.toBuilder().user("other").build().database()).isEqualTo("app");
+    }
+
+    @Test
+    void rangesAreCheckedWithTheSettingNamed() {
+        assertInvalid(b -> b.port(0), "port");
+        assertInvalid(b -> b.port(65536), "port");
+        assertInvalid(b -> b.host(""), "host");
+        assertInvalid(b -> b.connectTimeout(Duration.ZERO), "connectTimeout");
+        assertInvalid(b -> b.queryTimeout(Duration.ofSeconds(-1)), "queryTimeout");
+        assertInvalid(b -> b.statementCacheSize(-1), "statementCacheSize");
+        assertInvalid(b -> b.fetchSize(-1), "fetchSize");
+        assertInvalid(b -> b.maxMessageSize(10), "maxMessageSize");
+        assertInvalid(b -> b.receiveBufferSize(0), "receiveBufferSize");
+        assertInvalid(b -> b.sslMode(null), "sslMode");
+        assertInvalid(b -> b.poolMaxSize(0), "pool.max-size");
+        assertInvalid(b -> b.poolMinIdle(11), "pool.min-idle");
+        assertInvalid(b -> b.poolMinIdle(-1), "pool.min-idle");
+        assertInvalid(b -> b.poolAcquireTimeout(Duration.ofMillis(-1)), "pool.acquire-timeout");
+        assertInvalid(b -> b.poolMaxLifetime(null), "pool.max-lifetime");
+        assertInvalid(b -> b.poolIdleTimeout(Duration.ofMillis(-1)), "pool.idle-timeout");
+        assertInvalid(b -> b.poolValidationTimeout(Duration.ZERO), "pool.validation-timeout");
+        assertInvalid(b -> b.poolValidateAfterIdle(Duration.ofMillis(-1)), "pool.validate-after-idle");
+        assertInvalid(b -> b.poolLeakDetectionThreshold(Duration.ofMillis(-1)), "pool.leak-detection-threshold");
+        // Zero is allowed where it means "off" or "none".
+        LazyPgConfig ok = LazyPgConfig.builder().user("app").statementCacheSize(0).fetchSize(0)
+                .queryTimeout(Duration.ZERO).poolMaxLifetime(Duration.ZERO).poolIdleTimeout(Duration.ZERO)
+                .poolAcquireTimeout(Duration.ZERO).poolMinIdle(10).build();
+        assertThat(ok.pool().minIdle()).isEqualTo(10);
+    }
+
+    private static void assertInvalid(java.util.function.Consumer<LazyPgConfig.Builder> change, String setting) {
+        LazyPgConfig.Builder b = LazyPgConfig.builder().user("app");
+        change.accept(b);
+        assertThatThrownBy(b::build).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(setting);
+    }
+
+    @Test
+    void urlThenSettersOverride() {
+        LazyPgConfig c = LazyPgConfig.builder()
+                .url("postgresql://app:pw@db.example.com:6543/shop?application_name=orders")
+                .applicationName("billing").port(7000).build();
+
+        assertThat(c.host()).isEqualTo("db.example.com");
+        assertThat(c.port()).isEqualTo(7000);
+        assertThat(c.database()).isEqualTo("shop");
+        assertThat(c.applicationName()).isEqualTo("billing");
+        assertThat(c.password()).isEqualTo("pw");
+    }
+}
