@@ -149,7 +149,7 @@ public final class MessageReader {
             }
             int n = in.read(receive, receiveFill, receive.length - receiveFill);
             if (n < 0) {
-                throw endOfStream();
+                throw endOfStream(receiveFill > 0);
             }
             bytesReceived += n;
             receiveFill += n;
@@ -228,7 +228,7 @@ public final class MessageReader {
             }
             int n = in.read(message, filled, message.length - filled);
             if (n < 0) {
-                throw endOfStream();
+                throw endOfStream(true);
             }
             bytesReceived += n;
             filled += n;
@@ -259,9 +259,9 @@ public final class MessageReader {
         }
     }
 
-    private PgConnectionClosedException endOfStream() {
+    private static PgConnectionClosedException endOfStream(boolean midMessage) {
         return new PgConnectionClosedException("The server closed the connection"
-                + (receiveFill > 0 ? " in the middle of a message" : "")
+                + (midMessage ? " in the middle of a message" : "")
                 + " (backend terminated, server restarted or network failure). Retry on a new connection.");
     }
 
