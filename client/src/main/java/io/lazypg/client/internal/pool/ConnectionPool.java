@@ -556,6 +556,11 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         return Math.max(period, MIN_HOUSEKEEPING_PERIOD_NANOS);
     }
 
+    /** Tasks waiting in the housekeeper's queue (housekeeping and leak reports); for tests. */
+    int scheduledTasks() {
+        return scheduler.getQueue().size();
+    }
+
     private void listenerFailed(RuntimeException e) {
         LOG.log(Level.WARNING, "A listener of pool '" + name + "' threw; ignored", e);
     }
