@@ -9,6 +9,7 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -457,7 +458,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
     }
 
     private static void cancelLeakReport(PoolEntry<?> entry) {
-        java.util.concurrent.Future<?> report = entry.leakReport;
+        Future<?> report = entry.leakReport;
         if (report != null) {
             entry.leakReport = null;
             report.cancel(false);
@@ -554,6 +555,11 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
             period = Math.min(period, maxLifetimeNanos / 2);
         }
         return Math.max(period, MIN_HOUSEKEEPING_PERIOD_NANOS);
+    }
+
+    /** Tasks waiting in the housekeeper's queue (housekeeping and leak reports); for tests. */
+    int scheduledTasks() {
+        return scheduler.getQueue().size();
     }
 
     private void listenerFailed(RuntimeException e) {

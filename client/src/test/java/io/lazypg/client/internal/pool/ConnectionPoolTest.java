@@ -149,6 +149,73 @@ class ConnectionPoolTest {
     }
 
     @Test
+    void housekeepingConcurrentWithAcquireAndReleaseKeepsTheCounts() throws Exception {
+        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(3).withMinIdle(1)
+                .withIdleTimeout(Duration.ofSeconds(5)).withMaxLifetime(Duration.ofSeconds(60))
+                .withValidateAfterIdle(Duration.ofSeconds(2)));
+        int threads = 8;
+        CyclicBarrier start = new CyclicBarrier(threads + 1);
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicInteger rounds = new AtomicInteger();
+        ExecutorService executor = Executors.newFixedThreadPool(threads + 1);
+        try {
+            Future<?> housekeeper = executor.submit(() -> {
+                start.await();
+                while (!stop.get()) {
+                    advance(Duration.ofSeconds(1)); // ages pass quickly: expiry and idle eviction happen
+                    pool.housekeep();
+                    rounds.incrementAndGet();
+                    Thread.yield();
+                }
+                return null;
+            });
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                futures.add(executor.submit(() -> {
+                    start.await();
+                    // Keep going until the housekeeper has aged connections past lifetime many times.
+                    for (int i = 0; i < 3_000 || rounds.get() < 300; i++) {
+                        FakeConnections.Conn c = pool.acquire();
+                        assertThat(c.closed).isFalse();
+                        pool.release(c);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get(50, TimeUnit.SECONDS);
+            }
+            stop.set(true);
+            housekeeper.get(50, TimeUnit.SECONDS);
+        } finally {
+            stop.set(true);
+            executor.shutdownNow();
+        }
+
+        PoolStats stats = pool.stats();
+        assertThat(factory.maxOpen.get()).isLessThanOrEqualTo(3);
+        assertThat(stats.active()).isZero();
+        assertThat(stats.totalCreated() - stats.totalClosed()).isEqualTo(stats.idle());
+        assertThat(factory.open.get()).isEqualTo(stats.idle());
+        assertThat(stats.totalClosed()).isPositive();
+    }
+
+    @Test
+    void waiterIsWokenWhenAnEvictionFreesASlot() throws Exception {
+        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(1));
+        FakeConnections.Conn held = pool.acquire();
+        AtomicReference<FakeConnections.Conn> got = new AtomicReference<>();
+        Thread waiter = new Thread(() -> got.set(pool.acquire()));
+        waiter.start();
+        awaitPending(pool, 1);
+        pool.evict(held);
+        waiter.join(TimeUnit.SECONDS.toMillis(30));
+
+        assertThat(got.get()).isNotNull().isNotSameAs(held);
+        assertThat(factory.created).hasValue(2);
+    }
+
+    @Test
     void acquireTimeoutNamesThePoolItsCountsAndWhatToDo() {
         ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(2)
                 .withAcquireTimeout(Duration.ofMillis(50)));
@@ -460,8 +527,6 @@ class ConnectionPoolTest {
                     SETTINGS.withLeakDetectionThreshold(Duration.ofMillis(20)), factory);
             pools.add(pool);
             FakeConnections.Conn leaked = acquireForLeak(pool);
-            FakeConnections.Conn returned = pool.acquire();
-            pool.release(returned); // released in time: cancelled, never reported
 
             assertThat(reported.await(30, TimeUnit.SECONDS)).isTrue();
             LogRecord record = records.get(0);
@@ -470,15 +535,29 @@ class ConnectionPoolTest {
             StringWriter trace = new StringWriter();
             record.getThrown().printStackTrace(new PrintWriter(trace));
             assertThat(trace.toString()).contains("acquireForLeak");
+            // Reported once, not again while still held.
+            Thread.sleep(100);
             pool.release(leaked);
-            // Reported once: nothing else shows up (the returned one was cancelled). Checked after
-            // the scheduler has run everything due, by closing it.
             pool.close();
             assertThat(records).hasSize(1);
         } finally {
             julLogger.setUseParentHandlers(useParent);
             julLogger.removeHandler(handler);
         }
+    }
+
+    @Test
+    void releaseInTimeCancelsTheLeakReport() {
+        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withLeakDetectionThreshold(Duration.ofHours(1)));
+        ConnectionPool<FakeConnections.Conn> off = pool(SETTINGS);
+
+        FakeConnections.Conn c = pool.acquire();
+        assertThat(pool.scheduledTasks()).isEqualTo(1);
+        pool.release(c);
+        assertThat(pool.scheduledTasks()).isZero();
+
+        off.release(off.acquire());
+        assertThat(off.scheduledTasks()).isZero(); // detection off: nothing scheduled, nothing captured
     }
 
     private static FakeConnections.Conn acquireForLeak(ConnectionPool<FakeConnections.Conn> pool) {
