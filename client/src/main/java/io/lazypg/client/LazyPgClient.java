@@ -2,7 +2,6 @@ package io.lazypg.client;
 
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.pool.ConnectionPool;
-import io.lazypg.client.internal.pool.PoolStats;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;

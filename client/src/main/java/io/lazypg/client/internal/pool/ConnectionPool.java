@@ -1,5 +1,7 @@
 package io.lazypg.client.internal.pool;
 
+import io.lazypg.client.PoolListener;
+import io.lazypg.client.PoolStats;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.PgConnectionClosedException;
 import io.lazypg.client.PgException;

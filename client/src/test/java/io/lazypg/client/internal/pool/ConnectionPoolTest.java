@@ -1,5 +1,7 @@
 package io.lazypg.client.internal.pool;
 
+import io.lazypg.client.PoolListener;
+import io.lazypg.client.PoolStats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

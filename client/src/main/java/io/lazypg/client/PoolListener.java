@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.pool;
+package io.lazypg.client;
 
 /**
  * Hooks for metrics. Called synchronously on the pool's threads (the acquiring or releasing thread,

@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.pool;
+package io.lazypg.client;
 
 /**
  * A snapshot of a pool, taken without stopping it: the counts are read one after the other, so under
