@@ -120,9 +120,12 @@ public final class ParameterEncoder {
         if (sql == null) {
             return "(none)";
         }
-        String oneLine = sql.strip().replaceAll("\\s+", " ");
+        // Cut before collapsing whitespace: a bulk statement may be megabytes long.
+        boolean cutEarly = sql.length() > SQL_EXCERPT * 4;
+        String head = cutEarly ? sql.substring(0, SQL_EXCERPT * 4) : sql;
+        String oneLine = head.strip().replaceAll("\\s+", " ");
         if (oneLine.length() <= SQL_EXCERPT) {
-            return oneLine;
+            return cutEarly ? oneLine + "..." : oneLine;
         }
         int cut = SQL_EXCERPT;
         if (Character.isHighSurrogate(oneLine.charAt(cut - 1))) {

@@ -319,6 +319,9 @@ class ParameterEncoderTest {
             assertThatThrownBy(() -> ParameterEncoder.checkCount(0, 1, "select 1"))
                     .hasMessageStartingWith("The statement has no parameters but 1 value was given");
             ParameterEncoder.checkCount(3, 3, "select $1, $2, $3"); // no exception
+            assertThat(ParameterEncoder.excerpt("select 1" + " ".repeat(1_000) + "from t")).isEqualTo("select 1...");
+            assertThat(ParameterEncoder.excerpt("x".repeat(119) + "😀" + "y")).isEqualTo("x".repeat(119) + "...");
+            assertThat(ParameterEncoder.excerpt(null)).isEqualTo("(none)");
         }
     }
 
