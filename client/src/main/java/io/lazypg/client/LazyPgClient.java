@@ -70,6 +70,27 @@ public final class LazyPgClient implements AutoCloseable {
         }
     }
 
+    /**
+     * Opens a cursor on a pooled connection, which goes back to the pool when the cursor is closed
+     * (or exhausted). See {@link RowCursor}.
+     */
+    public RowCursor stream(String sql, int fetchSize, Object... params) {
+        LazyPgSession session = acquire();
+        try {
+            return new SessionCursor(session.stream(sql, fetchSize, params), session);
+        } catch (RuntimeException e) {
+            session.close();
+            throw e;
+        }
+    }
+
+    /** Runs a statement once per parameter array on one pooled connection, pipelined. See {@link LazyPgConnection#executeBatch}. */
+    public int[] executeBatch(String sql, java.util.List<Object[]> batch) {
+        try (LazyPgSession session = acquire()) {
+            return session.executeBatch(sql, batch);
+        }
+    }
+
     /** Runs {@code work} with one connection (one session) and returns its result; the connection goes back after. */
     public <T> T withConnection(Function<LazyPgConnection, T> work) {
         try (LazyPgSession session = acquire()) {

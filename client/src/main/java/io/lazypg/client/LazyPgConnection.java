@@ -23,6 +23,21 @@ public interface LazyPgConnection {
     int execute(String sql, Object... params);
 
     /**
+     * Opens a cursor that fetches {@code fetchSize} rows per round trip (0 = the configured
+     * fetch-size). The connection runs nothing else until the cursor is closed.
+     */
+    RowCursor stream(String sql, int fetchSize, Object... params);
+
+    /**
+     * Runs one statement once per parameter array, pipelined: every execution is sent before the
+     * answers are read (in slices, so neither side's buffers fill), with one Sync at the end. Returns
+     * the rows affected by each execution. Outside an explicit transaction the batch is atomic: a
+     * failure in any execution rolls back all of them. Every parameter array is validated and encoded
+     * before anything is sent.
+     */
+    int[] executeBatch(String sql, java.util.List<Object[]> batch);
+
+    /**
      * Runs one or more statements separated by semicolons through the simple query protocol (no
      * parameters; results are discarded): for DDL, scripts and transaction control.
      */

@@ -42,6 +42,16 @@ final class PooledSession implements LazyPgSession {
     }
 
     @Override
+    public RowCursor stream(String sql, int fetchSize, Object... params) {
+        return connection().stream(sql, fetchSize, params);
+    }
+
+    @Override
+    public int[] executeBatch(String sql, java.util.List<Object[]> batch) {
+        return connection().executeBatch(sql, batch);
+    }
+
+    @Override
     public void executeScript(String sql) {
         connection().executeScript(sql);
     }

@@ -254,4 +254,63 @@ class LazyPgClientIT {
             assertThat(session.inTransaction()).isFalse();
         }
     }
+
+    @Test
+    void aCursorFetchesInBatchesOutsideATransactionAndClosesEarly() {
+        List<Long> ids = new ArrayList<>();
+        try (RowCursor cursor = client.stream("select id from client_it where id <= $1 order by id", 7, 100L)) {
+            assertThat(cursor.columns()).extracting(Column::name).containsExactly("id");
+            cursor.forEachRemaining(row -> ids.add(row.getLong(0)));
+        }
+        assertThat(ids).hasSize(100).first().isEqualTo(1L);
+        assertThat(ids).last().isEqualTo(100L);
+        client.withConnection(c -> {
+            try (RowCursor cursor = c.stream("select id from client_it order by id", 10)) {
+                assertThat(cursor.next().getLong(0)).isEqualTo(1L);
+                assertThatThrownBy(() -> c.query("select 1")).isInstanceOf(PgUsageException.class)
+                        .hasMessageContaining("cursor is open");
+            }
+            assertThat(c.inTransaction()).isFalse();
+            assertThat(c.query("select 2").get(0).getInt(0)).isEqualTo(2);
+            return null;
+        });
+        assertThat(client.poolStats().active()).isZero();
+    }
+
+    @Test
+    void aCursorReportsAServerErrorInALaterBatch() {
+        client.withConnection(c -> {
+            try (RowCursor cursor = c.stream("select 1 / (25 - i) from generate_series(1, 100) i", 10)) {
+                assertThatThrownBy(() -> cursor.forEachRemaining(row -> row.getInt(0)))
+                        .isInstanceOfSatisfying(PgServerException.class, e -> assertThat(e.sqlState()).isEqualTo("22012"));
+            }
+            assertThat(c.query("select 3").get(0).getInt(0)).isEqualTo(3);
+            return null;
+        });
+    }
+
+    @Test
+    void batchesArePipelinedAndAtomic() {
+        client.withConnection(c -> {
+            c.executeScript("create temp table t_batch (id int primary key, label text)");
+            List<Object[]> rows = new ArrayList<>();
+            for (int i = 0; i < 3000; i++) {
+                rows.add(new Object[] {i, i % 10 == 0 ? null : "label " + i});
+            }
+            int[] counts = c.executeBatch("insert into t_batch values ($1, $2)", rows);
+            assertThat(counts).hasSize(3000).containsOnly(1);
+            assertThat(c.query("select count(*), count(label) from t_batch").get(0).getLong(1)).isEqualTo(2700L);
+            List<Object[]> clash = List.of(new Object[] {5000, "new"}, new Object[] {1, "duplicate"});
+            assertThatThrownBy(() -> c.executeBatch("insert into t_batch values ($1, $2)", clash))
+                    .isInstanceOfSatisfying(PgServerException.class, e -> assertThat(e.sqlState()).isEqualTo("23505"));
+            assertThat(c.query("select count(*) from t_batch where id = 5000").get(0).getLong(0))
+                    .as("the batch is one implicit transaction").isZero();
+            assertThatThrownBy(() -> c.executeBatch("insert into t_batch values ($1, $2)",
+                    List.of(new Object[] {6000, "ok"}, new Object[] {6001, "bad" + (char) 0})))
+                    .isInstanceOf(PgUsageException.class);
+            assertThat(c.query("select count(*) from t_batch where id = 6000").get(0).getLong(0))
+                    .as("nothing is sent when a value is invalid").isZero();
+            return null;
+        });
+    }
 }

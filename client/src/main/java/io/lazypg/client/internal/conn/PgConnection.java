@@ -52,6 +52,7 @@ public final class PgConnection implements Poolable {
     private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
     private static final short[] NO_FORMATS = new short[0];
     private static final Object[] NO_VALUES = new Object[0];
+    private static final byte[] FLUSH_MESSAGE = {'H', 0, 0, 0, 4};
     /** How long past the query timeout we wait for the server to answer the cancel before giving up the socket. */
     private static final int CANCEL_GRACE_MILLIS = 5_000;
 
@@ -71,6 +72,7 @@ public final class PgConnection implements Poolable {
     private char transactionStatus = 'I';
     private boolean broken;
     private boolean closed;
+    private PortalCursor openCursor;
     private long statementCounter;
 
     PgConnection(LazyPgConfig config, Socket socket, Consumer<PgServerException.ServerMessage> noticeListener)
@@ -102,6 +104,15 @@ public final class PgConnection implements Poolable {
         out.write(writeBuffer.array(), 0, writeBuffer.position());
         out.flush();
         writeBuffer.reset();
+    }
+
+    /** Sends part of the write buffer as it is, leaving the buffer untouched (batch slices). */
+    void sendSlice(int from, int to, boolean thenFlushMessage) throws IOException {
+        out.write(writeBuffer.array(), from, to - from);
+        if (thenFlushMessage) {
+            out.write(FLUSH_MESSAGE);
+        }
+        out.flush();
     }
 
     void backendKey(int processId, int secretKey) {
@@ -155,6 +166,69 @@ public final class PgConnection implements Poolable {
     public long execute(String sql, Object... params) {
         String tag = run(sql, params, false, (buffer, offset, shape) -> { }, null);
         return CommandTags.rowCount(tag);
+    }
+
+    /** Opens a portal and fetches {@code fetchSize} rows per round trip; see {@link io.lazypg.client.RowCursor}. */
+    public io.lazypg.client.RowCursor stream(String sql, int fetchSize, Object... params) {
+        ensureUsable();
+        Object[] values = params == null ? NO_VALUES : params;
+        int rowsPerFetch = fetchSize > 0 ? fetchSize : config.fetchSize() > 0 ? config.fetchSize() : 1000;
+        try {
+            PreparedStatement statement = prepare(sql, values);
+            writePendingCloses();
+            writeBind(statement, values);
+            PortalCursor cursor = new PortalCursor(this, statement, rowsPerFetch);
+            openCursor = cursor;
+            cursor.fetch();
+            return cursor;
+        } catch (IOException e) {
+            openCursor = null;
+            throw broken(e);
+        } catch (PgProtocolException | PgConnectionClosedException e) {
+            openCursor = null;
+            throw markBroken(e);
+        }
+    }
+
+    void cursorClosed(PortalCursor cursor) {
+        if (openCursor == cursor) {
+            openCursor = null;
+        }
+    }
+
+    /** Pipelined executions of one statement with one Sync; see {@link io.lazypg.client.LazyPgConnection#executeBatch}. */
+    public int[] executeBatch(String sql, List<Object[]> batch) {
+        ensureUsable();
+        if (batch.isEmpty()) {
+            return new int[0];
+        }
+        try {
+            PreparedStatement statement = prepare(sql, representativeValues(batch, sql));
+            return BatchExecution.run(this, statement, batch);
+        } catch (IOException e) {
+            throw broken(e);
+        } catch (PgProtocolException | PgConnectionClosedException e) {
+            throw markBroken(e);
+        }
+    }
+
+    /** Per position, the first non-null value of the batch: its type is declared for every execution. */
+    private static Object[] representativeValues(List<Object[]> batch, String sql) {
+        int width = batch.get(0).length;
+        Object[] representative = new Object[width];
+        for (int r = 0; r < batch.size(); r++) {
+            Object[] row = batch.get(r);
+            if (row.length != width) {
+                throw new PgUsageException("Batch entry " + r + " has " + row.length + " values but entry 0 has " + width
+                        + ": every entry must bind the same placeholders of " + abbreviate(sql) + ". Nothing was sent.");
+            }
+            for (int i = 0; i < width; i++) {
+                if (representative[i] == null) {
+                    representative[i] = row[i];
+                }
+            }
+        }
+        return representative;
     }
 
     /**
@@ -309,7 +383,7 @@ public final class PgConnection implements Poolable {
         }
     }
 
-    private void writeBind(PreparedStatement statement, Object[] values) {
+    void writeBind(PreparedStatement statement, Object[] values) {
         short[] formats = NO_FORMATS;
         for (Object v : values) {
             if (v != null && ParameterEncoder.formatCode(v) != 0) {
@@ -467,7 +541,7 @@ public final class PgConnection implements Poolable {
         return oneLine.length() > 120 ? oneLine.substring(0, 117) + "..." : oneLine;
     }
 
-    private void writePendingCloses() {
+    void writePendingCloses() {
         List<String> names = statements.pendingCloses();
         if (names.isEmpty()) {
             return;
@@ -583,7 +657,11 @@ public final class PgConnection implements Poolable {
         }
     }
 
-    private void ensureUsable() {
+    void ensureUsable() {
+        if (openCursor != null) {
+            throw new PgUsageException("A cursor is open on this connection; close it (or read it to the end)"
+                    + " before running anything else on the same connection.");
+        }
         if (closed) {
             throw new PgConnectionClosedException("The connection is closed. Acquire a new one.");
         }
@@ -592,7 +670,7 @@ public final class PgConnection implements Poolable {
         }
     }
 
-    private PgConnectionClosedException broken(IOException e) {
+    PgConnectionClosedException broken(IOException e) {
         markBroken(e);
         return new PgConnectionClosedException("I/O error on the connection to " + config.host() + ":" + config.port()
                 + " (" + e.getMessage() + "): the backend was terminated, the server restarted, or the network failed."

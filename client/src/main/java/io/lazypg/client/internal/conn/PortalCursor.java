@@ -1,0 +1,154 @@
+package io.lazypg.client.internal.conn;
+
+import io.lazypg.client.Column;
+import io.lazypg.client.LazyRow;
+import io.lazypg.client.PgConnectionClosedException;
+import io.lazypg.client.PgProtocolException;
+import io.lazypg.client.PgServerException;
+import io.lazypg.client.RowCursor;
+import io.lazypg.client.internal.wire.BackendMessages;
+import io.lazypg.client.internal.wire.FrontendMessages;
+import io.lazypg.client.internal.wire.MessageReader;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * A cursor over the unnamed portal: Execute with a row limit and Flush (not Sync, which would end
+ * the implicit transaction and with it the portal), PortalSuspended after each batch, and Sync
+ * only at the end. Memory is bounded by one batch plus whatever rows the caller keeps.
+ *
+ * <p>Not thread-safe; belongs to the connection that opened it, which runs nothing else meanwhile.
+ */
+final class PortalCursor implements RowCursor {
+
+    private final PgConnection connection;
+    private final PreparedStatement statement;
+    private final int fetchSize;
+    private final List<LazyRow> batch = new ArrayList<>();
+    private int next;
+    /** The server holds more rows (the last Execute ended in PortalSuspended). */
+    private boolean suspended;
+    /** Sync was sent and ReadyForQuery read: the portal is gone. */
+    private boolean finished;
+
+    PortalCursor(PgConnection connection, PreparedStatement statement, int fetchSize) {
+        this.connection = connection;
+        this.statement = statement;
+        this.fetchSize = fetchSize;
+    }
+
+    @Override
+    public List<Column> columns() {
+        return statement.shape == null ? List.of() : statement.shape.columns();
+    }
+
+    @Override
+    public boolean hasNext() {
+        if (next < batch.size()) {
+            return true;
+        }
+        if (finished || !suspended) {
+            return false;
+        }
+        try {
+            fetch();
+        } catch (IOException e) {
+            throw fail(connection.broken(e));
+        }
+        return next < batch.size();
+    }
+
+    @Override
+    public LazyRow next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException("The cursor has no more rows.");
+        }
+        return batch.get(next++);
+    }
+
+    /** Sends Execute(fetchSize) + Flush (after the Bind already in the write buffer, the first time) and reads one batch. */
+    void fetch() throws IOException {
+        batch.clear();
+        next = 0;
+        FrontendMessages.execute(connection.writeBuffer(), fetchSize);
+        FrontendMessages.flush(connection.writeBuffer());
+        connection.send();
+        MessageReader reader = connection.reader();
+        reader.retainViews(true);
+        try {
+            while (true) {
+                byte type = connection.nextMessage();
+                switch (type) {
+                    case BackendMessages.BIND_COMPLETE, BackendMessages.CLOSE_COMPLETE -> { }
+                    case BackendMessages.DATA_ROW -> batch.add(new LazyRow(statement.shape, reader.buffer(),
+                            reader.payloadOffset() + 2));
+                    case BackendMessages.PORTAL_SUSPENDED -> {
+                        suspended = true;
+                        return;
+                    }
+                    case BackendMessages.COMMAND_COMPLETE, BackendMessages.EMPTY_QUERY_RESPONSE -> {
+                        suspended = false;
+                        sync(null);
+                        return;
+                    }
+                    case BackendMessages.ERROR_RESPONSE -> {
+                        suspended = false;
+                        sync(connection.serverError());
+                        return;
+                    }
+                    default -> throw connection.unexpected(type, "fetching from a cursor");
+                }
+            }
+        } catch (PgProtocolException | PgConnectionClosedException e) {
+            throw fail(connection.markBroken(e));
+        }
+    }
+
+    /** Ends the implicit transaction: Sync, then everything up to ReadyForQuery; rethrows a server error after. */
+    private void sync(PgServerException error) throws IOException {
+        FrontendMessages.sync(connection.writeBuffer());
+        connection.send();
+        while (true) {
+            byte type = connection.nextMessage();
+            if (type == BackendMessages.READY_FOR_QUERY) {
+                connection.readyForQuery();
+                break;
+            }
+            if (type == BackendMessages.ERROR_RESPONSE && error == null) {
+                error = connection.serverError();
+            }
+        }
+        finished = true;
+        connection.cursorClosed(this);
+        if (error != null) {
+            throw error;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (finished) {
+            return;
+        }
+        batch.clear();
+        try {
+            if (suspended) {
+                FrontendMessages.close(connection.writeBuffer(), 'P', "");
+            }
+            suspended = false;
+            sync(null);
+        } catch (IOException e) {
+            throw fail(connection.broken(e));
+        } catch (PgProtocolException | PgConnectionClosedException e) {
+            throw fail(connection.markBroken(e));
+        }
+    }
+
+    private RuntimeException fail(RuntimeException e) {
+        finished = true;
+        connection.cursorClosed(this);
+        return e;
+    }
+}
