@@ -1,0 +1,2 @@
+/** JMH micro benchmarks and the end-to-end comparison; see docs/benchmarks/. */
+package io.lazypg.benchmarks;
