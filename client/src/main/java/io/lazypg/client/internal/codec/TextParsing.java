@@ -24,6 +24,10 @@ final class TextParsing {
 
     static final long MICROS_PER_SECOND = 1_000_000L;
     static final long MICROS_PER_DAY = 86_400L * MICROS_PER_SECOND;
+    /** Days from 1970-01-01 to PostgreSQL's epoch 2000-01-01. */
+    static final long PG_EPOCH_DAYS = 10957;
+    /** Seconds from 1970-01-01 to 2000-01-01. */
+    static final long PG_EPOCH_SECONDS = PG_EPOCH_DAYS * 86_400L;
 
     /** Exact powers of ten as doubles (10^22 is the largest a double holds exactly). */
     private static final double[] POW10 = {
@@ -382,8 +386,9 @@ final class TextParsing {
     }
 
     /**
-     * {@code YYYY-MM-DD HH:MM:SS[.ffffff][+HH[:MM[:SS]]][ BC]} as microseconds since 1970-01-01
-     * 00:00: UTC when an offset is present (it is subtracted), local otherwise. {@code infinity}
+     * {@code YYYY-MM-DD HH:MM:SS[.ffffff][+HH[:MM[:SS]]][ BC]} as microseconds since 2000-01-01
+     * 00:00 (PostgreSQL's epoch, so that its whole range fits a long): UTC when an offset is
+     * present (it is subtracted), local otherwise. {@code infinity}
      * is {@link #POS_INFINITE}, {@code -infinity} {@link #NEG_INFINITE}.
      */
     static long parseTimestampMicros(byte[] b, int off, int len, int oid) {
@@ -397,7 +402,7 @@ final class TextParsing {
             end -= 3;
         }
         int dateEnd = dateEnd(b, off, end, oid);
-        long days = dateDays(b, off, dateEnd, bc, oid, len, off);
+        long days = dateDays(b, off, dateEnd, bc, oid, len, off) - PG_EPOCH_DAYS;
         if (dateEnd == end) {
             return days * MICROS_PER_DAY;
         }
