@@ -374,6 +374,56 @@ class CellDecoderIT {
     }
 
     @Test
+    void secondsOffsetsAreReallyExercised() throws SQLException {
+        try {
+            setZone("Asia/Kolkata");
+            byte[] binary = cell("select timestamptz_send('1850-06-01 12:00:00+00')");
+            String server = new String(cell("select convert_to(timestamptz_out('1850-06-01 12:00:00+00')::text, 'UTF8')"),
+                    java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(server).endsWith("+05:53:28");
+            assertThat(CellDecoder.decodeString(binary, 0, binary.length, Oids.TIMESTAMPTZ, true, zone)).isEqualTo(server);
+        } finally {
+            setZone("UTC");
+        }
+    }
+
+    /** decode(..., type) over text and binary cells against pgjdbc's getObject(type) for the same column. */
+    @Test
+    void typedConversionsAgreeWithPgjdbc() throws SQLException {
+        try {
+            setZone("America/St_Johns");
+            String sql = "select convert_to(timestamptz_out(v)::text, 'UTF8'), timestamptz_send(v), v from (select"
+                    + " timestamptz '2024-03-10 05:00:00+00' + g * interval '37 minutes 13.5 seconds' from generate_series(-500, 500) g) t(v)";
+            try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+                while (rs.next()) {
+                    byte[] t = rs.getBytes(1);
+                    byte[] b = rs.getBytes(2);
+                    java.time.Instant expected = rs.getObject(3, OffsetDateTime.class).toInstant();
+                    assertThat(CellDecoder.decode(t, 0, t.length, Oids.TIMESTAMPTZ, false, java.time.Instant.class, zone)).isEqualTo(expected);
+                    assertThat(CellDecoder.decode(b, 0, b.length, Oids.TIMESTAMPTZ, true, java.time.Instant.class, zone)).isEqualTo(expected);
+                    assertThat(CellDecoder.decode(b, 0, b.length, Oids.TIMESTAMPTZ, true, java.time.ZonedDateTime.class, zone))
+                            .isEqualTo(expected.atZone(zone));
+                    assertThat(CellDecoder.decode(t, 0, t.length, Oids.TIMESTAMPTZ, false, LocalDateTime.class, zone))
+                            .isEqualTo(LocalDateTime.ofInstant(expected, zone));
+                }
+            }
+        } finally {
+            setZone("UTC");
+        }
+        String sql = "select convert_to(numeric_out(v)::text, 'UTF8'), numeric_send(v), v from (values (1.5), (-2.25),"
+                + " (123456789.123456789), (1e-30), (42)) t(v)";
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                byte[] t = rs.getBytes(1);
+                byte[] b = rs.getBytes(2);
+                assertThat(CellDecoder.decodeDouble(t, 0, t.length, Oids.NUMERIC, false)).isEqualTo(rs.getDouble(3));
+                assertThat(CellDecoder.decodeDouble(b, 0, b.length, Oids.NUMERIC, true)).isEqualTo(rs.getDouble(3));
+                assertThat(CellDecoder.decodeBigDecimal(b, 0, b.length, Oids.NUMERIC, true)).isEqualTo(rs.getBigDecimal(3));
+            }
+        }
+    }
+
+    @Test
     void intervals() throws SQLException {
         execute("select setseed(0.9)");
         check("interval_out", "interval_send", Oids.INTERVAL, values("interval", "1 year 2 mons 3 days 04:05:06.789",
