@@ -32,6 +32,11 @@ final class TextRendering {
             return 1 / v < 0 ? "-0" : "0";
         }
         double abs = Math.abs(v);
+        if (abs < 0x1p53 && abs == Math.rint(abs)) {
+            // An integer below 2^53: its rounding interval is narrower than +-0.5, so no other
+            // decimal with as few significant digits lies in it. Cheap and common (counts, ids).
+            return formatShortest(v < 0, BigDecimal.valueOf((long) abs), 15);
+        }
         BigDecimal exact = new BigDecimal(abs);
         // The decimals that read back as v lie strictly between the midpoints to its neighbours.
         // PostgreSQL's Ryu never picks a midpoint itself, even where ties-to-even would make it

@@ -164,6 +164,9 @@ class CellDecoderIT {
         Array array = connection.createArrayOf("float8", randomBits);
         int n = check("float8out", "float8send", Oids.FLOAT8, "select unnest(?::float8[])", viaJdbc, array);
         assertThat(n).isEqualTo(randomBits.length);
+        // Integers, also near 2^53 and with trailing zeros (the renderer's fast path).
+        check("float8out", "float8send", Oids.FLOAT8, "select (g * 7919 * 10 ^ (g % 17))::float8 from generate_series(-400, 400) g"
+                + " union all select 2::float8 ^ 53 - g from generate_series(-3, 3) g", viaJdbc);
         // Powers of two: the lopsided rounding interval.
         check("float8out", "float8send", Oids.FLOAT8, "select 2::float8 ^ g from generate_series(-1074, 1023) g", viaJdbc);
     }
