@@ -15,10 +15,7 @@ import java.math.RoundingMode;
  */
 final class BinaryParsing {
 
-    /** Days from 1970-01-01 to PostgreSQL's epoch 2000-01-01. */
-    static final long PG_EPOCH_DAYS = 10957;
-    /** Microseconds from 1970-01-01 to 2000-01-01. */
-    static final long PG_EPOCH_MICROS = PG_EPOCH_DAYS * TextParsing.MICROS_PER_DAY;
+    static final long PG_EPOCH_DAYS = TextParsing.PG_EPOCH_DAYS;
 
     static final int NUMERIC_POS = 0x0000;
     static final int NUMERIC_NEG = 0x4000;
@@ -81,14 +78,13 @@ final class BinaryParsing {
         return days + PG_EPOCH_DAYS;
     }
 
-    /** Microseconds since 1970-01-01 of a binary timestamp(tz), infinities kept as the sentinels. */
+    /**
+     * Microseconds since 2000-01-01 of a binary timestamp(tz), as sent; the infinities (int64 max
+     * and min) are the same values as {@link TextParsing#POS_INFINITE} / {@link TextParsing#NEG_INFINITE}.
+     */
     static long timestampMicros(byte[] b, int off, int len, int oid) {
         expectLength(b, off, len, oid, 8);
-        long micros = int64(b, off);
-        if (micros == Long.MAX_VALUE || micros == Long.MIN_VALUE) {
-            return micros; // same values as TextParsing.POS_INFINITE / NEG_INFINITE
-        }
-        return micros + PG_EPOCH_MICROS;
+        return int64(b, off);
     }
 
     /** The numeric's sign field: {@link #NUMERIC_POS}, {@link #NUMERIC_NEG}, NaN or an infinity. */

@@ -9,7 +9,8 @@ import java.time.OffsetTime;
 import java.time.ZoneOffset;
 
 /**
- * java.time values from the codec's day and microsecond counts (since 1970-01-01). PostgreSQL's
+ * java.time values from the codec's day counts (since 1970-01-01) and microsecond counts (since
+ * PostgreSQL's epoch 2000-01-01). PostgreSQL's
  * {@code infinity} and {@code -infinity} become the MAX and MIN constants, as pgjdbc does.
  */
 final class JavaTimes {
@@ -46,7 +47,7 @@ final class JavaTimes {
         if (micros == TextParsing.NEG_INFINITE) {
             return LocalDateTime.MIN;
         }
-        return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, TextParsing.MICROS_PER_SECOND),
+        return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, TextParsing.MICROS_PER_SECOND) + TextParsing.PG_EPOCH_SECONDS,
                 (int) Math.floorMod(micros, TextParsing.MICROS_PER_SECOND) * 1000, ZoneOffset.UTC);
     }
 
@@ -69,7 +70,7 @@ final class JavaTimes {
         if (utcMicros == TextParsing.NEG_INFINITE) {
             return Instant.MIN;
         }
-        return Instant.ofEpochSecond(Math.floorDiv(utcMicros, TextParsing.MICROS_PER_SECOND),
+        return Instant.ofEpochSecond(Math.floorDiv(utcMicros, TextParsing.MICROS_PER_SECOND) + TextParsing.PG_EPOCH_SECONDS,
                 Math.floorMod(utcMicros, TextParsing.MICROS_PER_SECOND) * 1000);
     }
 }

@@ -24,6 +24,10 @@ final class TextParsing {
 
     static final long MICROS_PER_SECOND = 1_000_000L;
     static final long MICROS_PER_DAY = 86_400L * MICROS_PER_SECOND;
+    /** Days from 1970-01-01 to PostgreSQL's epoch 2000-01-01. */
+    static final long PG_EPOCH_DAYS = 10957;
+    /** Seconds from 1970-01-01 to 2000-01-01. */
+    static final long PG_EPOCH_SECONDS = PG_EPOCH_DAYS * 86_400L;
 
     /** Exact powers of ten as doubles (10^22 is the largest a double holds exactly). */
     private static final double[] POW10 = {
@@ -198,10 +202,25 @@ final class TextParsing {
 
     /**
      * A float8 text form: {@code NaN}, {@code [-]Infinity} or a decimal with optional exponent.
-     * Values with at most 15 significant digits and a small exponent are computed exactly with
-     * one multiplication or division (both operands exact, so the result is correctly rounded).
+     * A mantissa below 2^53 with |exponent| <= 22 is computed exactly with one multiplication or
+     * division of two exact doubles, so the result is correctly rounded (Clinger's fast path);
+     * that covers most of what PostgreSQL prints. Longer mantissas go through
+     * {@link Double#parseDouble} after this method has checked the syntax.
      */
     static double parseDouble(byte[] b, int off, int len, int oid) {
+        return parseDecimal(b, off, len, oid, false);
+    }
+
+    /** A float4 text form; as {@link #parseDouble}, with float's fast path (mantissa below 2^24, |exponent| <= 10). */
+    static float parseFloat(byte[] b, int off, int len, int oid) {
+        return (float) parseDecimal(b, off, len, oid, true);
+    }
+
+    /**
+     * The shared scanner. With {@code asFloat} the result is a correctly rounded float, widened
+     * (exactly) to double: rounding to double first and then to float could round twice.
+     */
+    private static double parseDecimal(byte[] b, int off, int len, int oid, boolean asFloat) {
         int end = off + len;
         int p = off;
         boolean negative = false;
@@ -233,16 +252,13 @@ final class TextParsing {
                 }
                 if (significant < 19) {
                     mantissa = mantissa * 10 + (c - '0');
-                    significant++;
                     if (seenDot) {
                         fractionDigits++;
                     }
-                } else {
-                    significant++;
-                    if (!seenDot) {
-                        droppedIntegerDigits++;
-                    }
+                } else if (!seenDot) {
+                    droppedIntegerDigits++;
                 }
+                significant++;
             } else if (c == '.' && !seenDot) {
                 seenDot = true;
             } else {
@@ -280,63 +296,20 @@ final class TextParsing {
             }
         }
         int exp10 = exponent - fractionDigits + droppedIntegerDigits;
-        if (significant <= 15 && exp10 >= -22 && exp10 <= 22) {
+        boolean exactMantissa = significant <= 19;
+        if (asFloat) {
+            if (exactMantissa && mantissa < (1L << 24) && exp10 >= -10 && exp10 <= 10) {
+                float value = exp10 >= 0 ? mantissa * FPOW10[exp10] : mantissa / FPOW10[-exp10];
+                return negative ? -value : value;
+            }
+            // Syntax already checked above, so Java's more lenient grammar cannot accept anything more.
+            return Float.parseFloat(utf8(b, off, len));
+        }
+        if (exactMantissa && mantissa < (1L << 53) && exp10 >= -22 && exp10 <= 22) {
             double value = exp10 >= 0 ? mantissa * POW10[exp10] : mantissa / POW10[-exp10];
             return negative ? -value : value;
         }
-        // Syntax already checked above, so Java's more lenient grammar cannot accept anything more.
         return Double.parseDouble(utf8(b, off, len));
-    }
-
-    /** A float4 text form; see {@link #parseDouble}. Exact for up to 7 digits and |exponent| <= 10. */
-    static float parseFloat(byte[] b, int off, int len, int oid) {
-        int end = off + len;
-        int p = off;
-        boolean negative = false;
-        if (p < end && (b[p] == '-' || b[p] == '+')) {
-            negative = b[p] == '-';
-            p++;
-        }
-        long mantissa = 0;
-        int digits = 0;
-        int fractionDigits = 0;
-        boolean seenDot = false;
-        boolean anyDigit = false;
-        boolean simple = true;
-        for (; p < end; p++) {
-            byte c = b[p];
-            if (c >= '0' && c <= '9') {
-                anyDigit = true;
-                if (mantissa != 0 || c != '0') {
-                    digits++;
-                }
-                mantissa = mantissa * 10 + (c - '0');
-                if (seenDot) {
-                    fractionDigits++;
-                }
-                if (digits > 7 || fractionDigits > 10) {
-                    simple = false;
-                    break;
-                }
-            } else if (c == '.' && !seenDot) {
-                seenDot = true;
-            } else {
-                simple = false;
-                break;
-            }
-        }
-        if (simple && anyDigit) {
-            // mantissa < 10^7 < 2^24 and 10^fractionDigits are exact floats: one correctly rounded division.
-            float value = (float) mantissa / FPOW10[fractionDigits];
-            return negative ? -value : value;
-        }
-        // Exponents, specials and long mantissas: validate through the double grammar, then let the
-        // JDK round the decimal to float directly (rounding via double could round twice).
-        double checked = parseDouble(b, off, len, oid);
-        if (Double.isNaN(checked) || Double.isInfinite(checked)) {
-            return (float) checked;
-        }
-        return Float.parseFloat(utf8(b, off, len));
     }
 
     // ---------------------------------------------------------------- bool
@@ -382,8 +355,9 @@ final class TextParsing {
     }
 
     /**
-     * {@code YYYY-MM-DD HH:MM:SS[.ffffff][+HH[:MM[:SS]]][ BC]} as microseconds since 1970-01-01
-     * 00:00: UTC when an offset is present (it is subtracted), local otherwise. {@code infinity}
+     * {@code YYYY-MM-DD HH:MM:SS[.ffffff][+HH[:MM[:SS]]][ BC]} as microseconds since 2000-01-01
+     * 00:00 (PostgreSQL's epoch, so that its whole range fits a long): UTC when an offset is
+     * present (it is subtracted), local otherwise. {@code infinity}
      * is {@link #POS_INFINITE}, {@code -infinity} {@link #NEG_INFINITE}.
      */
     static long parseTimestampMicros(byte[] b, int off, int len, int oid) {
@@ -397,7 +371,7 @@ final class TextParsing {
             end -= 3;
         }
         int dateEnd = dateEnd(b, off, end, oid);
-        long days = dateDays(b, off, dateEnd, bc, oid, len, off);
+        long days = dateDays(b, off, dateEnd, bc, oid, len, off) - PG_EPOCH_DAYS;
         if (dateEnd == end) {
             return days * MICROS_PER_DAY;
         }

@@ -31,20 +31,19 @@ final class TextRendering {
         if (v == 0) {
             return 1 / v < 0 ? "-0" : "0";
         }
-        BigDecimal exact = new BigDecimal(v);
-        for (int precision = 1; precision <= 17; precision++) {
-            BigDecimal nearest = exact.round(new MathContext(precision, RoundingMode.HALF_EVEN));
-            if (nearest.doubleValue() == v) {
-                return formatShortest(v < 0, nearest, 15);
-            }
-            // At a power of two the rounding interval is lopsided: the farther neighbour may fit.
-            BigDecimal other = exact.round(new MathContext(precision,
-                    nearest.compareTo(exact) < 0 ? RoundingMode.CEILING : RoundingMode.FLOOR));
-            if (other.doubleValue() == v) {
-                return formatShortest(v < 0, other, 15);
-            }
+        double abs = Math.abs(v);
+        if (abs < 0x1p53 && abs == Math.rint(abs)) {
+            // An integer below 2^53: its rounding interval is narrower than +-0.5, so no other
+            // decimal with as few significant digits lies in it. Cheap and common (counts, ids).
+            return formatShortest(v < 0, BigDecimal.valueOf((long) abs), 15);
         }
-        throw new AssertionError("17 digits always round-trip a double: " + v);
+        BigDecimal exact = new BigDecimal(abs);
+        // The decimals that read back as v lie strictly between the midpoints to its neighbours.
+        // PostgreSQL's Ryu never picks a midpoint itself, even where ties-to-even would make it
+        // read back correctly (2e23 prints as 1.9999999999999998e+23), so neither do we.
+        BigDecimal low = exact.add(new BigDecimal(Math.nextDown(abs))).divide(BigDecimal.valueOf(2));
+        BigDecimal high = exact.add(new BigDecimal(Math.ulp(abs)).divide(BigDecimal.valueOf(2)));
+        return formatShortest(v < 0, shortest(exact, low, high, false, 17), 15);
     }
 
     /** float4out: as {@link #renderDouble} for floats, fixed notation for exponents -4..5. */
@@ -58,19 +57,60 @@ final class TextRendering {
         if (v == 0) {
             return 1 / v < 0 ? "-0" : "0";
         }
-        BigDecimal exact = new BigDecimal(v);
-        for (int precision = 1; precision <= 9; precision++) {
-            BigDecimal nearest = exact.round(new MathContext(precision, RoundingMode.HALF_EVEN));
-            if (nearest.floatValue() == v) {
-                return formatShortest(v < 0, nearest, 6);
-            }
-            BigDecimal other = exact.round(new MathContext(precision,
-                    nearest.compareTo(exact) < 0 ? RoundingMode.CEILING : RoundingMode.FLOOR));
-            if (other.floatValue() == v) {
-                return formatShortest(v < 0, other, 6);
+        float abs = Math.abs(v);
+        BigDecimal exact = new BigDecimal(abs);
+        BigDecimal low = exact.add(new BigDecimal(Math.nextDown(abs))).divide(BigDecimal.valueOf(2));
+        BigDecimal high = exact.add(new BigDecimal(Math.ulp(abs)).divide(BigDecimal.valueOf(2)));
+        return formatShortest(v < 0, shortest(exact, low, high, false, 9), 6);
+    }
+
+    /**
+     * The decimal with the fewest significant digits in the rounding interval (low, high) of a
+     * positive binary value (bounds included when {@code acceptBounds}), the one nearest the exact
+     * value when two qualify. Exact arithmetic: the JDK's decimal-to-binary conversion is not
+     * trusted here (Java 17 misrounds some halfway cases).
+     */
+    private static BigDecimal shortest(BigDecimal exact, BigDecimal low, BigDecimal high, boolean acceptBounds,
+                                       int maxDigits) {
+        // "Some p-digit decimal lies in the interval" holds for every p from the shortest on, so
+        // binary search finds the shortest length in about four probes instead of up to seventeen.
+        int lo = 1;
+        int hi = maxDigits;
+        BigDecimal found = null;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            BigDecimal candidate = candidate(exact, low, high, acceptBounds, mid);
+            if (candidate != null) {
+                found = candidate;
+                hi = mid;
+            } else {
+                lo = mid + 1;
             }
         }
-        throw new AssertionError("9 digits always round-trip a float: " + v);
+        if (found != null && found.precision() <= lo) {
+            return found;
+        }
+        BigDecimal candidate = candidate(exact, low, high, acceptBounds, lo);
+        return candidate != null ? candidate : exact.round(new MathContext(maxDigits, RoundingMode.HALF_EVEN));
+    }
+
+    /** The {@code precision}-digit decimal in the interval nearest the exact value, or null if none. */
+    private static BigDecimal candidate(BigDecimal exact, BigDecimal low, BigDecimal high, boolean acceptBounds,
+                                        int precision) {
+        BigDecimal nearest = exact.round(new MathContext(precision, RoundingMode.HALF_EVEN));
+        if (inside(nearest, low, high, acceptBounds)) {
+            return nearest;
+        }
+        // At a power of two the interval is lopsided: the farther neighbour may still fit.
+        BigDecimal other = exact.round(new MathContext(precision,
+                nearest.compareTo(exact) < 0 ? RoundingMode.CEILING : RoundingMode.FLOOR));
+        return inside(other, low, high, acceptBounds) ? other : null;
+    }
+
+    private static boolean inside(BigDecimal candidate, BigDecimal low, BigDecimal high, boolean acceptBounds) {
+        int lo = candidate.compareTo(low);
+        int hi = candidate.compareTo(high);
+        return acceptBounds ? lo >= 0 && hi <= 0 : lo > 0 && hi < 0;
     }
 
     /** Ryu's output layout as PostgreSQL uses it: {@code 123.45}, {@code 0.0001}, {@code 1e+20}, {@code 1.5e-05}. */
@@ -196,7 +236,7 @@ final class TextRendering {
         return sb.toString();
     }
 
-    /** timestamp_out: local microseconds since 1970 as {@code YYYY-MM-DD HH:MM:SS[.ffffff][ BC]}. */
+    /** timestamp_out: local microseconds since 2000-01-01 as {@code YYYY-MM-DD HH:MM:SS[.ffffff][ BC]}. */
     static String renderTimestamp(long micros) {
         if (micros == TextParsing.POS_INFINITE) {
             return "infinity";
@@ -205,7 +245,7 @@ final class TextRendering {
             return "-infinity";
         }
         StringBuilder sb = new StringBuilder(30);
-        boolean bc = appendDate(sb, Math.floorDiv(micros, TextParsing.MICROS_PER_DAY));
+        boolean bc = appendDate(sb, Math.floorDiv(micros, TextParsing.MICROS_PER_DAY) + TextParsing.PG_EPOCH_DAYS);
         sb.append(' ');
         appendTime(sb, Math.floorMod(micros, TextParsing.MICROS_PER_DAY));
         if (bc) {
@@ -214,7 +254,7 @@ final class TextRendering {
         return sb.toString();
     }
 
-    /** timestamptz_out: UTC microseconds since 1970 shown in {@code zone}, with its offset at that instant. */
+    /** timestamptz_out: UTC microseconds since 2000-01-01 shown in {@code zone}, with its offset at that instant. */
     static String renderTimestamptz(long micros, ZoneId zone) {
         if (micros == TextParsing.POS_INFINITE) {
             return "infinity";
@@ -225,7 +265,7 @@ final class TextRendering {
         int offset = offsetAt(zone, micros);
         long local = micros + offset * TextParsing.MICROS_PER_SECOND;
         StringBuilder sb = new StringBuilder(36);
-        boolean bc = appendDate(sb, Math.floorDiv(local, TextParsing.MICROS_PER_DAY));
+        boolean bc = appendDate(sb, Math.floorDiv(local, TextParsing.MICROS_PER_DAY) + TextParsing.PG_EPOCH_DAYS);
         sb.append(' ');
         appendTime(sb, Math.floorMod(local, TextParsing.MICROS_PER_DAY));
         appendOffset(sb, offset);
@@ -235,10 +275,10 @@ final class TextRendering {
         return sb.toString();
     }
 
-    /** The UTC offset in seconds of {@code zone} at an instant given in microseconds since 1970. */
+    /** The UTC offset in seconds of {@code zone} at an instant given in microseconds since 2000-01-01. */
     static int offsetAt(ZoneId zone, long utcMicros) {
-        return zone.getRules().getOffset(Instant.ofEpochSecond(Math.floorDiv(utcMicros, TextParsing.MICROS_PER_SECOND)))
-                .getTotalSeconds();
+        long epochSecond = Math.floorDiv(utcMicros, TextParsing.MICROS_PER_SECOND) + TextParsing.PG_EPOCH_SECONDS;
+        return zone.getRules().getOffset(Instant.ofEpochSecond(epochSecond)).getTotalSeconds();
     }
 
     /** Appends {@code YYYY-MM-DD} (years BC counted from 1, zero-padded to 4) and returns whether the date is BC. */
