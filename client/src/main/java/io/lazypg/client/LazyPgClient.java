@@ -1,7 +1,9 @@
 package io.lazypg.client;
 
+import io.lazypg.client.internal.conn.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.pool.ConnectionPool;
+import io.lazypg.client.internal.stats.StatisticsRegistry;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -25,11 +27,15 @@ public final class LazyPgClient implements AutoCloseable {
 
     private final LazyPgConfig config;
     private final ConnectionPool<PgConnection> pool;
+    private final StatisticsRegistry statistics;
 
-    private LazyPgClient(LazyPgConfig config, Consumer<PgServerException.ServerMessage> noticeListener) {
-        this.config = config;
-        this.pool = new ConnectionPool<>(config.applicationName(), config.pool(),
-                () -> PgConnection.open(config, noticeListener));
+    private LazyPgClient(Builder builder) {
+        this.config = builder.config;
+        this.statistics = config.statisticsMaxStatements() > 0
+                ? new StatisticsRegistry(config.statisticsMaxStatements(), config.reportUnreadColumns()) : null;
+        ClientHooks hooks = new ClientHooks(builder.noticeListener, statistics, builder.queryObserver);
+        this.pool = new ConnectionPool<>(config.applicationName(), config.pool(), () -> PgConnection.open(config, hooks),
+                builder.poolListener);
     }
 
     /**
@@ -41,12 +47,17 @@ public final class LazyPgClient implements AutoCloseable {
     }
 
     public static LazyPgClient create(LazyPgConfig config) {
-        return new LazyPgClient(Objects.requireNonNull(config, "config"), null);
+        return builder(config).build();
     }
 
     /** A client whose sessions hand server notices (RAISE NOTICE, warnings) to {@code noticeListener}. */
     public static LazyPgClient create(LazyPgConfig config, Consumer<PgServerException.ServerMessage> noticeListener) {
-        return new LazyPgClient(Objects.requireNonNull(config, "config"), noticeListener);
+        return builder(config).noticeListener(noticeListener).build();
+    }
+
+    /** A builder for a client with listeners (notices, pool events, query observation). */
+    public static Builder builder(LazyPgConfig config) {
+        return new Builder(Objects.requireNonNull(config, "config"));
     }
 
     /** Runs a query on a pooled connection and buffers its rows as lazy views. */
@@ -106,6 +117,15 @@ public final class LazyPgClient implements AutoCloseable {
         return new PooledSession(pool, pool.acquire());
     }
 
+    /**
+     * What the client's statements fetched and what the application decoded of it: totals and, for
+     * the statements the bounded statistics hold, per statement with the columns never read.
+     * Empty totals when statistics are off ({@code statisticsMaxStatements = 0}).
+     */
+    public ClientStatistics statistics() {
+        return statistics == null ? new ClientStatistics(0, 0, 0, 0, 0, 0, java.util.List.of()) : statistics.snapshot();
+    }
+
     /** Counts of active, idle and waiting connections. */
     public PoolStats poolStats() {
         return pool.stats();
@@ -124,5 +144,40 @@ public final class LazyPgClient implements AutoCloseable {
     @Override
     public String toString() {
         return "LazyPgClient[" + config + "]";
+    }
+
+    /** Builds a {@link LazyPgClient} with optional listeners. Not thread-safe; build once. */
+    public static final class Builder {
+
+        private final LazyPgConfig config;
+        private Consumer<PgServerException.ServerMessage> noticeListener;
+        private PoolListener poolListener = PoolListener.NONE;
+        private QueryObserver queryObserver = QueryObserver.NONE;
+
+        private Builder(LazyPgConfig config) {
+            this.config = config;
+        }
+
+        /** Receives server notices (RAISE NOTICE, warnings); they are also logged at DEBUG. */
+        public Builder noticeListener(Consumer<PgServerException.ServerMessage> listener) {
+            this.noticeListener = listener;
+            return this;
+        }
+
+        /** Receives pool events (acquire waits, connections opened and closed), for metrics. */
+        public Builder poolListener(PoolListener listener) {
+            this.poolListener = listener == null ? PoolListener.NONE : listener;
+            return this;
+        }
+
+        /** Observes every statement (start, end, rows, error), for metrics and tracing. */
+        public Builder queryObserver(QueryObserver observer) {
+            this.queryObserver = observer == null ? QueryObserver.NONE : observer;
+            return this;
+        }
+
+        public LazyPgClient build() {
+            return new LazyPgClient(this);
+        }
     }
 }

@@ -36,6 +36,8 @@ public final class LazyPgConfig {
     private final int fetchSize;
     private final int maxMessageSize;
     private final int receiveBufferSize;
+    private final int statisticsMaxStatements;
+    private final boolean reportUnreadColumns;
     private final Map<String, String> serverParameters;
     private final PoolSettings pool;
 
@@ -54,6 +56,8 @@ public final class LazyPgConfig {
         this.fetchSize = b.fetchSize;
         this.maxMessageSize = b.maxMessageSize;
         this.receiveBufferSize = b.receiveBufferSize;
+        this.statisticsMaxStatements = b.statisticsMaxStatements;
+        this.reportUnreadColumns = b.reportUnreadColumns;
         // Copied so a builder reused afterwards cannot change a built config; insertion order kept
         // so the StartupMessage is deterministic.
         this.serverParameters = Collections.unmodifiableMap(new LinkedHashMap<>(b.serverParameters));
@@ -93,6 +97,8 @@ public final class LazyPgConfig {
         b.fetchSize = fetchSize;
         b.maxMessageSize = maxMessageSize;
         b.receiveBufferSize = receiveBufferSize;
+        b.statisticsMaxStatements = statisticsMaxStatements;
+        b.reportUnreadColumns = reportUnreadColumns;
         b.serverParameters.putAll(serverParameters);
         b.pool(pool);
         return b;
@@ -163,6 +169,22 @@ public final class LazyPgConfig {
     }
 
     /** Run-time parameters sent in the StartupMessage (TimeZone, search_path, ...); unmodifiable. */
+    /**
+     * How many distinct SQL statements the client keeps laziness statistics for (LRU); 0 turns
+     * statistics off, which also removes their bookkeeping from every cell read.
+     */
+    public int statisticsMaxStatements() {
+        return statisticsMaxStatements;
+    }
+
+    /**
+     * Whether to log once per statement (INFO) when it keeps fetching columns the application never
+     * reads, naming them so the SELECT can be narrowed. Needs statistics on.
+     */
+    public boolean reportUnreadColumns() {
+        return reportUnreadColumns;
+    }
+
     public Map<String, String> serverParameters() {
         return serverParameters;
     }
@@ -185,6 +207,8 @@ public final class LazyPgConfig {
                 && fetchSize == c.fetchSize
                 && maxMessageSize == c.maxMessageSize
                 && receiveBufferSize == c.receiveBufferSize
+                && statisticsMaxStatements == c.statisticsMaxStatements
+                && reportUnreadColumns == c.reportUnreadColumns
                 && host.equals(c.host)
                 && database.equals(c.database)
                 && user.equals(c.user)
@@ -213,6 +237,7 @@ public final class LazyPgConfig {
                 + ", queryTimeout=" + queryTimeout + ", statementCacheSize=" + statementCacheSize
                 + ", fetchSize=" + fetchSize + ", maxMessageSize=" + maxMessageSize
                 + ", receiveBufferSize=" + receiveBufferSize
+                + ", statisticsMaxStatements=" + statisticsMaxStatements + ", reportUnreadColumns=" + reportUnreadColumns
                 + ", serverParameters=" + serverParameters + ", pool=" + pool + "]";
     }
 
@@ -323,6 +348,8 @@ public final class LazyPgConfig {
         private int fetchSize = 1000;
         private int maxMessageSize = 1 << 30;
         private int receiveBufferSize = 64 * 1024;
+        private int statisticsMaxStatements = 500;
+        private boolean reportUnreadColumns = true;
         private final Map<String, String> serverParameters = new LinkedHashMap<>();
         // Kept field by field (not as a PoolSettings) so that each setter can be applied in any
         // order and the cross-field check (minIdle <= maxSize) runs once, in build().
@@ -442,6 +469,16 @@ public final class LazyPgConfig {
             return this;
         }
 
+        public Builder statisticsMaxStatements(int statisticsMaxStatements) {
+            this.statisticsMaxStatements = statisticsMaxStatements;
+            return this;
+        }
+
+        public Builder reportUnreadColumns(boolean reportUnreadColumns) {
+            this.reportUnreadColumns = reportUnreadColumns;
+            return this;
+        }
+
         /** Adds (or with a {@code null} value removes) one StartupMessage parameter. */
         public Builder serverParameter(String name, String value) {
             if (value == null) {
@@ -542,6 +579,10 @@ public final class LazyPgConfig {
             if (statementCacheSize < 0) {
                 throw new IllegalArgumentException("statementCacheSize must be 0 (disabled) or more, got "
                         + statementCacheSize);
+            }
+            if (statisticsMaxStatements < 0) {
+                throw new IllegalArgumentException("statisticsMaxStatements must be 0 (statistics off) or more, got "
+                        + statisticsMaxStatements);
             }
             if (fetchSize < 0) {
                 throw new IllegalArgumentException("fetchSize must be 0 (all rows at once) or more, got " + fetchSize);

@@ -94,6 +94,7 @@ public final class LazyRow {
     public short getShort(int index) {
         int p = cellPosition(index);
         int len = nonNullLength(p, index, "short");
+        shape.decoded(index);
         try {
             return CellDecoder.decodeShort(data, p + 4, len, shape.typeOid(index), shape.binary(index));
         } catch (PgConversionException e) {
@@ -104,6 +105,7 @@ public final class LazyRow {
     public int getInt(int index) {
         int p = cellPosition(index);
         int len = nonNullLength(p, index, "int");
+        shape.decoded(index);
         if (len == 4 && shape.binary(index) && shape.typeOid(index) == Oids.INT4) {
             return Bytes.readInt(data, p + 4);
         }
@@ -117,6 +119,7 @@ public final class LazyRow {
     public long getLong(int index) {
         int p = cellPosition(index);
         int len = nonNullLength(p, index, "long");
+        shape.decoded(index);
         if (len == 8 && shape.binary(index) && shape.typeOid(index) == Oids.INT8) {
             return Bytes.readLong(data, p + 4);
         }
@@ -130,6 +133,7 @@ public final class LazyRow {
     public float getFloat(int index) {
         int p = cellPosition(index);
         int len = nonNullLength(p, index, "float");
+        shape.decoded(index);
         try {
             return CellDecoder.decodeFloat(data, p + 4, len, shape.typeOid(index), shape.binary(index));
         } catch (PgConversionException e) {
@@ -140,6 +144,7 @@ public final class LazyRow {
     public double getDouble(int index) {
         int p = cellPosition(index);
         int len = nonNullLength(p, index, "double");
+        shape.decoded(index);
         try {
             return CellDecoder.decodeDouble(data, p + 4, len, shape.typeOid(index), shape.binary(index));
         } catch (PgConversionException e) {
@@ -150,6 +155,7 @@ public final class LazyRow {
     public boolean getBoolean(int index) {
         int p = cellPosition(index);
         int len = nonNullLength(p, index, "boolean");
+        shape.decoded(index);
         try {
             return CellDecoder.decodeBoolean(data, p + 4, len, shape.typeOid(index), shape.binary(index));
         } catch (PgConversionException e) {
@@ -169,6 +175,7 @@ public final class LazyRow {
             return null;
         }
         try {
+            shape.decoded(index);
             String s = CellDecoder.decodeString(data, p + 4, len, shape.typeOid(index), shape.binary(index),
                     shape.sessionZone());
             memoize(index, m, s);
@@ -190,6 +197,7 @@ public final class LazyRow {
             return null;
         }
         try {
+            shape.decoded(index);
             return CellDecoder.decodeBytes(data, p + 4, len, shape.typeOid(index), shape.binary(index));
         } catch (PgConversionException e) {
             throw conversionFailed(index, e);
@@ -219,6 +227,7 @@ public final class LazyRow {
             return null;
         }
         try {
+            shape.decoded(index);
             T value = CellDecoder.decode(data, p + 4, len, shape.typeOid(index), shape.binary(index), type,
                     shape.sessionZone());
             if (!(value instanceof byte[])) {

@@ -23,7 +23,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * Opens a session: TCP connect, TLS as the sslmode demands, StartupMessage, authentication (trust,
@@ -34,21 +33,21 @@ final class ConnectionOpener {
     private ConnectionOpener() {
     }
 
-    static PgConnection open(LazyPgConfig config, Consumer<PgServerException.ServerMessage> noticeListener) {
+    static PgConnection open(LazyPgConfig config, ClientHooks hooks) {
         SslMode mode = config.sslMode();
         boolean tls = TlsNegotiator.tryTls(mode, true);
         try {
-            return attempt(config, noticeListener, mode, tls);
+            return attempt(config, hooks, mode, tls);
         } catch (PgServerException e) {
             // allow: a plain connection refused by pg_hba is retried with TLS; prefer: the reverse.
             if (e.sqlState() != null && e.sqlState().startsWith("28") && TlsNegotiator.retryOnNewConnection(mode, tls)) {
-                return attempt(config, noticeListener, mode, TlsNegotiator.tryTls(mode, false));
+                return attempt(config, hooks, mode, TlsNegotiator.tryTls(mode, false));
             }
             throw e;
         }
     }
 
-    private static PgConnection attempt(LazyPgConfig config, Consumer<PgServerException.ServerMessage> noticeListener,
+    private static PgConnection attempt(LazyPgConfig config, ClientHooks hooks,
                                         SslMode mode, boolean tls) {
         int timeoutMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
         Socket socket = new Socket();
@@ -60,7 +59,7 @@ final class ConnectionOpener {
             Socket session = tls
                     ? TlsNegotiator.negotiate(socket, config.host(), config.port(), mode, config.sslRootCert(), timeoutMillis)
                     : socket;
-            PgConnection connection = new PgConnection(config, session, noticeListener);
+            PgConnection connection = new PgConnection(config, session, hooks);
             startup(connection);
             session.setSoTimeout(0);
             return connection;

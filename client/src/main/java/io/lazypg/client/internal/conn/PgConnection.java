@@ -17,6 +17,7 @@ import io.lazypg.client.internal.param.ParameterEncoder;
 import io.lazypg.client.internal.pool.Poolable;
 import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.stats.StatementUsage;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.FrontendMessages;
@@ -65,6 +66,9 @@ public final class PgConnection implements Poolable {
     private final Map<String, String> serverParameters = new HashMap<>();
     private final long createdNanos = System.nanoTime();
     private final Consumer<PgServerException.ServerMessage> noticeListener;
+    private final ClientHooks hooks;
+    /** DataRows received by the last execution read through {@link #readExecution}. */
+    private long lastRowCount;
 
     private int processId;
     private int secretKey;
@@ -75,19 +79,19 @@ public final class PgConnection implements Poolable {
     private PortalCursor openCursor;
     private long statementCounter;
 
-    PgConnection(LazyPgConfig config, Socket socket, Consumer<PgServerException.ServerMessage> noticeListener)
-            throws IOException {
+    PgConnection(LazyPgConfig config, Socket socket, ClientHooks hooks) throws IOException {
         this.config = config;
         this.socket = socket;
         this.out = socket.getOutputStream();
         this.reader = new MessageReader(socket.getInputStream(), config.receiveBufferSize(), config.maxMessageSize());
         this.statements = new StatementCache(config.statementCacheSize());
-        this.noticeListener = noticeListener;
+        this.hooks = hooks;
+        this.noticeListener = hooks.noticeListener();
     }
 
     /** Opens a connection: TCP, TLS per sslmode, startup and authentication. */
-    public static PgConnection open(LazyPgConfig config, Consumer<PgServerException.ServerMessage> noticeListener) {
-        return ConnectionOpener.open(config, noticeListener);
+    public static PgConnection open(LazyPgConfig config, ClientHooks hooks) {
+        return ConnectionOpener.open(config, hooks);
     }
 
     // ---------------------------------------------------------------- startup (used by ConnectionOpener)
@@ -134,10 +138,8 @@ public final class PgConnection implements Poolable {
     public LazyResult query(String sql, Object... params) {
         List<LazyRow> rows = new ArrayList<>();
         ResultShape[] shapeHolder = new ResultShape[1];
-        String tag = run(sql, params, true, (buffer, offset, shape) -> {
-            shapeHolder[0] = shape;
-            rows.add(new LazyRow(shape, buffer, offset));
-        }, shapeHolder);
+        String tag = run("query", sql, params, true, (buffer, offset, shape) -> rows.add(new LazyRow(shape, buffer, offset)),
+                shapeHolder);
         ResultShape shape = shapeHolder[0];
         return new LazyResult(shape == null ? List.of() : shape.columns(), rows, tag);
     }
@@ -146,7 +148,7 @@ public final class PgConnection implements Poolable {
     public void query(String sql, LazyRowCallback callback, Object... params) {
         LazyRow reused = new LazyRow(null, null, 0);
         RuntimeException[] callbackFailure = new RuntimeException[1];
-        run(sql, params, false, (buffer, offset, shape) -> {
+        run("callback", sql, params, false, (buffer, offset, shape) -> {
             if (callbackFailure[0] != null) {
                 return; // drain the rest so the session stays usable, then rethrow
             }
@@ -164,7 +166,7 @@ public final class PgConnection implements Poolable {
 
     /** Runs a statement through the extended protocol and returns the row count of its command tag. */
     public long execute(String sql, Object... params) {
-        String tag = run(sql, params, false, (buffer, offset, shape) -> { }, null);
+        String tag = run("execute", sql, params, false, (buffer, offset, shape) -> { }, null);
         return CommandTags.rowCount(tag);
     }
 
@@ -173,20 +175,33 @@ public final class PgConnection implements Poolable {
         ensureUsable();
         Object[] values = params == null ? NO_VALUES : params;
         int rowsPerFetch = fetchSize > 0 ? fetchSize : config.fetchSize() > 0 ? config.fetchSize() : 1000;
+        Object token = observeStart(sql, "stream");
+        PortalCursor cursor = null;
         try {
             PreparedStatement statement = prepare(sql, values);
             writePendingCloses();
             writeBind(statement, values);
-            PortalCursor cursor = new PortalCursor(this, statement, rowsPerFetch);
+            cursor = new PortalCursor(this, statement, rowsPerFetch, token);
             openCursor = cursor;
             cursor.fetch();
             return cursor;
         } catch (IOException e) {
             openCursor = null;
-            throw broken(e);
-        } catch (PgProtocolException | PgConnectionClosedException e) {
+            RuntimeException failure = broken(e);
+            if (cursor == null) {
+                observeFinish(token, sql, "stream", 0, failure);
+            }
+            throw failure;
+        } catch (RuntimeException e) {
+            if (e instanceof PgProtocolException || e instanceof PgConnectionClosedException) {
+                markBroken(e);
+            }
+            if (cursor == null) {
+                // a cursor that was opened reports its own end (PortalCursor.fail/finish)
+                observeFinish(token, sql, "stream", 0, e);
+            }
             openCursor = null;
-            throw markBroken(e);
+            throw e;
         }
     }
 
@@ -202,13 +217,27 @@ public final class PgConnection implements Poolable {
         if (batch.isEmpty()) {
             return new int[0];
         }
+        Object token = observeStart(sql, "batch");
+        long bytesBefore = reader.bytesReceived();
+        PreparedStatement statement = null;
+        RuntimeException failure = null;
+        long affected = 0;
         try {
-            PreparedStatement statement = prepare(sql, representativeValues(batch, sql));
-            return BatchExecution.run(this, statement, batch);
+            statement = prepare(sql, representativeValues(batch, sql));
+            int[] counts = BatchExecution.run(this, statement, batch);
+            for (int n : counts) {
+                affected += n;
+            }
+            return counts;
         } catch (IOException e) {
-            throw broken(e);
-        } catch (PgProtocolException | PgConnectionClosedException e) {
-            throw markBroken(e);
+            failure = broken(e);
+            throw failure;
+        } catch (RuntimeException e) {
+            failure = e instanceof PgProtocolException || e instanceof PgConnectionClosedException ? markBroken(e) : e;
+            throw failure;
+        } finally {
+            recordExecution(statement, 0, reader.bytesReceived() - bytesBefore, failure, true);
+            observeFinish(token, sql, "batch", affected, failure);
         }
     }
 
@@ -237,6 +266,19 @@ public final class PgConnection implements Poolable {
      */
     public void executeScript(String sql) {
         ensureUsable();
+        Object token = observeStart(sql, "script");
+        RuntimeException failure = null;
+        try {
+            runScript(sql);
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            observeFinish(token, sql, "script", 0, failure);
+        }
+    }
+
+    private void runScript(String sql) {
         try {
             FrontendMessages.query(writeBuffer, sql);
             send();
@@ -353,15 +395,38 @@ public final class PgConnection implements Poolable {
         void row(byte[] buffer, int firstCell, ResultShape shape);
     }
 
-    private String run(String sql, Object[] params, boolean retainRows, RowSink sink, ResultShape[] shapeOut) {
+    private String run(String operation, String sql, Object[] params, boolean retainRows, RowSink sink,
+                       ResultShape[] shapeOut) {
         ensureUsable();
         Object[] values = params == null ? NO_VALUES : params;
+        Object token = observeStart(sql, operation);
+        long bytesBefore = reader.bytesReceived();
+        lastRowCount = 0;
+        PreparedStatement[] statement = new PreparedStatement[1];
+        Throwable failure = null;
+        String tag = null;
+        try {
+            tag = prepareAndExecute(sql, values, retainRows, sink, statement);
+            if (shapeOut != null) {
+                shapeOut[0] = statement[0].shape;
+            }
+            return tag;
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            long rows = "execute".equals(operation) && tag != null ? CommandTags.rowCount(tag) : lastRowCount;
+            recordExecution(statement[0], lastRowCount, reader.bytesReceived() - bytesBefore, failure, true);
+            observeFinish(token, sql, operation, rows, failure);
+        }
+    }
+
+    private String prepareAndExecute(String sql, Object[] values, boolean retainRows, RowSink sink,
+                                     PreparedStatement[] statementOut) {
         ScheduledFuture<?> timeout = null;
         try {
             PreparedStatement statement = prepare(sql, values);
-            if (shapeOut != null) {
-                shapeOut[0] = statement.shape;
-            }
+            statementOut[0] = statement;
             timeout = armQueryTimeout();
             writePendingCloses();
             writeBind(statement, values);
@@ -420,6 +485,7 @@ public final class PgConnection implements Poolable {
             byte type = nextMessage();
             switch (type) {
                 case BackendMessages.DATA_ROW -> {
+                    lastRowCount++;
                     if (error == null && shape != null) {
                         sink.row(reader.buffer(), reader.payloadOffset() + 2, shape);
                     }
@@ -501,9 +567,14 @@ public final class PgConnection implements Poolable {
                         closeUnnamedLater(name);
                         throw wrongParameterCount(sql, parameterCount, values.length);
                     }
-                    ResultShape shape = columns == null ? null : new ResultShape(columns, sessionZone);
+                    StatementUsage usage = hooks.statistics() == null ? null : hooks.statistics().usageFor(sql);
+                    if (usage != null) {
+                        usage.shape(columns == null ? List.of() : List.of(columns));
+                    }
+                    ResultShape shape = columns == null ? null : new ResultShape(columns, sessionZone, usage);
                     short[] formats = columns == null ? NO_FORMATS : RowDescriptions.formats(columns);
-                    PreparedStatement statement = new PreparedStatement(name, sql, types, values.length, shape, formats);
+                    PreparedStatement statement = new PreparedStatement(name, sql, types, values.length, shape, formats,
+                            usage);
                     if (statements.enabled()) {
                         statements.put(statement);
                     }
@@ -550,6 +621,37 @@ public final class PgConnection implements Poolable {
             FrontendMessages.close(writeBuffer, 'S', name);
         }
         names.clear();
+    }
+
+    // ---------------------------------------------------------------- statistics and observation
+
+    /** Feeds one execution (or cursor batch) into the statement's statistics. */
+    void recordExecution(PreparedStatement statement, long rows, long bytes, Throwable failure, boolean newExecution) {
+        if (statement == null || statement.usage == null) {
+            return;
+        }
+        int columns = statement.shape == null ? 0 : statement.shape.size();
+        statement.usage.executed(rows, columns, bytes, failure != null, newExecution);
+        if (newExecution) {
+            hooks.statistics().afterExecution(statement.usage);
+        }
+    }
+
+    Object observeStart(String sql, String operation) {
+        try {
+            return hooks.observer().started(sql, operation);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "The query observer threw; ignoring it", e);
+            return null;
+        }
+    }
+
+    void observeFinish(Object token, String sql, String operation, long rows, Throwable failure) {
+        try {
+            hooks.observer().finished(token, sql, operation, rows, failure);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "The query observer threw; ignoring it", e);
+        }
     }
 
     // ---------------------------------------------------------------- messages every phase handles

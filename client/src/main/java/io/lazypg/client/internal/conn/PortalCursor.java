@@ -26,6 +26,9 @@ final class PortalCursor implements RowCursor {
     private final PgConnection connection;
     private final PreparedStatement statement;
     private final int fetchSize;
+    private final Object observation;
+    private long rowsFetched;
+    private boolean firstFetch = true;
     private final List<LazyRow> batch = new ArrayList<>();
     private int next;
     /** The server holds more rows (the last Execute ended in PortalSuspended). */
@@ -33,10 +36,11 @@ final class PortalCursor implements RowCursor {
     /** Sync was sent and ReadyForQuery read: the portal is gone. */
     private boolean finished;
 
-    PortalCursor(PgConnection connection, PreparedStatement statement, int fetchSize) {
+    PortalCursor(PgConnection connection, PreparedStatement statement, int fetchSize, Object observation) {
         this.connection = connection;
         this.statement = statement;
         this.fetchSize = fetchSize;
+        this.observation = observation;
     }
 
     @Override
@@ -72,6 +76,17 @@ final class PortalCursor implements RowCursor {
     void fetch() throws IOException {
         batch.clear();
         next = 0;
+        long bytesBefore = connection.reader().bytesReceived();
+        try {
+            fetchBatch();
+        } finally {
+            connection.recordExecution(statement, batch.size(), connection.reader().bytesReceived() - bytesBefore,
+                    null, firstFetch);
+            firstFetch = false;
+        }
+    }
+
+    private void fetchBatch() throws IOException {
         FrontendMessages.execute(connection.writeBuffer(), fetchSize);
         FrontendMessages.flush(connection.writeBuffer());
         connection.send();
@@ -82,8 +97,10 @@ final class PortalCursor implements RowCursor {
                 byte type = connection.nextMessage();
                 switch (type) {
                     case BackendMessages.BIND_COMPLETE, BackendMessages.CLOSE_COMPLETE -> { }
-                    case BackendMessages.DATA_ROW -> batch.add(new LazyRow(statement.shape, reader.buffer(),
-                            reader.payloadOffset() + 2));
+                    case BackendMessages.DATA_ROW -> {
+                        rowsFetched++;
+                        batch.add(new LazyRow(statement.shape, reader.buffer(), reader.payloadOffset() + 2));
+                    }
                     case BackendMessages.PORTAL_SUSPENDED -> {
                         suspended = true;
                         return;
@@ -122,6 +139,7 @@ final class PortalCursor implements RowCursor {
         }
         finished = true;
         connection.cursorClosed(this);
+        connection.observeFinish(observation, statement.sql, "stream", rowsFetched, error);
         if (error != null) {
             throw error;
         }
@@ -147,8 +165,11 @@ final class PortalCursor implements RowCursor {
     }
 
     private RuntimeException fail(RuntimeException e) {
-        finished = true;
-        connection.cursorClosed(this);
+        if (!finished) {
+            finished = true;
+            connection.cursorClosed(this);
+            connection.observeFinish(observation, statement.sql, "stream", rowsFetched, e);
+        }
         return e;
     }
 }

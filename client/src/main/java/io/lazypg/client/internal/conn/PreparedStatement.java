@@ -2,6 +2,7 @@ package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.internal.param.ParameterEncoder;
 import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.stats.StatementUsage;
 
 /**
  * A statement parsed on one connection: its server-side name, the parameter types it was parsed
@@ -21,15 +22,18 @@ final class PreparedStatement {
     /** Null when the statement returns no rows (NoData). */
     ResultShape shape;
     final short[] resultFormats;
+    /** The statement's statistics, shared across connections; null when statistics are off. */
+    final StatementUsage usage;
 
     PreparedStatement(String name, String sql, int[] declaredTypes, int parameterCount, ResultShape shape,
-                      short[] resultFormats) {
+                      short[] resultFormats, StatementUsage usage) {
         this.name = name;
         this.sql = sql;
         this.declaredTypes = declaredTypes;
         this.parameterCount = parameterCount;
         this.shape = shape;
         this.resultFormats = resultFormats;
+        this.usage = usage;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.lazypg.client.internal.result;
 
 import io.lazypg.client.Column;
 import io.lazypg.client.PgUsageException;
+import io.lazypg.client.internal.stats.StatementUsage;
 import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -25,10 +26,18 @@ public final class ResultShape {
     private final int[] typeOids;
     private final boolean[] binary;
     private final ZoneId sessionZone;
+    private final StatementUsage usage;
     private volatile Map<String, Integer> exactNames;
     private volatile Map<String, Integer> foldedNames;
 
     public ResultShape(Column[] columns, ZoneId sessionZone) {
+        this(columns, sessionZone, null);
+    }
+
+    /**
+     * @param usage the statement's statistics, told of every decoded cell; null when statistics are off
+     */
+    public ResultShape(Column[] columns, ZoneId sessionZone, StatementUsage usage) {
         this.columns = columns.clone();
         this.columnList = List.of(this.columns);
         this.typeOids = new int[columns.length];
@@ -38,6 +47,7 @@ public final class ResultShape {
             binary[i] = columns[i].binary();
         }
         this.sessionZone = sessionZone;
+        this.usage = usage;
     }
 
     public int size() {
@@ -60,13 +70,21 @@ public final class ResultShape {
         return binary[index];
     }
 
+    /** Called by rows for each cell they decode: feeds the statement's statistics, if any. */
+    public void decoded(int index) {
+        StatementUsage u = usage;
+        if (u != null) {
+            u.decoded(index);
+        }
+    }
+
     public ZoneId sessionZone() {
         return sessionZone;
     }
 
     /** The same columns under another session time zone (after {@code SET TimeZone}). */
     public ResultShape withZone(ZoneId zone) {
-        return new ResultShape(columns, zone);
+        return new ResultShape(columns, zone, usage);
     }
 
     /**

@@ -1,0 +1,28 @@
+package io.lazypg.client;
+
+import java.util.List;
+
+/**
+ * How one SQL statement has been used since the client started (or since it entered the bounded
+ * statistics): how much it fetched and how much of that the application actually read.
+ *
+ * @param sql           the statement text
+ * @param executions    times it ran
+ * @param errors        executions that ended in an exception
+ * @param rows          rows received
+ * @param bytesReceived bytes of protocol messages received for it (DataRows, descriptions, completions)
+ * @param cellsReceived cells received (rows times columns)
+ * @param cellsDecoded  cell reads that decoded a value (memoized re-reads do not count); approximate
+ *                      when several threads read rows of the same statement at the same instant
+ * @param columns       the columns it returns
+ * @param unreadColumns the columns no row of it has ever been read from
+ */
+public record StatementStatistics(String sql, long executions, long errors, long rows, long bytesReceived,
+                                  long cellsReceived, long cellsDecoded, List<String> columns,
+                                  List<String> unreadColumns) {
+
+    /** Decoded cells per received cell, 0..1 (1 can be exceeded when cells are read repeatedly as primitives). */
+    public double decodedShare() {
+        return cellsReceived == 0 ? 0 : (double) cellsDecoded / cellsReceived;
+    }
+}

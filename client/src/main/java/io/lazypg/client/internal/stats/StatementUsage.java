@@ -1,0 +1,98 @@
+package io.lazypg.client.internal.stats;
+
+import io.lazypg.client.Column;
+import io.lazypg.client.StatementStatistics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The running statistics of one SQL statement, shared by every connection that prepares it and by
+ * every row it produced.
+ *
+ * <p>Thread safety: per-execution counters are {@link LongAdder}s. The per-cell bookkeeping
+ * ({@link #decoded(int)}), which runs on every decoding cell read, uses plain fields on purpose:
+ * an atomic add per cell would cost more than many decodes. Its count can therefore lose
+ * increments when threads read rows of the same statement at the same instant; the read-column
+ * flags are idempotent and never wrong.
+ */
+public final class StatementUsage {
+
+    private final String sql;
+    private final LongAdder executions = new LongAdder();
+    private final LongAdder errors = new LongAdder();
+    private final LongAdder rows = new LongAdder();
+    private final LongAdder bytes = new LongAdder();
+    private final LongAdder cellsReceived = new LongAdder();
+    private long cellsDecoded;
+    private volatile List<String> columns = List.of();
+    private boolean[] read = new boolean[0];
+    private volatile boolean reported;
+
+    StatementUsage(String sql) {
+        this.sql = sql;
+    }
+
+    public String sql() {
+        return sql;
+    }
+
+    /** The columns this statement returns; called when it is (re)prepared. */
+    public synchronized void shape(List<Column> shape) {
+        List<String> names = new ArrayList<>(shape.size());
+        for (Column c : shape) {
+            names.add(c.name());
+        }
+        if (!names.equals(columns)) {
+            columns = List.copyOf(names);
+            read = new boolean[names.size()];
+        }
+    }
+
+    /** One cell was decoded. Hot path: two plain writes. */
+    public void decoded(int column) {
+        cellsDecoded++;
+        boolean[] r = read;
+        if (column < r.length) {
+            r[column] = true;
+        }
+    }
+
+    /** One execution (or one cursor batch) finished. */
+    public void executed(long rowCount, int columnCount, long byteCount, boolean failed, boolean newExecution) {
+        if (newExecution) {
+            executions.increment();
+        }
+        if (failed) {
+            errors.increment();
+        }
+        rows.add(rowCount);
+        cellsReceived.add(rowCount * columnCount);
+        bytes.add(byteCount);
+    }
+
+    long executions() {
+        return executions.sum();
+    }
+
+    boolean markReported() {
+        if (reported) {
+            return false;
+        }
+        reported = true;
+        return true;
+    }
+
+    public StatementStatistics snapshot() {
+        List<String> names = columns;
+        boolean[] r = read;
+        List<String> unread = new ArrayList<>();
+        for (int i = 0; i < names.size() && i < r.length; i++) {
+            if (!r[i]) {
+                unread.add(names.get(i));
+            }
+        }
+        return new StatementStatistics(sql, executions.sum(), errors.sum(), rows.sum(), bytes.sum(),
+                cellsReceived.sum(), cellsDecoded, names, List.copyOf(unread));
+    }
+}
