@@ -1,0 +1,102 @@
+package io.lazypg.spring;
+
+import io.lazypg.client.LazyRowCallback;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.springframework.jdbc.core.RowMapper;
+
+/**
+ * The operations of {@link LazyPgTemplate}, as an interface for mocking and proxying.
+ *
+ * <p>SQL takes JDBC-style {@code ?} placeholders, bound from {@code args} in order (or PostgreSQL's
+ * {@code $1..$n} as they are); {@code ??} stands for a literal {@code ?}, as in the jsonb operators
+ * {@code ??}, {@code ??|}, {@code ??&}. A Collection or array argument binds as a PostgreSQL array:
+ * write {@code id = any(?)}, not {@code id in (?)}. For {@code :name} placeholders use {@link #sql}.
+ *
+ * <p>Every failure is a Spring {@link org.springframework.dao.DataAccessException}. Inside a
+ * {@link LazyPgTransactionManager} transaction every call runs on the transaction's session.
+ *
+ * <p>Mappers: {@link LazyRowMapper} and Spring's {@link RowMapper} take two arguments each, so an
+ * implicitly typed lambda matches both overloads and does not compile; declare its parameter types
+ * ({@code (LazyRow row, int n) -> ...}) or pass a mapper variable.
+ */
+public interface LazyPgOperations {
+
+    /** Every row mapped to {@code type} (entity interface, record, bean, or a value type for one column). */
+    <T> List<T> query(String sql, Class<T> type, Object... args);
+
+    /** Every row mapped by {@code mapper}. */
+    <T> List<T> query(String sql, LazyRowMapper<T> mapper, Object... args);
+
+    /** Every row mapped by a Spring {@link RowMapper}, which sees each row as a {@code java.sql.ResultSet}. */
+    <T> List<T> query(String sql, RowMapper<T> mapper, Object... args);
+
+    /**
+     * Hands every row to {@code callback} as it arrives, in bounded memory for any result size. The
+     * row is valid only during the call (see {@link LazyRowCallback}).
+     */
+    void query(String sql, LazyRowCallback callback, Object... args);
+
+    /**
+     * The one row's value; null when the row maps to null (a NULL single column).
+     *
+     * @throws org.springframework.dao.EmptyResultDataAccessException        for no row
+     * @throws org.springframework.dao.IncorrectResultSizeDataAccessException for more than one
+     */
+    <T> T queryForObject(String sql, Class<T> type, Object... args);
+
+    /** As {@link #queryForObject(String, Class, Object...)}, mapped by {@code mapper}. */
+    <T> T queryForObject(String sql, LazyRowMapper<T> mapper, Object... args);
+
+    /** As {@link #queryForObject(String, Class, Object...)}, mapped by a Spring {@link RowMapper}. */
+    <T> T queryForObject(String sql, RowMapper<T> mapper, Object... args);
+
+    /**
+     * The one row's value, or empty for no row (or a row that maps to null).
+     *
+     * @throws org.springframework.dao.IncorrectResultSizeDataAccessException for more than one row
+     */
+    <T> Optional<T> queryForOptional(String sql, Class<T> type, Object... args);
+
+    /** As {@link #queryForOptional(String, Class, Object...)}, mapped by {@code mapper}. */
+    <T> Optional<T> queryForOptional(String sql, LazyRowMapper<T> mapper, Object... args);
+
+    /**
+     * The rows as a lazily read stream, fetched from the server in batches of the client's fetch size,
+     * so a result of any size is read in bounded memory (as long as the caller does not keep the
+     * elements). <b>Close the stream</b> (try-with-resources): closing closes the server-side cursor and
+     * gives the session back. Until then the session runs nothing else, which inside a transaction
+     * means: finish with the stream before the next statement.
+     */
+    <T> Stream<T> queryForStream(String sql, Class<T> type, Object... args);
+
+    /** As {@link #queryForStream(String, Class, Object...)}, mapped by {@code mapper}. */
+    <T> Stream<T> queryForStream(String sql, LazyRowMapper<T> mapper, Object... args);
+
+    /** Runs an insert, update, delete (or any statement) and returns the rows it affected. */
+    int update(String sql, Object... args);
+
+    /**
+     * Runs one statement once per argument array, pipelined in one round trip; returns the rows each
+     * affected. Outside a transaction the batch is atomic.
+     */
+    int[] batchUpdate(String sql, List<Object[]> batchArgs);
+
+    /**
+     * Runs SQL without parameters through the simple query protocol: DDL, several statements
+     * separated by semicolons, {@code SET}. Results are discarded. No placeholder rewriting.
+     */
+    void execute(String sql);
+
+    /**
+     * Starts a statement with {@code :name} placeholders (or positional {@code ?} ones bound by
+     * {@link LazyPgStatementSpec#param(Object)}), in the style of Spring's {@code JdbcClient}:
+     * <pre>{@code
+     * List<Order> open = template.sql("select * from orders where status = :status and id = any(:ids)")
+     *         .param("status", "open").param("ids", List.of(1L, 2L))
+     *         .query(Order.class).list();
+     * }</pre>
+     */
+    LazyPgStatementSpec sql(String sql);
+}

@@ -1,0 +1,353 @@
+package io.lazypg.spring;
+
+import io.lazypg.client.LazyPgClient;
+import io.lazypg.client.LazyPgSession;
+import io.lazypg.client.LazyResult;
+import io.lazypg.client.LazyRow;
+import io.lazypg.client.LazyRowCallback;
+import io.lazypg.client.PgException;
+import io.lazypg.client.RowCursor;
+import io.lazypg.spring.entity.EntityMappers;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.EmptyResultDataAccessException;
+import org.springframework.dao.IncorrectResultSizeDataAccessException;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.jdbc.core.RowMapper;
+
+/**
+ * {@code JdbcTemplate} for lazypg: runs SQL on a {@link LazyPgClient} and maps the lazy rows. Each
+ * call takes a session (the current {@link LazyPgTransactionManager} transaction's, else one from the
+ * pool for the call), runs, translates any failure into Spring's {@link DataAccessException}
+ * hierarchy with the {@link LazyPgExceptionTranslator}, and gives the session back.
+ *
+ * <p>{@code ?} and {@code :name} placeholders are rewritten to {@code $n} once per distinct SQL
+ * string (a bounded cache of {@value ParsedSqlCache#DEFAULT_CAPACITY} strings per template); SQL
+ * written with {@code $n} and without {@code ?} goes to the server unchanged.
+ *
+ * <p>Thread-safe once configured: share one instance.
+ */
+public class LazyPgTemplate implements LazyPgOperations {
+
+    private static final Object[] NO_ARGS = {};
+
+    private final LazyPgClient client;
+    private final ParsedSqlCache sqlCache = new ParsedSqlCache(ParsedSqlCache.DEFAULT_CAPACITY);
+    private volatile LazyPgExceptionTranslator exceptionTranslator = new SqlStateLazyPgExceptionTranslator();
+
+    public LazyPgTemplate(LazyPgClient client) {
+        this.client = Objects.requireNonNull(client, "client");
+    }
+
+    public LazyPgClient getClient() {
+        return client;
+    }
+
+    public LazyPgExceptionTranslator getExceptionTranslator() {
+        return exceptionTranslator;
+    }
+
+    /** Replaces the translator of client exceptions (default: {@link SqlStateLazyPgExceptionTranslator}). */
+    public void setExceptionTranslator(LazyPgExceptionTranslator exceptionTranslator) {
+        this.exceptionTranslator = Objects.requireNonNull(exceptionTranslator, "exceptionTranslator");
+    }
+
+    // ---- query ------------------------------------------------------------------------------------
+
+    @Override
+    public <T> List<T> query(String sql, Class<T> type, Object... args) {
+        return list(positional(sql, args), RowMapping.of(EntityMappers.forType(type)));
+    }
+
+    @Override
+    public <T> List<T> query(String sql, LazyRowMapper<T> mapper, Object... args) {
+        return list(positional(sql, args), RowMapping.of(mapper));
+    }
+
+    @Override
+    public <T> List<T> query(String sql, RowMapper<T> mapper, Object... args) {
+        return list(positional(sql, args), RowMapping.of(mapper));
+    }
+
+    @Override
+    public void query(String sql, LazyRowCallback callback, Object... args) {
+        Objects.requireNonNull(callback, "callback");
+        Bound bound = positional(sql, args);
+        run("query", bound, session -> {
+            session.query(bound.pgSql(), callback, bound.args());
+            return null;
+        });
+    }
+
+    @Override
+    public <T> T queryForObject(String sql, Class<T> type, Object... args) {
+        return one(positional(sql, args), RowMapping.of(EntityMappers.forType(type)), true);
+    }
+
+    @Override
+    public <T> T queryForObject(String sql, LazyRowMapper<T> mapper, Object... args) {
+        return one(positional(sql, args), RowMapping.of(mapper), true);
+    }
+
+    @Override
+    public <T> T queryForObject(String sql, RowMapper<T> mapper, Object... args) {
+        return one(positional(sql, args), RowMapping.of(mapper), true);
+    }
+
+    @Override
+    public <T> Optional<T> queryForOptional(String sql, Class<T> type, Object... args) {
+        return Optional.ofNullable(one(positional(sql, args), RowMapping.of(EntityMappers.forType(type)), false));
+    }
+
+    @Override
+    public <T> Optional<T> queryForOptional(String sql, LazyRowMapper<T> mapper, Object... args) {
+        return Optional.ofNullable(one(positional(sql, args), RowMapping.of(mapper), false));
+    }
+
+    @Override
+    public <T> Stream<T> queryForStream(String sql, Class<T> type, Object... args) {
+        return stream(positional(sql, args), RowMapping.of(EntityMappers.forType(type)));
+    }
+
+    @Override
+    public <T> Stream<T> queryForStream(String sql, LazyRowMapper<T> mapper, Object... args) {
+        return stream(positional(sql, args), RowMapping.of(mapper));
+    }
+
+    // ---- update -----------------------------------------------------------------------------------
+
+    @Override
+    public int update(String sql, Object... args) {
+        return update(positional(sql, args));
+    }
+
+    @Override
+    public int[] batchUpdate(String sql, List<Object[]> batchArgs) {
+        Objects.requireNonNull(batchArgs, "batchArgs");
+        ParsedSql parsed = parse(sql);
+        if (parsed.positionalCount() > 0) {
+            for (int i = 0; i < batchArgs.size(); i++) {
+                Object[] args = batchArgs.get(i);
+                checkCount(parsed, args == null ? NO_ARGS : args, "Batch entry " + i + ": ");
+            }
+        }
+        Bound bound = new Bound(sql, parsed.positionalSql(), NO_ARGS);
+        return run("batch update", bound, session -> session.executeBatch(bound.pgSql(), batchArgs));
+    }
+
+    @Override
+    public void execute(String sql) {
+        Bound bound = new Bound(Objects.requireNonNull(sql, "sql"), sql, NO_ARGS);
+        run("execute", bound, session -> {
+            session.executeScript(sql);
+            return null;
+        });
+    }
+
+    @Override
+    public LazyPgStatementSpec sql(String sql) {
+        return new DefaultStatementSpec(this, Objects.requireNonNull(sql, "sql"));
+    }
+
+    // ---- binding ----------------------------------------------------------------------------------
+
+    /** SQL rewritten for the server, with its arguments; {@code sql} is kept for messages. */
+    record Bound(String sql, String pgSql, Object[] args) {
+    }
+
+    ParsedSql parse(String sql) {
+        return sqlCache.get(Objects.requireNonNull(sql, "sql"));
+    }
+
+    /** {@code ?} placeholders to {@code $n}; the count is checked here when there are any (else by the client). */
+    Bound positional(String sql, Object[] args) {
+        ParsedSql parsed = parse(sql);
+        Object[] values = args == null ? NO_ARGS : args;
+        if (parsed.positionalCount() > 0) {
+            checkCount(parsed, values, "");
+        }
+        return new Bound(sql, parsed.positionalSql(), values);
+    }
+
+    /** {@code :name} placeholders to {@code $n}, each bound from {@code params}. */
+    Bound named(String sql, Map<String, ?> params) {
+        ParsedSql parsed = parse(sql);
+        if (parsed.positionalCount() > 0) {
+            throw new InvalidDataAccessApiUsageException("The SQL has both :name and ? placeholders: " + sql
+                    + ". Use one kind (write ?? for a literal ?).");
+        }
+        List<String> names = parsed.parameterNames();
+        Object[] values = new Object[names.size()];
+        for (int i = 0; i < values.length; i++) {
+            String name = names.get(i);
+            if (!params.containsKey(name)) {
+                throw new InvalidDataAccessApiUsageException("No value for the named parameter :" + name
+                        + " in SQL [" + sql + "]. Bind it with .param(\"" + name + "\", value)"
+                        + " (bound names: " + params.keySet() + ").");
+            }
+            values[i] = params.get(name);
+        }
+        return new Bound(sql, parsed.namedSql(), values);
+    }
+
+    private static void checkCount(ParsedSql parsed, Object[] args, String prefix) {
+        int expected = parsed.positionalCount();
+        if (args.length != expected) {
+            throw new InvalidDataAccessApiUsageException(prefix + "The SQL has " + expected + " '?' placeholder"
+                    + (expected == 1 ? "" : "s") + " but " + args.length + " argument"
+                    + (args.length == 1 ? " was" : "s were") + " given: " + parsed.sql()
+                    + ". Pass one argument per '?' (and write ?? for a literal ?).");
+        }
+    }
+
+    // ---- execution --------------------------------------------------------------------------------
+
+    @FunctionalInterface
+    private interface SessionWork<R> {
+        R run(LazyPgSession session);
+    }
+
+    /** The one place that acquires, translates and releases. */
+    private <R> R run(String task, Bound bound, SessionWork<R> work) {
+        LazyPgSession session = null;
+        try {
+            session = LazyPgSessionUtils.getSession(client);
+            return work.run(session);
+        } catch (PgException e) {
+            throw translate(task, bound.sql(), e);
+        } finally {
+            LazyPgSessionUtils.releaseSession(session, client);
+        }
+    }
+
+    DataAccessException translate(String task, String sql, PgException e) {
+        return exceptionTranslator.translate(task, sql, e);
+    }
+
+    <T> List<T> list(Bound bound, RowMapping<T> mapping) {
+        return run("query", bound, session -> {
+            LazyResult result = session.query(bound.pgSql(), bound.args());
+            LazyRowMapper<T> mapper = mapping.bind(result.columns(), bound.sql());
+            List<T> out = new ArrayList<>(result.size());
+            List<LazyRow> rows = result.rows();
+            for (int i = 0; i < rows.size(); i++) {
+                out.add(mapper.mapRow(rows.get(i), i));
+            }
+            return out;
+        });
+    }
+
+    /** The only row mapped, null for none when not {@code required}. */
+    <T> T one(Bound bound, RowMapping<T> mapping, boolean required) {
+        return run("query", bound, session -> {
+            LazyResult result = session.query(bound.pgSql(), bound.args());
+            if (result.size() > 1) {
+                throw new IncorrectResultSizeDataAccessException("Expected at most one row but the query returned "
+                        + result.size() + ": " + bound.sql(), 1, result.size());
+            }
+            if (result.isEmpty()) {
+                if (required) {
+                    throw new EmptyResultDataAccessException("Expected one row but the query returned none: "
+                            + bound.sql(), 1);
+                }
+                return null;
+            }
+            return mapping.bind(result.columns(), bound.sql()).mapRow(result.get(0), 0);
+        });
+    }
+
+    int update(Bound bound) {
+        return run("update", bound, session -> session.execute(bound.pgSql(), bound.args()));
+    }
+
+    <T> Stream<T> stream(Bound bound, RowMapping<T> mapping) {
+        LazyPgSession session = null;
+        RowCursor cursor = null;
+        try {
+            session = LazyPgSessionUtils.getSession(client);
+            cursor = session.stream(bound.pgSql(), client.config().fetchSize(), bound.args());
+            LazyRowMapper<T> mapper = mapping.bind(cursor.columns(), bound.sql());
+            CursorIterator<T> rows = new CursorIterator<>(this, bound.sql(), cursor, mapper);
+            LazyPgSession owned = session;
+            RowCursor opened = cursor;
+            return StreamSupport.stream(Spliterators.spliteratorUnknownSize(rows, Spliterator.ORDERED), false)
+                    .onClose(() -> closeStream(bound.sql(), opened, owned));
+        } catch (PgException e) {
+            closeAfterFailure(cursor, session);
+            throw translate("query", bound.sql(), e);
+        } catch (RuntimeException | Error e) {
+            closeAfterFailure(cursor, session);
+            throw e;
+        }
+    }
+
+    private void closeStream(String sql, RowCursor cursor, LazyPgSession session) {
+        try {
+            cursor.close();
+        } catch (PgException e) {
+            throw translate("close cursor", sql, e);
+        } finally {
+            LazyPgSessionUtils.releaseSession(session, client);
+        }
+    }
+
+    private void closeAfterFailure(RowCursor cursor, LazyPgSession session) {
+        try {
+            if (cursor != null) {
+                cursor.close();
+            }
+        } catch (RuntimeException suppressed) {
+            // the original failure is the one to report
+        } finally {
+            LazyPgSessionUtils.releaseSession(session, client);
+        }
+    }
+
+    /** Maps cursor rows one at a time, translating client exceptions. Not thread-safe (as the stream). */
+    private static final class CursorIterator<T> implements Iterator<T> {
+
+        private final LazyPgTemplate template;
+        private final String sql;
+        private final RowCursor cursor;
+        private final LazyRowMapper<T> mapper;
+        private int rowNum;
+
+        CursorIterator(LazyPgTemplate template, String sql, RowCursor cursor, LazyRowMapper<T> mapper) {
+            this.template = template;
+            this.sql = sql;
+            this.cursor = cursor;
+            this.mapper = mapper;
+        }
+
+        @Override
+        public boolean hasNext() {
+            try {
+                return cursor.hasNext();
+            } catch (PgException e) {
+                throw template.translate("query", sql, e);
+            }
+        }
+
+        @Override
+        public T next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException("The stream has no more rows");
+            }
+            try {
+                return mapper.mapRow(cursor.next(), rowNum++);
+            } catch (PgException e) {
+                throw template.translate("query", sql, e);
+            }
+        }
+    }
+}

@@ -1,0 +1,251 @@
+package io.lazypg.spring;
+
+import io.lazypg.client.LazyPgClient;
+import io.lazypg.client.LazyPgSession;
+import io.lazypg.client.LazyResult;
+import io.lazypg.client.PgException;
+import java.util.Objects;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.SavepointManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.TransactionSystemException;
+import org.springframework.transaction.UnexpectedRollbackException;
+import org.springframework.transaction.support.AbstractPlatformTransactionManager;
+import org.springframework.transaction.support.DefaultTransactionStatus;
+import org.springframework.transaction.support.ResourceTransactionManager;
+import org.springframework.transaction.support.SmartTransactionObject;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * Spring transactions on one {@link LazyPgClient}, as {@code DataSourceTransactionManager} does them
+ * on a DataSource: a transaction acquires a session, runs {@code BEGIN}, and binds the session to the
+ * client for the thread, so every {@link LazyPgTemplate} call on that client in the transaction runs
+ * on it (through {@link LazyPgSessionUtils}). Completion runs {@code COMMIT} or {@code ROLLBACK} and
+ * gives the session back.
+ *
+ * <ul>
+ * <li>Propagation: all of Spring's. REQUIRES_NEW and NOT_SUPPORTED suspend the outer session (it
+ *     stays checked out, so a pool of one cannot nest REQUIRES_NEW); NESTED uses savepoints
+ *     ({@code SAVEPOINT}, {@code ROLLBACK TO SAVEPOINT}, {@code RELEASE SAVEPOINT}).</li>
+ * <li>Isolation and read-only go into the {@code BEGIN} statement
+ *     ({@code BEGIN ISOLATION LEVEL SERIALIZABLE READ ONLY}); a write in a read-only transaction
+ *     fails on the server with SQLSTATE 25006.</li>
+ * <li>Timeout: {@code SET LOCAL statement_timeout} to the whole timeout at begin, so no single
+ *     statement outlives the transaction's budget (the server cancels it: QueryTimeoutException), and
+ *     every template call checks the deadline first ({@code TransactionTimedOutException} once it has
+ *     passed), as {@code DataSourceUtils} does for JDBC.</li>
+ * <li>A commit that the server turns into a rollback (a statement in the transaction failed and the
+ *     caller caught the exception) raises {@link UnexpectedRollbackException} instead of passing
+ *     silently.</li>
+ * <li>Failures of begin, commit and rollback surface as Spring exceptions translated by the
+ *     {@link LazyPgExceptionTranslator}, as {@code JdbcTransactionManager} does.</li>
+ * </ul>
+ *
+ * <p>Thread-safe: share one instance; each transaction belongs to the thread that began it.
+ */
+public class LazyPgTransactionManager extends AbstractPlatformTransactionManager implements ResourceTransactionManager {
+
+    private static final long serialVersionUID = 1L;
+
+    private final transient LazyPgClient client;
+    private transient volatile LazyPgExceptionTranslator exceptionTranslator = new SqlStateLazyPgExceptionTranslator();
+
+    public LazyPgTransactionManager(LazyPgClient client) {
+        this.client = Objects.requireNonNull(client, "client");
+        setNestedTransactionAllowed(true);
+    }
+
+    public LazyPgClient getClient() {
+        return client;
+    }
+
+    /** The client the sessions are bound to: the key {@link LazyPgSessionUtils} looks them up by. */
+    @Override
+    public Object getResourceFactory() {
+        return client;
+    }
+
+    public void setExceptionTranslator(LazyPgExceptionTranslator exceptionTranslator) {
+        this.exceptionTranslator = Objects.requireNonNull(exceptionTranslator, "exceptionTranslator");
+    }
+
+    public LazyPgExceptionTranslator getExceptionTranslator() {
+        return exceptionTranslator;
+    }
+
+    @Override
+    protected Object doGetTransaction() {
+        return new TransactionObject((LazyPgSessionHolder) TransactionSynchronizationManager.getResource(client));
+    }
+
+    @Override
+    protected boolean isExistingTransaction(Object transaction) {
+        LazyPgSessionHolder holder = ((TransactionObject) transaction).holder;
+        return holder != null && holder.isTransactionActive();
+    }
+
+    @Override
+    protected void doBegin(Object transaction, TransactionDefinition definition) {
+        TransactionObject tx = (TransactionObject) transaction;
+        int timeout = determineTimeout(definition);
+        LazyPgSession session = null;
+        try {
+            session = client.acquire();
+            session.executeScript(beginStatement(definition, timeout));
+            LazyPgSessionHolder holder = new LazyPgSessionHolder(session);
+            holder.setSynchronizedWithTransaction(true);
+            holder.setTransactionActive(true);
+            if (timeout != TransactionDefinition.TIMEOUT_DEFAULT) {
+                holder.setTimeoutInSeconds(timeout);
+            }
+            tx.holder = holder;
+            tx.newHolder = true;
+            TransactionSynchronizationManager.bindResource(client, holder);
+        } catch (PgException e) {
+            closeQuietly(session);
+            throw new CannotCreateTransactionException("Could not begin a lazypg transaction: " + e.getMessage(),
+                    exceptionTranslator.translate("begin transaction", null, e));
+        } catch (RuntimeException | Error e) {
+            closeQuietly(session);
+            throw e;
+        }
+    }
+
+    /** {@code BEGIN [ISOLATION LEVEL ...] [READ ONLY][; SET LOCAL statement_timeout = ms]}: one round trip. */
+    static String beginStatement(TransactionDefinition definition, int timeoutSeconds) {
+        StringBuilder sql = new StringBuilder("BEGIN");
+        switch (definition.getIsolationLevel()) {
+            case TransactionDefinition.ISOLATION_READ_UNCOMMITTED -> sql.append(" ISOLATION LEVEL READ UNCOMMITTED");
+            case TransactionDefinition.ISOLATION_READ_COMMITTED -> sql.append(" ISOLATION LEVEL READ COMMITTED");
+            case TransactionDefinition.ISOLATION_REPEATABLE_READ -> sql.append(" ISOLATION LEVEL REPEATABLE READ");
+            case TransactionDefinition.ISOLATION_SERIALIZABLE -> sql.append(" ISOLATION LEVEL SERIALIZABLE");
+            default -> { }
+        }
+        if (definition.isReadOnly()) {
+            sql.append(" READ ONLY");
+        }
+        if (timeoutSeconds > 0) {
+            sql.append("; SET LOCAL statement_timeout = ").append(timeoutSeconds * 1000L);
+        }
+        return sql.toString();
+    }
+
+    @Override
+    protected Object doSuspend(Object transaction) {
+        ((TransactionObject) transaction).holder = null;
+        return TransactionSynchronizationManager.unbindResource(client);
+    }
+
+    @Override
+    protected void doResume(Object transaction, Object suspendedResources) {
+        TransactionSynchronizationManager.bindResource(client, suspendedResources);
+    }
+
+    @Override
+    protected void doCommit(DefaultTransactionStatus status) {
+        LazyPgSession session = ((TransactionObject) status.getTransaction()).holder.getSession();
+        LazyResult result;
+        try {
+            // The extended protocol hands back the command tag, which says whether COMMIT committed.
+            result = session.query("COMMIT");
+        } catch (PgException e) {
+            throw exceptionTranslator.translate("commit", "COMMIT", e);
+        }
+        if ("ROLLBACK".equals(result.commandTag())) {
+            throw new UnexpectedRollbackException("The server rolled the transaction back instead of committing it,"
+                    + " because a statement in it had failed (and its exception was caught). Let the exception"
+                    + " propagate, or use a NESTED transaction (savepoint) around the statement that may fail.");
+        }
+    }
+
+    @Override
+    protected void doRollback(DefaultTransactionStatus status) {
+        LazyPgSession session = ((TransactionObject) status.getTransaction()).holder.getSession();
+        try {
+            session.executeScript("ROLLBACK");
+        } catch (PgException e) {
+            throw exceptionTranslator.translate("rollback", "ROLLBACK", e);
+        }
+    }
+
+    @Override
+    protected void doSetRollbackOnly(DefaultTransactionStatus status) {
+        ((TransactionObject) status.getTransaction()).holder.setRollbackOnly();
+    }
+
+    @Override
+    protected void doCleanupAfterCompletion(Object transaction) {
+        TransactionObject tx = (TransactionObject) transaction;
+        if (tx.newHolder) {
+            TransactionSynchronizationManager.unbindResourceIfPossible(client);
+            // close() rolls back if COMMIT/ROLLBACK never ran (it failed at the socket), or discards a broken connection.
+            closeQuietly(tx.holder.getSession());
+        }
+        tx.holder.clear();
+    }
+
+    private static void closeQuietly(LazyPgSession session) {
+        if (session != null) {
+            try {
+                session.close();
+            } catch (RuntimeException e) {
+                // nothing more can be done: the pool discards a connection whose release failed
+            }
+        }
+    }
+
+    /** The state of one transaction: its holder, and whether it began here (so ends here). */
+    private final class TransactionObject implements SmartTransactionObject, SavepointManager {
+
+        private LazyPgSessionHolder holder;
+        private boolean newHolder;
+
+        TransactionObject(LazyPgSessionHolder holder) {
+            this.holder = holder;
+        }
+
+        @Override
+        public boolean isRollbackOnly() {
+            return holder != null && holder.isRollbackOnly();
+        }
+
+        @Override
+        public void flush() {
+            // nothing buffered: every template call reaches the server before it returns
+        }
+
+        @Override
+        public Object createSavepoint() {
+            String name = holder.nextSavepointName();
+            try {
+                holder.getSession().executeScript("SAVEPOINT " + name);
+            } catch (PgException e) {
+                throw new CannotCreateTransactionException("Could not create savepoint " + name + ": " + e.getMessage(),
+                        exceptionTranslator.translate("savepoint", "SAVEPOINT " + name, e));
+            }
+            return name;
+        }
+
+        @Override
+        public void rollbackToSavepoint(Object savepoint) {
+            try {
+                holder.getSession().executeScript("ROLLBACK TO SAVEPOINT " + savepoint);
+                holder.resetRollbackOnly();
+            } catch (PgException e) {
+                throw new TransactionSystemException("Could not roll back to savepoint " + savepoint + ": "
+                        + e.getMessage(), exceptionTranslator.translate("rollback to savepoint", null, e));
+            }
+        }
+
+        @Override
+        public void releaseSavepoint(Object savepoint) {
+            try {
+                holder.getSession().executeScript("RELEASE SAVEPOINT " + savepoint);
+            } catch (PgException e) {
+                // As Spring's JDBC support: a failed release is not worth failing the transaction for;
+                // the savepoint goes away with the transaction.
+                logger.debug("Could not release savepoint " + savepoint, e);
+            }
+        }
+    }
+}
