@@ -4,6 +4,11 @@ import io.lazypg.spring.Column;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Comparator;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.jar.asm.Type;
+import net.bytebuddy.pool.TypePool;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +61,7 @@ final class InterfaceModel {
         for (Class<?> parent : type.getInterfaces()) {
             collect(parent, out);
         }
-        for (Method m : type.getDeclaredMethods()) {
+        for (Method m : declarationOrder(type)) {
             if (!Modifier.isAbstract(m.getModifiers()) || m.isSynthetic() || isObjectMethod(m)) {
                 continue;
             }
@@ -73,6 +78,26 @@ final class InterfaceModel {
                 out.remove(m.getName() + java.util.Arrays.toString(m.getParameterTypes()));
             }
         }
+    }
+
+    /**
+     * The declared methods in source order. Reflection does not promise any order, so read it from
+     * the class file (which javac writes in source order); fall back to reflection's order.
+     */
+    private static List<Method> declarationOrder(Class<?> type) {
+        List<Method> methods = new ArrayList<>(List.of(type.getDeclaredMethods()));
+        try {
+            ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(type.getClassLoader());
+            List<String> order = new ArrayList<>();
+            for (MethodDescription.InDefinedShape m : TypePool.Default.of(locator).describe(type.getName()).resolve()
+                    .getDeclaredMethods()) {
+                order.add(m.getName() + m.getDescriptor());
+            }
+            methods.sort(Comparator.comparingInt(m -> order.indexOf(m.getName() + Type.getMethodDescriptor(m))));
+        } catch (RuntimeException e) {
+            // keep reflection's order: only toString and JSON property order depend on it
+        }
+        return methods;
     }
 
     private static boolean isObjectMethod(Method m) {
