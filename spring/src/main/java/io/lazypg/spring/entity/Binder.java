@@ -1,0 +1,58 @@
+package io.lazypg.spring.entity;
+
+import io.lazypg.client.Column;
+import java.util.List;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.dao.TypeMismatchDataAccessException;
+
+/**
+ * Resolves properties to column indexes for one result shape, and fails there (on the first row)
+ * rather than at some later getter: a missing column names the entity, the accessor, the names
+ * tried and the result's columns; an incompatible column type names both types.
+ */
+final class Binder {
+
+    private Binder() {
+    }
+
+    /**
+     * @param required when false (beans), a property without a column gets index -1 and is left alone
+     * @return the column index of each property
+     */
+    static int[] bind(Class<?> entity, List<PropertySpec> specs, List<Column> columns, boolean required) {
+        int[] indexes = new int[specs.size()];
+        for (int i = 0; i < indexes.length; i++) {
+            PropertySpec p = specs.get(i);
+            int index = ColumnMatcher.find(columns, p.candidates());
+            if (index < 0) {
+                if (!required) {
+                    indexes[i] = -1;
+                    continue;
+                }
+                throw new InvalidDataAccessApiUsageException("Cannot map the result to " + entity.getName() + ": "
+                        + p.label() + " has no matching column (tried " + p.candidates() + "); the result's columns are "
+                        + ColumnMatcher.describe(columns) + ". Alias a column in the SELECT list (AS "
+                        + Names.snakeCase(p.property()) + ") or name it with @io.lazypg.spring.Column(\"...\").");
+            }
+            Column c = columns.get(index);
+            if (!TypeCompatibility.compatible(p.javaType(), c.typeOid())) {
+                throw new TypeMismatchDataAccessException("Cannot map the result to " + entity.getName() + ": "
+                        + p.label() + " is " + p.javaType().getSimpleName() + " but column '" + c.name() + "' (index "
+                        + index + ") is " + c.typeName() + ", which cannot be read as " + p.javaType().getSimpleName()
+                        + ". Change the accessor's type or cast the column in the SQL (e.g. " + c.name() + "::text).");
+            }
+            indexes[i] = index;
+        }
+        return indexes;
+    }
+
+    /** Fails at type inspection when no column type could ever be read as the property's type. */
+    static void checkSupported(Class<?> entity, PropertySpec p) {
+        if (!TypeCompatibility.supported(p.javaType())) {
+            throw new InvalidDataAccessApiUsageException("Cannot map results to " + entity.getName() + ": " + p.label()
+                    + " has type " + p.javaType().getName() + ", which lazypg cannot decode a column into. Use a"
+                    + " primitive or boxed number, boolean, String, BigDecimal, BigInteger, byte[], a java.time type,"
+                    + " UUID, an enum or an array of these.");
+        }
+    }
+}

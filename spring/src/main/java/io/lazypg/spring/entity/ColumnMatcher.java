@@ -1,0 +1,62 @@
+package io.lazypg.spring.entity;
+
+import io.lazypg.client.Column;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Finds the column an accessor reads: for each candidate name in order (the {@code @Column} value
+ * alone when there is one; else the property name, its snake_case form, and the method name and
+ * its snake_case form when they differ), an exact label match, then a case-insensitive one. Where
+ * two columns share a label, the first wins, as in JDBC.
+ */
+final class ColumnMatcher {
+
+    private ColumnMatcher() {
+    }
+
+    /** The names to try, in order, without duplicates. */
+    static List<String> candidates(String annotated, String... names) {
+        if (annotated != null) {
+            return List.of(annotated);
+        }
+        Set<String> out = new LinkedHashSet<>();
+        for (String n : names) {
+            out.add(n);
+            out.add(Names.snakeCase(n));
+        }
+        return List.copyOf(out);
+    }
+
+    /** Index of the first candidate that names a column, or -1. */
+    static int find(List<Column> columns, List<String> candidates) {
+        for (String name : candidates) {
+            for (int i = 0; i < columns.size(); i++) {
+                if (columns.get(i).name().equals(name)) {
+                    return i;
+                }
+            }
+            String folded = name.toLowerCase(Locale.ROOT);
+            for (int i = 0; i < columns.size(); i++) {
+                if (columns.get(i).name().toLowerCase(Locale.ROOT).equals(folded)) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** "[id int8, status text]": the result's columns, for messages. */
+    static String describe(List<Column> columns) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < columns.size(); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(columns.get(i).name()).append(' ').append(columns.get(i).typeName());
+        }
+        return sb.append(']').toString();
+    }
+}

@@ -1,0 +1,146 @@
+package io.lazypg.spring.entity;
+
+import io.lazypg.client.LazyRow;
+import io.lazypg.client.PgConversionException;
+import java.util.Objects;
+
+/**
+ * Static helpers the generated entity classes call. Public only because the generated classes
+ * live in the entity interface's package; not an application API.
+ *
+ * <p>The primitive helpers are thin wrappers the JIT inlines: they read the cell straight into the
+ * primitive (no boxing, no allocation after the row's cell positions are located) and translate the
+ * client's {@link PgConversionException} (NULL into a primitive, out of range) into Spring's
+ * {@link org.springframework.dao.TypeMismatchDataAccessException}, keeping its message, which names
+ * the column.
+ */
+public final class EntityRuntime {
+
+    private EntityRuntime() {
+    }
+
+    public static long getLong(LazyRow row, int index) {
+        try {
+            return row.getLong(index);
+        } catch (PgConversionException e) {
+            throw Conversions.mismatch(e);
+        }
+    }
+
+    public static int getInt(LazyRow row, int index) {
+        try {
+            return row.getInt(index);
+        } catch (PgConversionException e) {
+            throw Conversions.mismatch(e);
+        }
+    }
+
+    public static short getShort(LazyRow row, int index) {
+        try {
+            return row.getShort(index);
+        } catch (PgConversionException e) {
+            throw Conversions.mismatch(e);
+        }
+    }
+
+    public static double getDouble(LazyRow row, int index) {
+        try {
+            return row.getDouble(index);
+        } catch (PgConversionException e) {
+            throw Conversions.mismatch(e);
+        }
+    }
+
+    public static float getFloat(LazyRow row, int index) {
+        try {
+            return row.getFloat(index);
+        } catch (PgConversionException e) {
+            throw Conversions.mismatch(e);
+        }
+    }
+
+    public static boolean getBoolean(LazyRow row, int index) {
+        try {
+            return row.getBoolean(index);
+        } catch (PgConversionException e) {
+            throw Conversions.mismatch(e);
+        }
+    }
+
+    /** A String cell (memoized by the row), or null. */
+    public static String getString(LazyRow row, int index) {
+        try {
+            return row.getString(index);
+        } catch (PgConversionException e) {
+            throw Conversions.mismatch(e);
+        }
+    }
+
+    /** A reference cell of {@code type} (memoized by the row, except byte[]), or null. */
+    public static Object get(LazyRow row, int index, Class<?> type) {
+        try {
+            return row.get(index, type);
+        } catch (PgConversionException e) {
+            throw Conversions.mismatch(e);
+        }
+    }
+
+    /** {@code Order{id=1, status=open}}: the accessor values in declaration order. */
+    public static String toString(EntityProxy self) {
+        EntityBinding b = self.$lazypgBinding();
+        LazyRow row = self.$lazypgRow();
+        StringBuilder sb = new StringBuilder(b.type().getSimpleName()).append('{');
+        for (int i = 0; i < b.accessorCount(); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(b.propertyName(i)).append('=');
+            Object v = b.value(row, i);
+            sb.append(render(v));
+        }
+        return sb.append('}').toString();
+    }
+
+    private static String render(Object v) {
+        if (v == null || !v.getClass().isArray()) {
+            return String.valueOf(v);
+        }
+        String s = java.util.Arrays.deepToString(new Object[] {v}); // "[[1, 2]]" for int[]{1, 2}
+        return s.substring(1, s.length() - 1);
+    }
+
+    /** Equal when {@code other} is a proxy of the same interface whose accessors return equal values. */
+    public static boolean equals(EntityProxy self, Object other) {
+        if (self == other) {
+            return true;
+        }
+        if (!(other instanceof EntityProxy that)) {
+            return false;
+        }
+        EntityBinding a = self.$lazypgBinding();
+        EntityBinding b = that.$lazypgBinding();
+        if (a.type() != b.type()) {
+            return false;
+        }
+        LazyRow ra = self.$lazypgRow();
+        LazyRow rb = that.$lazypgRow();
+        // Both bindings list the accessors of one interface in the same order (one EntityModel per type).
+        for (int i = 0; i < a.accessorCount(); i++) {
+            if (!Objects.deepEquals(a.value(ra, i), b.value(rb, i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Consistent with {@link #equals}: combines the accessor values' (deep) hash codes. */
+    public static int hashCode(EntityProxy self) {
+        EntityBinding b = self.$lazypgBinding();
+        LazyRow row = self.$lazypgRow();
+        int h = b.type().hashCode();
+        for (int i = 0; i < b.accessorCount(); i++) {
+            h = 31 * h + java.util.Arrays.deepHashCode(new Object[] {b.value(row, i)});
+        }
+        return h;
+    }
+}

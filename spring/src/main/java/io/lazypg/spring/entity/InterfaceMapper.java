@@ -1,0 +1,61 @@
+package io.lazypg.spring.entity;
+
+import io.lazypg.client.Column;
+import io.lazypg.client.LazyRow;
+import io.lazypg.spring.LazyRowMapper;
+import java.lang.invoke.MethodHandle;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Maps each row to a lazy proxy of an entity interface: one object holding the row, whose getters
+ * decode their cells on call. Mapping decodes nothing.
+ *
+ * <p>Per result shape the accessors are bound to column indexes once ({@link BindingCache}); per
+ * distinct set of column indexes one class is generated, so results of the same statement (and
+ * of statements that put the accessors' columns at the same positions) share a class.
+ * Thread-safe.
+ */
+final class InterfaceMapper<T> implements LazyRowMapper<T> {
+
+    /** A generated class, ready to instantiate. */
+    record Bound(EntityBinding binding, MethodHandle constructor) {
+    }
+
+    private final InterfaceModel model;
+    private final BindingCache<Bound> bindings = new BindingCache<>(this::bind);
+    private final ConcurrentHashMap<List<Integer>, Bound> classes = new ConcurrentHashMap<>();
+
+    InterfaceMapper(Class<T> type) {
+        this.model = InterfaceModel.of(type);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public T mapRow(LazyRow row, int rowNum) {
+        Bound bound = bindings.get(row.columns());
+        try {
+            Object proxy = (Object) bound.constructor.invokeExact(row);
+            return (T) proxy;
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("The constructor of a generated entity class failed", t);
+        }
+    }
+
+    /** The binding (and class) rows of this shape get; for tests and diagnostics. */
+    Bound boundFor(List<Column> columns) {
+        return bindings.get(columns);
+    }
+
+    private Bound bind(List<Column> columns) {
+        int[] indexes = Binder.bind(model.type, model.specs, columns, true);
+        List<Integer> key = Arrays.stream(indexes).boxed().toList();
+        return classes.computeIfAbsent(key, k -> {
+            EntityBinding binding = new EntityBinding(model.type, model.specs, indexes);
+            return new Bound(binding, ProxyClassGenerator.generate(model, binding));
+        });
+    }
+}

@@ -1,0 +1,133 @@
+package io.lazypg.spring.entity;
+
+import io.lazypg.client.LazyRow;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.concurrent.atomic.AtomicLong;
+import net.bytebuddy.ByteBuddy;
+import net.bytebuddy.description.annotation.AnnotationDescription;
+import net.bytebuddy.description.modifier.FieldManifestation;
+import net.bytebuddy.description.modifier.Visibility;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.dynamic.loading.ClassLoadingStrategy;
+import net.bytebuddy.dynamic.loading.MultipleParentClassLoader;
+import net.bytebuddy.implementation.FieldAccessor;
+import net.bytebuddy.implementation.FixedValue;
+import net.bytebuddy.implementation.Implementation;
+import net.bytebuddy.implementation.MethodCall;
+import net.bytebuddy.implementation.bytecode.assign.Assigner;
+import net.bytebuddy.matcher.ElementMatchers;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+
+/**
+ * Generates the class of an entity interface's proxies for one binding:
+ *
+ * <pre>
+ * public final class Order$LazyPg$1 implements Order, EntityProxy {
+ *     private final LazyRow row;
+ *     public Order$LazyPg$1(LazyRow row) { this.row = row; }
+ *     public long id() { return EntityRuntime.getLong(row, 0); }               // index baked in
+ *     public String status() { return EntityRuntime.getString(row, 1); }      // the row memoizes it
+ *     public OffsetDateTime createdAt() { return (OffsetDateTime) EntityRuntime.get(row, 2, OffsetDateTime.class); }
+ *     toString/equals/hashCode -> EntityRuntime, by value
+ * }
+ * </pre>
+ *
+ * A proxy is one object with one reference field; a getter is a static call the JIT inlines down
+ * to the row's decoder, without reflection or boxing. The class is defined in the interface's
+ * package (so package-private interfaces work) through a private lookup; when that is refused
+ * (a named module that does not open the package), a public interface is implemented from a
+ * class loader that sees both the interface and lazypg.
+ */
+final class ProxyClassGenerator {
+
+    private static final AtomicLong SEQUENCE = new AtomicLong();
+    private static final String ROW_FIELD = "$row";
+    private static final Class<?> JSON_SERIALIZE = JacksonSupport.jsonSerializeAnnotation();
+    private static final Class<?> SERIALIZER = JacksonSupport.serializerClass();
+
+    private ProxyClassGenerator() {
+    }
+
+    /** The generated class's constructor, as {@code (LazyRow) -> Object}. */
+    static MethodHandle generate(InterfaceModel model, EntityBinding binding) {
+        Class<?> type = model.type;
+        try {
+            DynamicType.Builder<Object> builder = new ByteBuddy()
+                    .subclass(Object.class)
+                    .implement(type, EntityProxy.class)
+                    .name(type.getName() + "$LazyPg$" + SEQUENCE.incrementAndGet())
+                    .modifiers(Visibility.PUBLIC, net.bytebuddy.description.modifier.TypeManifestation.FINAL)
+                    .defineField(ROW_FIELD, LazyRow.class, Visibility.PRIVATE, FieldManifestation.FINAL)
+                    .defineConstructor(Visibility.PUBLIC).withParameters(LazyRow.class)
+                    .intercept(MethodCall.invoke(Object.class.getConstructor())
+                            .andThen(FieldAccessor.ofField(ROW_FIELD).setsArgumentAt(0)))
+                    .method(ElementMatchers.named("$lazypgRow")).intercept(FieldAccessor.ofField(ROW_FIELD))
+                    .method(ElementMatchers.named("$lazypgBinding")).intercept(FixedValue.reference(binding))
+                    .method(ElementMatchers.named("toString").and(ElementMatchers.takesArguments(0)))
+                    .intercept(MethodCall.invoke(EntityRuntime.class.getMethod("toString", EntityProxy.class)).withThis())
+                    .method(ElementMatchers.named("hashCode").and(ElementMatchers.takesArguments(0)))
+                    .intercept(MethodCall.invoke(EntityRuntime.class.getMethod("hashCode", EntityProxy.class)).withThis())
+                    .method(ElementMatchers.named("equals").and(ElementMatchers.takesArguments(Object.class)))
+                    .intercept(MethodCall.invoke(EntityRuntime.class.getMethod("equals", EntityProxy.class, Object.class))
+                            .withThis().withArgument(0));
+            for (int i = 0; i < model.methods.size(); i++) {
+                Method m = model.methods.get(i);
+                builder = builder.method(ElementMatchers.named(m.getName()).and(ElementMatchers.takesArguments(0))).intercept(getter(m.getReturnType(), binding.columnIndex(i)));
+            }
+            if (JSON_SERIALIZE != null && SERIALIZER != null) {
+                builder = builder.annotateType(AnnotationDescription.Builder.ofType(annotationType())
+                        .define("using", SERIALIZER).build());
+            }
+            Class<?> generated = load(builder.make(), type);
+            MethodHandle ctor = MethodHandles.privateLookupIn(generated, MethodHandles.lookup())
+                    .findConstructor(generated, MethodType.methodType(void.class, LazyRow.class));
+            return ctor.asType(MethodType.methodType(Object.class, LazyRow.class));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            if (e instanceof InvalidDataAccessApiUsageException u) {
+                throw u;
+            }
+            throw new InvalidDataAccessApiUsageException("Cannot generate the entity class for " + type.getName() + ": "
+                    + e + ". Make the interface public, or open its package to lazypg-spring.", e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Class<? extends java.lang.annotation.Annotation> annotationType() {
+        return (Class<? extends java.lang.annotation.Annotation>) JSON_SERIALIZE;
+    }
+
+    private static Implementation getter(Class<?> t, int index) throws NoSuchMethodException {
+        if (t.isPrimitive()) {
+            String name = "get" + Character.toUpperCase(t.getName().charAt(0)) + t.getName().substring(1);
+            return MethodCall.invoke(EntityRuntime.class.getMethod(name, LazyRow.class, int.class))
+                    .withField(ROW_FIELD).with(index);
+        }
+        if (t == String.class) {
+            return MethodCall.invoke(EntityRuntime.class.getMethod("getString", LazyRow.class, int.class))
+                    .withField(ROW_FIELD).with(index);
+        }
+        return MethodCall.invoke(EntityRuntime.class.getMethod("get", LazyRow.class, int.class, Class.class))
+                .withField(ROW_FIELD).with(index).with(t)
+                .withAssigner(Assigner.DEFAULT, Assigner.Typing.DYNAMIC);
+    }
+
+    private static Class<?> load(DynamicType.Unloaded<?> unloaded, Class<?> type) {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+            return unloaded.load(type.getClassLoader(), ClassLoadingStrategy.UsingLookup.of(lookup)).getLoaded();
+        } catch (IllegalAccessException | RuntimeException refused) {
+            if (!Modifier.isPublic(type.getModifiers())) {
+                throw new InvalidDataAccessApiUsageException("Cannot implement the entity interface " + type.getName()
+                        + ": it is not public and its package is not open to lazypg-spring (" + refused
+                        + "). Make the interface public or open its package.", refused);
+            }
+            ClassLoader parent = new MultipleParentClassLoader.Builder()
+                    .append(type, EntityProxy.class).build();
+            return unloaded.load(parent, ClassLoadingStrategy.Default.WRAPPER).getLoaded();
+        }
+    }
+}
