@@ -65,7 +65,6 @@ public final class PgConnection implements Poolable {
     private final StatementCache statements;
     private final Map<String, String> serverParameters = new HashMap<>();
     private final long createdNanos = System.nanoTime();
-    private final Consumer<PgServerException.ServerMessage> noticeListener;
     private final ClientHooks hooks;
     /** DataRows received by the last execution read through {@link #readExecution}. */
     private long lastRowCount;
@@ -86,7 +85,6 @@ public final class PgConnection implements Poolable {
         this.reader = new MessageReader(socket.getInputStream(), config.receiveBufferSize(), config.maxMessageSize());
         this.statements = new StatementCache(config.statementCacheSize());
         this.hooks = hooks;
-        this.noticeListener = hooks.noticeListener();
     }
 
     /** Opens a connection: TCP, TLS per sslmode, startup and authentication. */
@@ -316,7 +314,8 @@ public final class PgConnection implements Poolable {
         try {
             socket.setSoTimeout((int) Math.max(1, timeout.toMillis()));
             try {
-                executeScript("");
+                ensureUsable();
+                runScript(""); // not observed: validation is the pool's business, not a user statement
                 return true;
             } finally {
                 if (!broken) {
@@ -675,9 +674,10 @@ public final class PgConnection implements Poolable {
         PgServerException.ServerMessage notice = ServerMessages.parse(reader.buffer(), reader.payloadOffset(),
                 reader.payloadLength());
         LOG.log(System.Logger.Level.DEBUG, () -> "Server notice: " + notice.describe());
-        if (noticeListener != null) {
+        Consumer<PgServerException.ServerMessage> listener = hooks.noticeListener();
+        if (listener != null) {
             try {
-                noticeListener.accept(notice);
+                listener.accept(notice);
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "The notice listener threw; ignoring it", e);
             }
