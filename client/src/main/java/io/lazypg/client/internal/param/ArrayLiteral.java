@@ -42,7 +42,19 @@ final class ArrayLiteral {
 
     /** Writes {@code arrayLike} (an Object[], a Collection or a primitive array other than byte[]). */
     static void write(WriteBuffer out, Object arrayLike, int parameterIndex) {
-        new ArrayLiteral(out, parameterIndex, shape(arrayLike)).writeLevel(arrayLike, 0);
+        int start = out.position();
+        int[] dims = shape(arrayLike);
+        new ArrayLiteral(out, parameterIndex, dims).writeLevel(arrayLike, 0);
+        for (int length : dims) {
+            if (length == 0) {
+                // No elements at all (e.g. {{},{}}, validated as rectangular above): PostgreSQL before
+                // 17 rejects nested empty braces, and every version reads them as the empty array.
+                out.truncate(start);
+                out.writeByte('{');
+                out.writeByte('}');
+                return;
+            }
+        }
     }
 
     /** The lengths along the first element at each level; writing checks every sub-array against them. */

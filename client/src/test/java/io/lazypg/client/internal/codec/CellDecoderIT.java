@@ -47,8 +47,12 @@ class CellDecoderIT {
         void check(ResultSet rs, Object ours, String serverText) throws SQLException;
     }
 
+    /** Some outputs differ by version: "char" escapes high bytes from 16 on, interval infinity exists from 17 on. */
+    private static int serverMajorVersion;
+
     @BeforeAll
     static void connect(TestPostgres server) throws SQLException {
+        serverMajorVersion = server.majorVersion();
         connection = server.openJdbc();
         execute("set timezone = 'UTC'");
         execute("set datestyle = 'ISO, MDY'");
@@ -237,7 +241,8 @@ class CellDecoderIT {
         check("bpcharout", "bpcharsend", Oids.BPCHAR, "select v::char(6) from (values ('ab'), (''), ('日本'), ('abcdef')) t(v)", viaJdbc);
         check("nameout", "namesend", Oids.NAME, values("name", "pg_class", "", "日本語", "Mixed Case"), viaJdbc);
         check("charout", "charsend", Oids.CHAR, "select v::\"char\" from (values ('a'), ('Z'), ('\"'), ('\\'), (' ')) t(v)", null);
-        check("charout", "charsend", Oids.CHAR, "select ''::\"char\" union all select chr(200)::\"char\""
+        check("charout", "charsend", Oids.CHAR, "select ''::\"char\""
+                + (serverMajorVersion >= 16 ? " union all select chr(200)::\"char\"" : "")
                 + " union all select chr(g)::\"char\" from generate_series(1, 127) g", null);
         check("json_out", "json_send", Oids.JSON, values("json", "{\"a\": 1}", "[]", "\"日本\"", "{\"b\":[1, 2.50,\"x\"]}"), null);
         check("jsonb_out", "jsonb_send", Oids.JSONB, values("jsonb", "{\"b\": [1, 2.50, \"x\"], \"a\": null}", "[]",
@@ -431,7 +436,8 @@ class CellDecoderIT {
         execute("select setseed(0.9)");
         check("interval_out", "interval_send", Oids.INTERVAL, values("interval", "1 year 2 mons 3 days 04:05:06.789",
                 "-00:00:01", "0", "-1 days +02:00:00", "1 mon -1 days", "-1 year -2 mons", "100 hours",
-                "-0.5 seconds", "178000000 years", "infinity", "-infinity", "1 day", "-1 day", "1 year -1 mons",
+                "-0.5 seconds", "178000000 years", serverMajorVersion >= 17 ? "infinity" : "1 hour",
+                serverMajorVersion >= 17 ? "-infinity" : "-1 hour", "1 day", "-1 day", "1 year -1 mons",
                 "-1 year +1 mons -1 days +00:00:00.000001", "12:00:00", "1 mon", "2 mons", "-2 mons 3 days"), null);
         check("interval_out", "interval_send", Oids.INTERVAL, "select make_interval((random() * 20 - 10)::int,"
                 + " (random() * 30 - 15)::int, 0, (random() * 60 - 30)::int, (random() * 50 - 25)::int,"

@@ -219,7 +219,7 @@ class ParameterEncoderIT {
         for (LocalTime t : List.of(LocalTime.MIDNIGHT, LocalTime.NOON, LocalTime.of(3, 4, 5, 123_456_789),
                 LocalTime.of(0, 0, 0, 1_000), LocalTime.MAX)) {
             long micros = t.toNanoOfDay() / 1_000;
-            same(t, "time", "'00:00'::time + '" + micros + " microseconds'::interval");
+            same(t, "time", "'00:00'::time + " + microsInterval(micros));
         }
     }
 
@@ -230,7 +230,7 @@ class ParameterEncoderIT {
                 LocalDateTime.of(10000, 1, 1, 0, 0), LocalDateTime.of(294276, 12, 31, 23, 59, 59),
                 LocalDateTime.of(-4712, 1, 1, 0, 0))) {
             long micros = t.toLocalTime().toNanoOfDay() / 1_000;
-            same(t, "timestamp", makeDate(t.toLocalDate()) + " + '00:00'::time + '" + micros + " microseconds'::interval");
+            same(t, "timestamp", makeDate(t.toLocalDate()) + " + '00:00'::time + " + microsInterval(micros));
         }
         same(LocalDateTime.MAX, "timestamp", "'infinity'");
         same(LocalDateTime.MIN, "timestamp", "'-infinity'");
@@ -337,7 +337,18 @@ class ParameterEncoderIT {
 
     private static String epochPlusMicros(Instant t) {
         long micros = Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1_000);
-        return "'epoch'::timestamptz + '" + micros + " microseconds'::interval";
+        return "'epoch'::timestamptz + " + microsInterval(micros);
+    }
+
+    /**
+     * An interval of exactly {@code micros} microseconds made of whole hours plus the rest, since
+     * before PostgreSQL 17 a single "N microseconds" field must fit in 32 bits. Hours (not days) so
+     * adding it to a timestamptz is not shifted by daylight saving time.
+     */
+    private static String microsInterval(long micros) {
+        long hours = Math.floorDiv(micros, 3_600_000_000L);
+        long rest = Math.floorMod(micros, 3_600_000_000L);
+        return "(" + hours + " * interval '1 hour' + " + rest + " * interval '1 microsecond')";
     }
 
     private static Instant toInstant(Object v) {
