@@ -135,6 +135,9 @@ public class LazyPgTemplate implements LazyPgOperations {
     public int[] batchUpdate(String sql, List<Object[]> batchArgs) {
         Objects.requireNonNull(batchArgs, "batchArgs");
         ParsedSql parsed = parse(sql);
+        if (batchArgs.isEmpty()) {
+            return new int[0]; // nothing to run: no session needed
+        }
         if (parsed.positionalCount() > 0) {
             for (int i = 0; i < batchArgs.size(); i++) {
                 Object[] args = batchArgs.get(i);

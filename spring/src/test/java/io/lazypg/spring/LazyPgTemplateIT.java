@@ -95,6 +95,21 @@ class LazyPgTemplateIT {
     }
 
     @Test
+    void aCallbackThatThrowsLeavesThePoolUsable() {
+        List<Long> seen = new ArrayList<>();
+        assertThatThrownBy(() -> template.query("select i from generate_series(1, 5000) i", (LazyRow row) -> {
+            if (row.getLong(0) == 5) {
+                throw new IllegalStateException("stop at 5");
+            }
+            seen.add(row.getLong(0));
+        })).isInstanceOf(IllegalStateException.class).hasMessage("stop at 5");
+        assertThat(seen).containsExactly(1L, 2L, 3L, 4L);
+        for (int i = 0; i < 12; i++) {
+            assertThat(template.queryForObject("select count(*) from tpl_orders", Long.class)).isEqualTo(30L);
+        }
+    }
+
+    @Test
     void queryForObjectExactlyOneRow() {
         assertThat(template.queryForObject("select status from tpl_orders where id = ?", String.class, 3L)).isEqualTo("open");
         assertThat(template.queryForObject("select id, status from tpl_orders where id = ?", STATUS_OF_ID, 4L)).isEqualTo("4:closed");
