@@ -553,9 +553,21 @@ public final class LazyRowResultSet implements ResultSet {
             case Oids.TIME: case Oids.TIMETZ: return getTime(columnIndex);
             case Oids.TIMESTAMP: case Oids.TIMESTAMPTZ: return getTimestamp(columnIndex);
             case Oids.BYTEA: return getBytes(columnIndex);
-            case Oids.BOOL: case Oids.INT8: case Oids.OID: case Oids.FLOAT4: case Oids.FLOAT8: case Oids.NUMERIC:
-            case Oids.UUID:
-                return decoded(columnIndex, Object.class);
+            // Ask for the type itself: get(i, Object.class) would return whatever another getter memoized first.
+            case Oids.BOOL: return decoded(columnIndex, Boolean.class);
+            case Oids.INT8: case Oids.OID: return decoded(columnIndex, Long.class);
+            case Oids.FLOAT4: return decoded(columnIndex, Float.class);
+            case Oids.FLOAT8: return decoded(columnIndex, Double.class);
+            case Oids.UUID: return decoded(columnIndex, java.util.UUID.class);
+            case Oids.NUMERIC: {
+                String text = getString(columnIndex);
+                if (text == null) {
+                    return null;
+                }
+                // NaN and the infinities have no BigDecimal; pgjdbc gives a Double for them.
+                return Character.isDigit(text.charAt(text.length() - 1)) ? decoded(columnIndex, BigDecimal.class)
+                        : (Object) decoded(columnIndex, Double.class);
+            }
             default:
                 return PgTypes.elementName(oid) != null ? getArray(columnIndex) : getString(columnIndex);
         }
@@ -637,6 +649,10 @@ public final class LazyRowResultSet implements ResultSet {
         Object a = decoded(columnIndex, Object.class);
         if (a == null) {
             return null;
+        }
+        if (!a.getClass().isArray() && PgTypes.elementName(oid(i)) != null) {
+            // Another getter memoized the cell first (its text, say); decode the array itself.
+            a = decoded(columnIndex, PgTypes.naturalArrayClass(oid(i)));
         }
         if (!a.getClass().isArray()) {
             throw conversion(i, "java.sql.Array", new IllegalArgumentException("the column is not an array"));

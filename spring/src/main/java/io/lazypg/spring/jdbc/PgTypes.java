@@ -61,7 +61,33 @@ final class PgTypes {
         }
     }
 
+    /** The Java array class of a one-dimensional array column's natural values (Integer[] for int4[]). */
+    static Class<?> naturalArrayClass(int arrayOid) {
+        int element = elementOid(arrayOid);
+        switch (element) {
+            case Oids.BOOL: return Boolean[].class;
+            case Oids.INT2: return Short[].class;
+            case Oids.INT4: return Integer[].class;
+            case Oids.INT8: case Oids.OID: return Long[].class;
+            case Oids.FLOAT4: return Float[].class;
+            case Oids.FLOAT8: return Double[].class;
+            case Oids.NUMERIC: return java.math.BigDecimal[].class;
+            case Oids.DATE: return java.time.LocalDate[].class;
+            case Oids.TIME: return java.time.LocalTime[].class;
+            case Oids.TIMESTAMP: return java.time.LocalDateTime[].class;
+            case Oids.TIMESTAMPTZ: return java.time.OffsetDateTime[].class;
+            case Oids.UUID: return java.util.UUID[].class;
+            case Oids.BYTEA: return byte[][].class;
+            default: return String[].class;
+        }
+    }
+
+    /** Signed numbers; an array column reports its element type's signedness, as pgjdbc does. */
     static boolean signed(int oid) {
+        int element = elementOid(oid);
+        if (element != 0) {
+            return signed(element);
+        }
         switch (oid) {
             case Oids.INT2: case Oids.INT4: case Oids.INT8: case Oids.FLOAT4: case Oids.FLOAT8: case Oids.NUMERIC:
             case Oids.MONEY:
