@@ -1,6 +1,5 @@
 package io.lazypg.spring.entity;
 
-import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
 import io.lazypg.spring.LazyRowMapper;
 import java.lang.invoke.MethodHandle;
@@ -43,11 +42,6 @@ final class InterfaceMapper<T> implements LazyRowMapper<T> {
         } catch (Throwable t) {
             throw new IllegalStateException("The constructor of a generated entity class failed", t);
         }
-    }
-
-    /** The binding (and class) rows of this shape get; for tests and diagnostics. */
-    Bound boundFor(List<Column> columns) {
-        return bindings.get(columns);
     }
 
     private Bound bind(List<Column> columns) {
