@@ -1,5 +1,6 @@
 package io.lazypg.spring.entity;
 
+import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
 import io.lazypg.spring.LazyRowMapper;
 import java.lang.invoke.MethodHandle;
