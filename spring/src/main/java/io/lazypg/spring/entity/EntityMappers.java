@@ -36,6 +36,11 @@ import io.lazypg.spring.LazyRowMapper;
  * a primitive accessor throws {@code TypeMismatchDataAccessException} naming the column; boxed
  * accessors return null. See {@link TypeCompatibility} for which column types each Java type accepts.
  *
+ * <p>Lifetime: a proxy is as valid as its row. Rows of a buffered result ({@code LazyResult}) stay
+ * valid after the connection went back to the pool, so held proxies keep working (and keep the
+ * rows' bytes: one proxy object with one reference per row on top). A row handed to a streaming
+ * callback is reused for the next row: map {@code row.detach()} there to keep a proxy beyond the call.
+ *
  * <p>Thread safety: the mappers are thread-safe and cached per type (and their bindings per
  * result shape); a proxy is as thread-safe as its row (not: one thread at a time, or publish the
  * proxies safely and read them from one thread each).

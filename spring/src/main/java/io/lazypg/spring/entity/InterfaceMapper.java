@@ -45,11 +45,6 @@ final class InterfaceMapper<T> implements LazyRowMapper<T> {
         }
     }
 
-    /** The binding (and class) rows of this shape get; for tests and diagnostics. */
-    Bound boundFor(List<Column> columns) {
-        return bindings.get(columns);
-    }
-
     private Bound bind(List<Column> columns) {
         int[] indexes = Binder.bind(model.type, model.specs, columns, true);
         List<Integer> key = Arrays.stream(indexes).boxed().toList();

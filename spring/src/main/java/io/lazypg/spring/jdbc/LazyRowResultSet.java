@@ -2,21 +2,1379 @@ package io.lazypg.spring.jdbc;
 
 import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
+import io.lazypg.client.PgConversionException;
+import io.lazypg.client.internal.codec.Oids;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.sql.Array;
+import java.sql.Blob;
+import java.sql.Clob;
+import java.sql.Date;
+import java.sql.NClob;
+import java.sql.Ref;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.RowId;
+import java.sql.SQLDataException;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLWarning;
+import java.sql.SQLXML;
+import java.sql.Statement;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.util.Calendar;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
- * A read-only, forward-only java.sql.ResultSet view over lazy rows, positioned by the template
- * before each {@code RowMapper.mapRow} call. PLACEHOLDER: replaced by the real implementation,
- * which implements java.sql.ResultSet.
+ * A read-only, forward-only java.sql.ResultSet view over lazy rows, so that Spring's
+ * {@code BeanPropertyRowMapper}, {@code DataClassRowMapper} and users' {@code RowMapper}s work
+ * unchanged on lazypg results. The template {@link #position positions} it on each row before
+ * calling {@code mapRow}; constructed with an iterator, {@link #next()} walks the rows itself
+ * (for {@code ResultSetExtractor}s).
+ *
+ * <p>Getters are 1-based and decode only the cell they read. Values follow pgjdbc: SQL NULL reads
+ * as 0/false from primitive getters (check {@link #wasNull()}); {@code getObject} gives Integer for
+ * int2/int4, Long for int8, BigDecimal for numeric, java.sql.Date/Time/Timestamp for date and
+ * time types, UUID for uuid, byte[] for bytea, a java.sql.Array for arrays, and the text for
+ * everything else (json, jsonb, interval, enums: pgjdbc would give a PGobject for some of these).
+ * Numeric getters on text columns parse the text, as pgjdbc does. Conversion failures are
+ * {@link SQLDataException}s naming the column. Updates, scrolling, streams of unsupported kinds,
+ * LOBs and refs throw {@link SQLFeatureNotSupportedException} saying so.
+ *
+ * <p>Thread safety: none; one view per mapping loop. Lifetime: it holds the current row only.
  */
-public final class LazyRowResultSet {
+public final class LazyRowResultSet implements ResultSet {
 
+    private final List<Column> columns;
+    private final Iterator<LazyRow> rows;
     private LazyRow row;
+    private int rowNum = -1;
+    private boolean wasNull;
+    private boolean closed;
+    private boolean exhausted;
+    private int fetchSize;
+    private ResultSetMetaData metaData;
+    private Map<String, Integer> labels;
 
+    /** A view the caller positions with {@link #position}; {@link #next()} returns false. */
     public LazyRowResultSet(List<Column> columns) {
+        this(columns, null);
     }
 
+    /** A view that {@link #next()} moves through {@code rows} (which must all have {@code columns}). */
+    public LazyRowResultSet(List<Column> columns, Iterator<LazyRow> rows) {
+        this.columns = List.copyOf(columns);
+        this.rows = rows;
+    }
+
+    /** Makes {@code row} (the {@code rowNum}-th, 0-based) the current row. */
     public void position(LazyRow row, int rowNum) {
         this.row = row;
+        this.rowNum = rowNum;
+        this.wasNull = false;
+    }
+
+    // ------------------------------------------------------------------ cursor
+
+    @Override
+    public boolean next() throws SQLException {
+        checkOpen();
+        if (rows == null || !rows.hasNext()) {
+            if (rows != null && !exhausted) {
+                exhausted = true;
+                row = null;
+                rowNum++;
+            }
+            return false;
+        }
+        position(rows.next(), rowNum + 1);
+        return true;
+    }
+
+    @Override
+    public int getRow() {
+        return row == null ? 0 : rowNum + 1;
+    }
+
+    @Override
+    public boolean isBeforeFirst() {
+        return row == null && !exhausted && rows != null && rows.hasNext();
+    }
+
+    @Override
+    public boolean isAfterLast() {
+        return exhausted && rowNum > 0;
+    }
+
+    @Override
+    public boolean isFirst() {
+        return row != null && rowNum == 0;
+    }
+
+    @Override
+    public boolean isLast() throws SQLException {
+        if (rows == null) {
+            throw unsupported("isLast on a view the template positions");
+        }
+        return row != null && !rows.hasNext();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        row = null;
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public boolean wasNull() {
+        return wasNull;
+    }
+
+    @Override
+    public int findColumn(String columnLabel) throws SQLException {
+        Map<String, Integer> map = labels;
+        if (map == null) {
+            map = new HashMap<>(columns.size() * 4);
+            for (int i = 0; i < columns.size(); i++) {
+                map.putIfAbsent(columns.get(i).name(), i + 1);
+            }
+            for (int i = 0; i < columns.size(); i++) {
+                map.putIfAbsent(columns.get(i).name().toLowerCase(Locale.ROOT), i + 1);
+            }
+            labels = map;
+        }
+        Integer i = map.get(columnLabel);
+        if (i == null) {
+            i = map.get(columnLabel.toLowerCase(Locale.ROOT));
+        }
+        if (i == null) {
+            throw new SQLException("The result has no column labelled '" + columnLabel + "'; its columns are "
+                    + columns.stream().map(Column::name).toList() + ".", "42703");
+        }
+        return i;
+    }
+
+    @Override
+    public ResultSetMetaData getMetaData() {
+        if (metaData == null) {
+            metaData = new LazyRowResultSetMetaData(columns);
+        }
+        return metaData;
+    }
+
+    // ------------------------------------------------------------------ cell access
+
+    private LazyRow current() throws SQLException {
+        checkOpen();
+        if (row == null) {
+            throw new SQLException("The ResultSet is not on a row: call next() first (or position it).", "24000");
+        }
+        return row;
+    }
+
+    /** The 0-based index of a 1-based JDBC column index, after checking it. */
+    private int index(int columnIndex) throws SQLException {
+        if (columnIndex < 1 || columnIndex > columns.size()) {
+            throw new SQLException("Column index " + columnIndex + " is out of range: the result has " + columns.size()
+                    + " columns (1.." + columns.size() + "); JDBC indexes are 1-based.", "22023");
+        }
+        return columnIndex - 1;
+    }
+
+    private int oid(int index) {
+        return columns.get(index).typeOid();
+    }
+
+    /** True (and wasNull set) when the cell is NULL. */
+    private boolean nullCell(LazyRow r, int index) {
+        wasNull = r.isNull(index);
+        return wasNull;
+    }
+
+    private SQLDataException conversion(int index, String target, Exception cause) {
+        Column c = columns.get(index);
+        String detail = cause.getMessage();
+        String prefix = "Column '" + c.name() + "'";
+        return new SQLDataException((detail != null && detail.startsWith(prefix) ? detail
+                : prefix + " (" + c.typeName() + ") cannot be read as " + target + ": " + detail), "22018", cause);
+    }
+
+    private void checkOpen() throws SQLException {
+        if (closed) {
+            throw new SQLException("The ResultSet is closed.", "24000");
+        }
+    }
+
+    private static SQLFeatureNotSupportedException unsupported(String what) {
+        return new SQLFeatureNotSupportedException(what + " is not supported: lazypg's ResultSet view is read-only and "
+                + "forward-only over rows already received. Read values with the getters, or use LazyRow directly.");
+    }
+
+    private static boolean numericType(int oid) {
+        return oid == Oids.INT2 || oid == Oids.INT4 || oid == Oids.INT8 || oid == Oids.OID || oid == Oids.NUMERIC
+                || oid == Oids.FLOAT4 || oid == Oids.FLOAT8;
+    }
+
+    /** A number from a non-numeric column's text, as pgjdbc parses it. */
+    private BigDecimal parsed(LazyRow r, int index, String target, PgConversionException cause) throws SQLException {
+        if (numericType(oid(index)) || oid(index) == Oids.BOOL) {
+            throw conversion(index, target, cause);
+        }
+        try {
+            return new BigDecimal(r.getString(index).trim());
+        } catch (NumberFormatException e) {
+            throw conversion(index, target, cause);
+        }
+    }
+
+    @Override
+    public String getString(int columnIndex) throws SQLException {
+        LazyRow r = current();
+        int i = index(columnIndex);
+        try {
+            String s = r.getString(i);
+            wasNull = s == null;
+            return s;
+        } catch (PgConversionException e) {
+            throw conversion(i, "String", e);
+        }
+    }
+
+    @Override
+    public boolean getBoolean(int columnIndex) throws SQLException {
+        LazyRow r = current();
+        int i = index(columnIndex);
+        if (nullCell(r, i)) {
+            return false;
+        }
+        if (oid(i) == Oids.BOOL) {
+            return r.getBoolean(i);
+        }
+        String s = r.getString(i).trim().toLowerCase(Locale.ROOT);
+        switch (s) {
+            case "t": case "true": case "y": case "yes": case "on": case "1": return true;
+            case "f": case "false": case "n": case "no": case "off": case "0": return false;
+            default:
+                try {
+                    BigDecimal d = new BigDecimal(s);
+                    if (d.compareTo(BigDecimal.ONE) == 0) {
+                        return true;
+                    }
+                    if (d.signum() == 0) {
+                        return false;
+                    }
+                } catch (NumberFormatException e) {
+                    // fall through to the error
+                }
+                throw conversion(i, "boolean", new IllegalArgumentException("'" + s + "' is not a boolean"));
+        }
+    }
+
+    @Override
+    public byte getByte(int columnIndex) throws SQLException {
+        long v = getLong(columnIndex);
+        if (v < Byte.MIN_VALUE || v > Byte.MAX_VALUE) {
+            throw conversion(index(columnIndex), "byte", new ArithmeticException(v + " is out of range"));
+        }
+        return (byte) v;
+    }
+
+    @Override
+    public short getShort(int columnIndex) throws SQLException {
+        LazyRow r = current();
+        int i = index(columnIndex);
+        if (nullCell(r, i)) {
+            return 0;
+        }
+        try {
+            return r.getShort(i);
+        } catch (PgConversionException e) {
+            try {
+                return parsed(r, i, "short", e).shortValueExact();
+            } catch (ArithmeticException a) {
+                throw conversion(i, "short", a);
+            }
+        }
+    }
+
+    @Override
+    public int getInt(int columnIndex) throws SQLException {
+        LazyRow r = current();
+        int i = index(columnIndex);
+        if (nullCell(r, i)) {
+            return 0;
+        }
+        try {
+            return r.getInt(i);
+        } catch (PgConversionException e) {
+            try {
+                return parsed(r, i, "int", e).intValueExact();
+            } catch (ArithmeticException a) {
+                throw conversion(i, "int", a);
+            }
+        }
+    }
+
+    @Override
+    public long getLong(int columnIndex) throws SQLException {
+        LazyRow r = current();
+        int i = index(columnIndex);
+        if (nullCell(r, i)) {
+            return 0;
+        }
+        try {
+            return r.getLong(i);
+        } catch (PgConversionException e) {
+            try {
+                return parsed(r, i, "long", e).longValueExact();
+            } catch (ArithmeticException a) {
+                throw conversion(i, "long", a);
+            }
+        }
+    }
+
+    @Override
+    public float getFloat(int columnIndex) throws SQLException {
+        LazyRow r = current();
+        int i = index(columnIndex);
+        if (nullCell(r, i)) {
+            return 0;
+        }
+        try {
+            return r.getFloat(i);
+        } catch (PgConversionException e) {
+            return parsed(r, i, "float", e).floatValue();
+        }
+    }
+
+    @Override
+    public double getDouble(int columnIndex) throws SQLException {
+        LazyRow r = current();
+        int i = index(columnIndex);
+        if (nullCell(r, i)) {
+            return 0;
+        }
+        try {
+            return r.getDouble(i);
+        } catch (PgConversionException e) {
+            return parsed(r, i, "double", e).doubleValue();
+        }
+    }
+
+    @Override
+    public BigDecimal getBigDecimal(int columnIndex) throws SQLException {
+        LazyRow r = current();
+        int i = index(columnIndex);
+        if (nullCell(r, i)) {
+            return null;
+        }
+        try {
+            return r.getBigDecimal(i);
+        } catch (PgConversionException e) {
+            return parsed(r, i, "BigDecimal", e);
+        }
+    }
+
+    @Override
+    @Deprecated
+    public BigDecimal getBigDecimal(int columnIndex, int scale) throws SQLException {
+        BigDecimal d = getBigDecimal(columnIndex);
+        return d == null ? null : d.setScale(scale, RoundingMode.HALF_UP);
+    }
+
+    @Override
+    public byte[] getBytes(int columnIndex) throws SQLException {
+        LazyRow r = current();
+        int i = index(columnIndex);
+        try {
+            byte[] b = r.getBytes(i);
+            wasNull = b == null;
+            return b;
+        } catch (PgConversionException e) {
+            throw conversion(i, "byte[]", e);
+        }
+    }
+
+    /** A reference-typed read through the client's decoder; null (and wasNull) for NULL. */
+    private <T> T decoded(int columnIndex, Class<T> type) throws SQLException {
+        LazyRow r = current();
+        int i = index(columnIndex);
+        try {
+            T v = r.get(i, type);
+            wasNull = v == null;
+            return v;
+        } catch (PgConversionException e) {
+            throw conversion(i, type.getSimpleName(), e);
+        }
+    }
+
+    @Override
+    public Date getDate(int columnIndex) throws SQLException {
+        int i = index(columnIndex);
+        int oid = oid(i);
+        if (oid == Oids.TIMESTAMPTZ) {
+            Timestamp t = getTimestamp(columnIndex);
+            return t == null ? null : Date.valueOf(t.toLocalDateTime().toLocalDate());
+        }
+        if (oid == Oids.DATE || oid == Oids.TIMESTAMP) {
+            LocalDate d = decoded(columnIndex, LocalDate.class);
+            return d == null ? null : Date.valueOf(d);
+        }
+        String s = getString(columnIndex);
+        try {
+            return s == null ? null : Date.valueOf(s.trim());
+        } catch (IllegalArgumentException e) {
+            throw conversion(i, "java.sql.Date", e);
+        }
+    }
+
+    @Override
+    public Time getTime(int columnIndex) throws SQLException {
+        int i = index(columnIndex);
+        int oid = oid(i);
+        if (oid == Oids.TIMETZ) {
+            OffsetTime t = decoded(columnIndex, OffsetTime.class);
+            return t == null ? null : new Time(t.atDate(LocalDate.EPOCH).toInstant().toEpochMilli());
+        }
+        if (oid == Oids.TIMESTAMPTZ) {
+            Timestamp t = getTimestamp(columnIndex);
+            return t == null ? null : time(t.toLocalDateTime().toLocalTime());
+        }
+        if (oid == Oids.TIME || oid == Oids.TIMESTAMP) {
+            return time(decoded(columnIndex, LocalTime.class));
+        }
+        String s = getString(columnIndex);
+        try {
+            return s == null ? null : time(LocalTime.parse(s.trim()));
+        } catch (RuntimeException e) {
+            throw conversion(i, "java.sql.Time", e);
+        }
+    }
+
+    /** Time.valueOf drops the fraction; keep the milliseconds as pgjdbc does. */
+    private static Time time(LocalTime t) {
+        if (t == null) {
+            return null;
+        }
+        Time time = Time.valueOf(t);
+        time.setTime(time.getTime() + t.getNano() / 1_000_000);
+        return time;
+    }
+
+    @Override
+    public Timestamp getTimestamp(int columnIndex) throws SQLException {
+        int i = index(columnIndex);
+        int oid = oid(i);
+        if (oid == Oids.TIMESTAMPTZ) {
+            Instant t = decoded(columnIndex, Instant.class);
+            return t == null ? null : Timestamp.from(t);
+        }
+        if (oid == Oids.TIMESTAMP || oid == Oids.DATE) {
+            LocalDateTime t = decoded(columnIndex, LocalDateTime.class);
+            return t == null ? null : Timestamp.valueOf(t);
+        }
+        if (oid == Oids.TIME) {
+            LocalTime t = decoded(columnIndex, LocalTime.class);
+            return t == null ? null : Timestamp.valueOf(t.atDate(LocalDate.EPOCH));
+        }
+        String s = getString(columnIndex);
+        try {
+            return s == null ? null : Timestamp.valueOf(s.trim());
+        } catch (IllegalArgumentException e) {
+            throw conversion(i, "java.sql.Timestamp", e);
+        }
+    }
+
+    @Override
+    public Date getDate(int columnIndex, Calendar cal) throws SQLException {
+        int i = index(columnIndex);
+        if (cal == null || oid(i) != Oids.TIMESTAMP && oid(i) != Oids.DATE) {
+            return getDate(columnIndex);
+        }
+        LocalDate d = decoded(columnIndex, LocalDate.class);
+        return d == null ? null : new Date(d.atStartOfDay(cal.getTimeZone().toZoneId()).toInstant().toEpochMilli());
+    }
+
+    @Override
+    public Time getTime(int columnIndex, Calendar cal) throws SQLException {
+        int i = index(columnIndex);
+        if (cal == null || oid(i) != Oids.TIME) {
+            return getTime(columnIndex);
+        }
+        LocalTime t = decoded(columnIndex, LocalTime.class);
+        return t == null ? null
+                : new Time(t.atDate(LocalDate.EPOCH).atZone(cal.getTimeZone().toZoneId()).toInstant().toEpochMilli());
+    }
+
+    @Override
+    public Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
+        int i = index(columnIndex);
+        if (cal == null || oid(i) != Oids.TIMESTAMP) {
+            return getTimestamp(columnIndex);
+        }
+        // A timestamp without time zone is a wall-clock time: read it in the calendar's zone.
+        LocalDateTime t = decoded(columnIndex, LocalDateTime.class);
+        return t == null ? null : Timestamp.from(t.atZone(cal.getTimeZone().toZoneId()).toInstant());
+    }
+
+    @Override
+    public Object getObject(int columnIndex) throws SQLException {
+        int i = index(columnIndex);
+        int oid = oid(i);
+        switch (oid) {
+            case Oids.INT2: case Oids.INT4: {
+                int v = getInt(columnIndex);
+                return wasNull ? null : v;
+            }
+            case Oids.DATE: return getDate(columnIndex);
+            case Oids.TIME: case Oids.TIMETZ: return getTime(columnIndex);
+            case Oids.TIMESTAMP: case Oids.TIMESTAMPTZ: return getTimestamp(columnIndex);
+            case Oids.BYTEA: return getBytes(columnIndex);
+            // Ask for the type itself: get(i, Object.class) would return whatever another getter memoized first.
+            case Oids.BOOL: return decoded(columnIndex, Boolean.class);
+            case Oids.INT8: case Oids.OID: return decoded(columnIndex, Long.class);
+            case Oids.FLOAT4: return decoded(columnIndex, Float.class);
+            case Oids.FLOAT8: return decoded(columnIndex, Double.class);
+            case Oids.UUID: return decoded(columnIndex, java.util.UUID.class);
+            case Oids.NUMERIC: {
+                String text = getString(columnIndex);
+                if (text == null) {
+                    return null;
+                }
+                // NaN and the infinities have no BigDecimal; pgjdbc gives a Double for them.
+                return Character.isDigit(text.charAt(text.length() - 1)) ? decoded(columnIndex, BigDecimal.class)
+                        : (Object) decoded(columnIndex, Double.class);
+            }
+            default:
+                return PgTypes.elementName(oid) != null ? getArray(columnIndex) : getString(columnIndex);
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
+        if (type == null) {
+            throw new SQLException("getObject(int, Class) needs a type.", "22023");
+        }
+        Object v;
+        if (type == String.class) {
+            v = getString(columnIndex);
+        } else if (type == Integer.class) {
+            int x = getInt(columnIndex);
+            v = wasNull ? null : x;
+        } else if (type == Long.class) {
+            long x = getLong(columnIndex);
+            v = wasNull ? null : x;
+        } else if (type == Short.class) {
+            short x = getShort(columnIndex);
+            v = wasNull ? null : x;
+        } else if (type == Byte.class) {
+            byte x = getByte(columnIndex);
+            v = wasNull ? null : x;
+        } else if (type == Double.class) {
+            double x = getDouble(columnIndex);
+            v = wasNull ? null : x;
+        } else if (type == Float.class) {
+            float x = getFloat(columnIndex);
+            v = wasNull ? null : x;
+        } else if (type == Boolean.class) {
+            boolean x = getBoolean(columnIndex);
+            v = wasNull ? null : x;
+        } else if (type == BigDecimal.class) {
+            v = getBigDecimal(columnIndex);
+        } else if (type == BigInteger.class) {
+            BigDecimal d = getBigDecimal(columnIndex);
+            try {
+                v = d == null ? null : d.toBigIntegerExact();
+            } catch (ArithmeticException e) {
+                throw conversion(index(columnIndex), "BigInteger", e);
+            }
+        } else if (type == Date.class) {
+            v = getDate(columnIndex);
+        } else if (type == Time.class) {
+            v = getTime(columnIndex);
+        } else if (type == Timestamp.class || type == java.util.Date.class) {
+            v = getTimestamp(columnIndex);
+        } else if (type == byte[].class) {
+            v = getBytes(columnIndex);
+        } else if (type == Array.class) {
+            v = getArray(columnIndex);
+        } else if (type == Object.class) {
+            v = getObject(columnIndex);
+        } else if (type == OffsetDateTime.class && oid(index(columnIndex)) == Oids.TIMESTAMPTZ) {
+            // pgjdbc gives timestamptz in UTC, whatever the session's zone; keep that for comparability.
+            OffsetDateTime t = decoded(columnIndex, OffsetDateTime.class);
+            v = t == null ? null : t.withOffsetSameInstant(java.time.ZoneOffset.UTC);
+        } else {
+            // java.time, UUID, enums (by name), arrays such as Integer[] or String[]: the client's decoder.
+            v = decoded(columnIndex, type);
+        }
+        return (T) v;
+    }
+
+    @Override
+    public Object getObject(int columnIndex, Map<String, Class<?>> map) throws SQLException {
+        if (map == null || map.isEmpty()) {
+            return getObject(columnIndex);
+        }
+        throw unsupported("getObject with a type map");
+    }
+
+    @Override
+    public Array getArray(int columnIndex) throws SQLException {
+        int i = index(columnIndex);
+        Object a = decoded(columnIndex, Object.class);
+        if (a == null) {
+            return null;
+        }
+        if (!a.getClass().isArray() && PgTypes.elementName(oid(i)) != null) {
+            // Another getter memoized the cell first (its text, say); decode the array itself.
+            a = decoded(columnIndex, PgTypes.naturalArrayClass(oid(i)));
+        }
+        if (!a.getClass().isArray()) {
+            throw conversion(i, "java.sql.Array", new IllegalArgumentException("the column is not an array"));
+        }
+        int element = PgTypes.elementOid(oid(i));
+        return new LazyRowArray(a, PgTypes.sqlType(element), PgTypes.typeName(element));
+    }
+
+    @Override
+    public Reader getCharacterStream(int columnIndex) throws SQLException {
+        String s = getString(columnIndex);
+        return s == null ? null : new StringReader(s);
+    }
+
+    @Override
+    public InputStream getBinaryStream(int columnIndex) throws SQLException {
+        byte[] b = getBytes(columnIndex);
+        return b == null ? null : new ByteArrayInputStream(b);
+    }
+
+    @Override
+    public InputStream getAsciiStream(int columnIndex) throws SQLException {
+        String s = getString(columnIndex);
+        return s == null ? null : new ByteArrayInputStream(s.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    @Override
+    public String getNString(int columnIndex) throws SQLException {
+        return getString(columnIndex);
+    }
+
+    @Override
+    public Reader getNCharacterStream(int columnIndex) throws SQLException {
+        return getCharacterStream(columnIndex);
+    }
+
+    @Override
+    public URL getURL(int columnIndex) throws SQLException {
+        String s = getString(columnIndex);
+        try {
+            return s == null ? null : java.net.URI.create(s.trim()).toURL();
+        } catch (RuntimeException | java.net.MalformedURLException e) {
+            throw conversion(index(columnIndex), "URL", e);
+        }
+    }
+
+    // ------------------------------------------------------------------ by label
+
+    @Override public String getString(String l) throws SQLException { return getString(findColumn(l)); }
+    @Override public boolean getBoolean(String l) throws SQLException { return getBoolean(findColumn(l)); }
+    @Override public byte getByte(String l) throws SQLException { return getByte(findColumn(l)); }
+    @Override public short getShort(String l) throws SQLException { return getShort(findColumn(l)); }
+    @Override public int getInt(String l) throws SQLException { return getInt(findColumn(l)); }
+    @Override public long getLong(String l) throws SQLException { return getLong(findColumn(l)); }
+    @Override public float getFloat(String l) throws SQLException { return getFloat(findColumn(l)); }
+    @Override public double getDouble(String l) throws SQLException { return getDouble(findColumn(l)); }
+    @Override public BigDecimal getBigDecimal(String l) throws SQLException { return getBigDecimal(findColumn(l)); }
+    @Override @Deprecated public BigDecimal getBigDecimal(String l, int scale) throws SQLException { return getBigDecimal(findColumn(l), scale); }
+    @Override public byte[] getBytes(String l) throws SQLException { return getBytes(findColumn(l)); }
+    @Override public Date getDate(String l) throws SQLException { return getDate(findColumn(l)); }
+    @Override public Time getTime(String l) throws SQLException { return getTime(findColumn(l)); }
+    @Override public Timestamp getTimestamp(String l) throws SQLException { return getTimestamp(findColumn(l)); }
+    @Override public Date getDate(String l, Calendar cal) throws SQLException { return getDate(findColumn(l), cal); }
+    @Override public Time getTime(String l, Calendar cal) throws SQLException { return getTime(findColumn(l), cal); }
+    @Override public Timestamp getTimestamp(String l, Calendar cal) throws SQLException { return getTimestamp(findColumn(l), cal); }
+    @Override public Object getObject(String l) throws SQLException { return getObject(findColumn(l)); }
+    @Override public <T> T getObject(String l, Class<T> type) throws SQLException { return getObject(findColumn(l), type); }
+    @Override public Object getObject(String l, Map<String, Class<?>> map) throws SQLException { return getObject(findColumn(l), map); }
+    @Override public Array getArray(String l) throws SQLException { return getArray(findColumn(l)); }
+    @Override public Reader getCharacterStream(String l) throws SQLException { return getCharacterStream(findColumn(l)); }
+    @Override public InputStream getBinaryStream(String l) throws SQLException { return getBinaryStream(findColumn(l)); }
+    @Override public InputStream getAsciiStream(String l) throws SQLException { return getAsciiStream(findColumn(l)); }
+    @Override public String getNString(String l) throws SQLException { return getNString(findColumn(l)); }
+    @Override public Reader getNCharacterStream(String l) throws SQLException { return getNCharacterStream(findColumn(l)); }
+    @Override public URL getURL(String l) throws SQLException { return getURL(findColumn(l)); }
+
+    // ------------------------------------------------------------------ properties
+
+    @Override
+    public int getType() {
+        return TYPE_FORWARD_ONLY;
+    }
+
+    @Override
+    public int getConcurrency() {
+        return CONCUR_READ_ONLY;
+    }
+
+    @Override
+    public int getHoldability() {
+        return HOLD_CURSORS_OVER_COMMIT; // the rows are already in memory and outlive the transaction
+    }
+
+    @Override
+    public int getFetchDirection() {
+        return FETCH_FORWARD;
+    }
+
+    @Override
+    public void setFetchDirection(int direction) throws SQLException {
+        if (direction != FETCH_FORWARD) {
+            throw unsupported("A fetch direction other than FETCH_FORWARD");
+        }
+    }
+
+    @Override
+    public int getFetchSize() {
+        return fetchSize;
+    }
+
+    @Override
+    public void setFetchSize(int rows) throws SQLException {
+        if (rows < 0) {
+            throw new SQLException("Fetch size must be >= 0, was " + rows, "22023");
+        }
+        fetchSize = rows; // a hint only: the rows are already received
+    }
+
+    @Override
+    public SQLWarning getWarnings() {
+        return null;
+    }
+
+    @Override
+    public void clearWarnings() {
+    }
+
+    @Override
+    public Statement getStatement() {
+        return null;
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        if (iface == LazyRow.class && row != null) {
+            return iface.cast(row);
+        }
+        throw new SQLException("Not a wrapper for " + iface.getName() + " (unwrap(LazyRow.class) gives the current row).");
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this) || iface == LazyRow.class && row != null;
+    }
+
+    @Override
+    public String toString() {
+        return "LazyRowResultSet[row " + getRow() + ", columns=" + columns.stream().map(Column::name).toList() + "]";
+    }
+
+    // ------------------------------------------------------------------ not supported
+
+    @Override
+    public InputStream getUnicodeStream(int a0) throws SQLException {
+        throw unsupported("getUnicodeStream (deprecated; use getCharacterStream)");
+    }
+
+    @Override
+    public InputStream getUnicodeStream(String a0) throws SQLException {
+        throw unsupported("getUnicodeStream (deprecated; use getCharacterStream)");
+    }
+
+    @Override
+    public String getCursorName() throws SQLException {
+        throw unsupported("getCursorName");
+    }
+
+    @Override
+    public void beforeFirst() throws SQLException {
+        throw unsupported("beforeFirst");
+    }
+
+    @Override
+    public void afterLast() throws SQLException {
+        throw unsupported("afterLast");
+    }
+
+    @Override
+    public boolean first() throws SQLException {
+        throw unsupported("first");
+    }
+
+    @Override
+    public boolean last() throws SQLException {
+        throw unsupported("last");
+    }
+
+    @Override
+    public boolean absolute(int a0) throws SQLException {
+        throw unsupported("absolute");
+    }
+
+    @Override
+    public boolean relative(int a0) throws SQLException {
+        throw unsupported("relative");
+    }
+
+    @Override
+    public boolean previous() throws SQLException {
+        throw unsupported("previous");
+    }
+
+    @Override
+    public boolean rowUpdated() throws SQLException {
+        throw unsupported("rowUpdated");
+    }
+
+    @Override
+    public boolean rowInserted() throws SQLException {
+        throw unsupported("rowInserted");
+    }
+
+    @Override
+    public boolean rowDeleted() throws SQLException {
+        throw unsupported("rowDeleted");
+    }
+
+    @Override
+    public void updateNull(int a0) throws SQLException {
+        throw unsupported("updateNull");
+    }
+
+    @Override
+    public void updateBoolean(int a0, boolean a1) throws SQLException {
+        throw unsupported("updateBoolean");
+    }
+
+    @Override
+    public void updateByte(int a0, byte a1) throws SQLException {
+        throw unsupported("updateByte");
+    }
+
+    @Override
+    public void updateShort(int a0, short a1) throws SQLException {
+        throw unsupported("updateShort");
+    }
+
+    @Override
+    public void updateInt(int a0, int a1) throws SQLException {
+        throw unsupported("updateInt");
+    }
+
+    @Override
+    public void updateLong(int a0, long a1) throws SQLException {
+        throw unsupported("updateLong");
+    }
+
+    @Override
+    public void updateFloat(int a0, float a1) throws SQLException {
+        throw unsupported("updateFloat");
+    }
+
+    @Override
+    public void updateDouble(int a0, double a1) throws SQLException {
+        throw unsupported("updateDouble");
+    }
+
+    @Override
+    public void updateBigDecimal(int a0, BigDecimal a1) throws SQLException {
+        throw unsupported("updateBigDecimal");
+    }
+
+    @Override
+    public void updateString(int a0, String a1) throws SQLException {
+        throw unsupported("updateString");
+    }
+
+    @Override
+    public void updateBytes(int a0, byte[] a1) throws SQLException {
+        throw unsupported("updateBytes");
+    }
+
+    @Override
+    public void updateDate(int a0, Date a1) throws SQLException {
+        throw unsupported("updateDate");
+    }
+
+    @Override
+    public void updateTime(int a0, Time a1) throws SQLException {
+        throw unsupported("updateTime");
+    }
+
+    @Override
+    public void updateTimestamp(int a0, Timestamp a1) throws SQLException {
+        throw unsupported("updateTimestamp");
+    }
+
+    @Override
+    public void updateAsciiStream(int a0, InputStream a1, int a2) throws SQLException {
+        throw unsupported("updateAsciiStream");
+    }
+
+    @Override
+    public void updateBinaryStream(int a0, InputStream a1, int a2) throws SQLException {
+        throw unsupported("updateBinaryStream");
+    }
+
+    @Override
+    public void updateCharacterStream(int a0, Reader a1, int a2) throws SQLException {
+        throw unsupported("updateCharacterStream");
+    }
+
+    @Override
+    public void updateObject(int a0, Object a1, int a2) throws SQLException {
+        throw unsupported("updateObject");
+    }
+
+    @Override
+    public void updateObject(int a0, Object a1) throws SQLException {
+        throw unsupported("updateObject");
+    }
+
+    @Override
+    public void updateNull(String a0) throws SQLException {
+        throw unsupported("updateNull");
+    }
+
+    @Override
+    public void updateBoolean(String a0, boolean a1) throws SQLException {
+        throw unsupported("updateBoolean");
+    }
+
+    @Override
+    public void updateByte(String a0, byte a1) throws SQLException {
+        throw unsupported("updateByte");
+    }
+
+    @Override
+    public void updateShort(String a0, short a1) throws SQLException {
+        throw unsupported("updateShort");
+    }
+
+    @Override
+    public void updateInt(String a0, int a1) throws SQLException {
+        throw unsupported("updateInt");
+    }
+
+    @Override
+    public void updateLong(String a0, long a1) throws SQLException {
+        throw unsupported("updateLong");
+    }
+
+    @Override
+    public void updateFloat(String a0, float a1) throws SQLException {
+        throw unsupported("updateFloat");
+    }
+
+    @Override
+    public void updateDouble(String a0, double a1) throws SQLException {
+        throw unsupported("updateDouble");
+    }
+
+    @Override
+    public void updateBigDecimal(String a0, BigDecimal a1) throws SQLException {
+        throw unsupported("updateBigDecimal");
+    }
+
+    @Override
+    public void updateString(String a0, String a1) throws SQLException {
+        throw unsupported("updateString");
+    }
+
+    @Override
+    public void updateBytes(String a0, byte[] a1) throws SQLException {
+        throw unsupported("updateBytes");
+    }
+
+    @Override
+    public void updateDate(String a0, Date a1) throws SQLException {
+        throw unsupported("updateDate");
+    }
+
+    @Override
+    public void updateTime(String a0, Time a1) throws SQLException {
+        throw unsupported("updateTime");
+    }
+
+    @Override
+    public void updateTimestamp(String a0, Timestamp a1) throws SQLException {
+        throw unsupported("updateTimestamp");
+    }
+
+    @Override
+    public void updateAsciiStream(String a0, InputStream a1, int a2) throws SQLException {
+        throw unsupported("updateAsciiStream");
+    }
+
+    @Override
+    public void updateBinaryStream(String a0, InputStream a1, int a2) throws SQLException {
+        throw unsupported("updateBinaryStream");
+    }
+
+    @Override
+    public void updateCharacterStream(String a0, Reader a1, int a2) throws SQLException {
+        throw unsupported("updateCharacterStream");
+    }
+
+    @Override
+    public void updateObject(String a0, Object a1, int a2) throws SQLException {
+        throw unsupported("updateObject");
+    }
+
+    @Override
+    public void updateObject(String a0, Object a1) throws SQLException {
+        throw unsupported("updateObject");
+    }
+
+    @Override
+    public void insertRow() throws SQLException {
+        throw unsupported("insertRow");
+    }
+
+    @Override
+    public void updateRow() throws SQLException {
+        throw unsupported("updateRow");
+    }
+
+    @Override
+    public void deleteRow() throws SQLException {
+        throw unsupported("deleteRow");
+    }
+
+    @Override
+    public void refreshRow() throws SQLException {
+        throw unsupported("refreshRow");
+    }
+
+    @Override
+    public void cancelRowUpdates() throws SQLException {
+        throw unsupported("cancelRowUpdates");
+    }
+
+    @Override
+    public void moveToInsertRow() throws SQLException {
+        throw unsupported("moveToInsertRow");
+    }
+
+    @Override
+    public void moveToCurrentRow() throws SQLException {
+        throw unsupported("moveToCurrentRow");
+    }
+
+    @Override
+    public Ref getRef(int a0) throws SQLException {
+        throw unsupported("getRef");
+    }
+
+    @Override
+    public Blob getBlob(int a0) throws SQLException {
+        throw unsupported("getBlob");
+    }
+
+    @Override
+    public Clob getClob(int a0) throws SQLException {
+        throw unsupported("getClob");
+    }
+
+    @Override
+    public Ref getRef(String a0) throws SQLException {
+        throw unsupported("getRef");
+    }
+
+    @Override
+    public Blob getBlob(String a0) throws SQLException {
+        throw unsupported("getBlob");
+    }
+
+    @Override
+    public Clob getClob(String a0) throws SQLException {
+        throw unsupported("getClob");
+    }
+
+    @Override
+    public void updateRef(int a0, Ref a1) throws SQLException {
+        throw unsupported("updateRef");
+    }
+
+    @Override
+    public void updateRef(String a0, Ref a1) throws SQLException {
+        throw unsupported("updateRef");
+    }
+
+    @Override
+    public void updateBlob(int a0, Blob a1) throws SQLException {
+        throw unsupported("updateBlob");
+    }
+
+    @Override
+    public void updateBlob(String a0, Blob a1) throws SQLException {
+        throw unsupported("updateBlob");
+    }
+
+    @Override
+    public void updateClob(int a0, Clob a1) throws SQLException {
+        throw unsupported("updateClob");
+    }
+
+    @Override
+    public void updateClob(String a0, Clob a1) throws SQLException {
+        throw unsupported("updateClob");
+    }
+
+    @Override
+    public void updateArray(int a0, Array a1) throws SQLException {
+        throw unsupported("updateArray");
+    }
+
+    @Override
+    public void updateArray(String a0, Array a1) throws SQLException {
+        throw unsupported("updateArray");
+    }
+
+    @Override
+    public RowId getRowId(int a0) throws SQLException {
+        throw unsupported("getRowId");
+    }
+
+    @Override
+    public RowId getRowId(String a0) throws SQLException {
+        throw unsupported("getRowId");
+    }
+
+    @Override
+    public void updateRowId(int a0, RowId a1) throws SQLException {
+        throw unsupported("updateRowId");
+    }
+
+    @Override
+    public void updateRowId(String a0, RowId a1) throws SQLException {
+        throw unsupported("updateRowId");
+    }
+
+    @Override
+    public void updateNString(int a0, String a1) throws SQLException {
+        throw unsupported("updateNString");
+    }
+
+    @Override
+    public void updateNString(String a0, String a1) throws SQLException {
+        throw unsupported("updateNString");
+    }
+
+    @Override
+    public void updateNClob(int a0, NClob a1) throws SQLException {
+        throw unsupported("updateNClob");
+    }
+
+    @Override
+    public void updateNClob(String a0, NClob a1) throws SQLException {
+        throw unsupported("updateNClob");
+    }
+
+    @Override
+    public NClob getNClob(int a0) throws SQLException {
+        throw unsupported("getNClob");
+    }
+
+    @Override
+    public NClob getNClob(String a0) throws SQLException {
+        throw unsupported("getNClob");
+    }
+
+    @Override
+    public SQLXML getSQLXML(int a0) throws SQLException {
+        throw unsupported("getSQLXML");
+    }
+
+    @Override
+    public SQLXML getSQLXML(String a0) throws SQLException {
+        throw unsupported("getSQLXML");
+    }
+
+    @Override
+    public void updateSQLXML(int a0, SQLXML a1) throws SQLException {
+        throw unsupported("updateSQLXML");
+    }
+
+    @Override
+    public void updateSQLXML(String a0, SQLXML a1) throws SQLException {
+        throw unsupported("updateSQLXML");
+    }
+
+    @Override
+    public void updateNCharacterStream(int a0, Reader a1, long a2) throws SQLException {
+        throw unsupported("updateNCharacterStream");
+    }
+
+    @Override
+    public void updateNCharacterStream(String a0, Reader a1, long a2) throws SQLException {
+        throw unsupported("updateNCharacterStream");
+    }
+
+    @Override
+    public void updateAsciiStream(int a0, InputStream a1, long a2) throws SQLException {
+        throw unsupported("updateAsciiStream");
+    }
+
+    @Override
+    public void updateBinaryStream(int a0, InputStream a1, long a2) throws SQLException {
+        throw unsupported("updateBinaryStream");
+    }
+
+    @Override
+    public void updateCharacterStream(int a0, Reader a1, long a2) throws SQLException {
+        throw unsupported("updateCharacterStream");
+    }
+
+    @Override
+    public void updateAsciiStream(String a0, InputStream a1, long a2) throws SQLException {
+        throw unsupported("updateAsciiStream");
+    }
+
+    @Override
+    public void updateBinaryStream(String a0, InputStream a1, long a2) throws SQLException {
+        throw unsupported("updateBinaryStream");
+    }
+
+    @Override
+    public void updateCharacterStream(String a0, Reader a1, long a2) throws SQLException {
+        throw unsupported("updateCharacterStream");
+    }
+
+    @Override
+    public void updateBlob(int a0, InputStream a1, long a2) throws SQLException {
+        throw unsupported("updateBlob");
+    }
+
+    @Override
+    public void updateBlob(String a0, InputStream a1, long a2) throws SQLException {
+        throw unsupported("updateBlob");
+    }
+
+    @Override
+    public void updateClob(int a0, Reader a1, long a2) throws SQLException {
+        throw unsupported("updateClob");
+    }
+
+    @Override
+    public void updateClob(String a0, Reader a1, long a2) throws SQLException {
+        throw unsupported("updateClob");
+    }
+
+    @Override
+    public void updateNClob(int a0, Reader a1, long a2) throws SQLException {
+        throw unsupported("updateNClob");
+    }
+
+    @Override
+    public void updateNClob(String a0, Reader a1, long a2) throws SQLException {
+        throw unsupported("updateNClob");
+    }
+
+    @Override
+    public void updateNCharacterStream(int a0, Reader a1) throws SQLException {
+        throw unsupported("updateNCharacterStream");
+    }
+
+    @Override
+    public void updateNCharacterStream(String a0, Reader a1) throws SQLException {
+        throw unsupported("updateNCharacterStream");
+    }
+
+    @Override
+    public void updateAsciiStream(int a0, InputStream a1) throws SQLException {
+        throw unsupported("updateAsciiStream");
+    }
+
+    @Override
+    public void updateBinaryStream(int a0, InputStream a1) throws SQLException {
+        throw unsupported("updateBinaryStream");
+    }
+
+    @Override
+    public void updateCharacterStream(int a0, Reader a1) throws SQLException {
+        throw unsupported("updateCharacterStream");
+    }
+
+    @Override
+    public void updateAsciiStream(String a0, InputStream a1) throws SQLException {
+        throw unsupported("updateAsciiStream");
+    }
+
+    @Override
+    public void updateBinaryStream(String a0, InputStream a1) throws SQLException {
+        throw unsupported("updateBinaryStream");
+    }
+
+    @Override
+    public void updateCharacterStream(String a0, Reader a1) throws SQLException {
+        throw unsupported("updateCharacterStream");
+    }
+
+    @Override
+    public void updateBlob(int a0, InputStream a1) throws SQLException {
+        throw unsupported("updateBlob");
+    }
+
+    @Override
+    public void updateBlob(String a0, InputStream a1) throws SQLException {
+        throw unsupported("updateBlob");
+    }
+
+    @Override
+    public void updateClob(int a0, Reader a1) throws SQLException {
+        throw unsupported("updateClob");
+    }
+
+    @Override
+    public void updateClob(String a0, Reader a1) throws SQLException {
+        throw unsupported("updateClob");
+    }
+
+    @Override
+    public void updateNClob(int a0, Reader a1) throws SQLException {
+        throw unsupported("updateNClob");
+    }
+
+    @Override
+    public void updateNClob(String a0, Reader a1) throws SQLException {
+        throw unsupported("updateNClob");
     }
 }

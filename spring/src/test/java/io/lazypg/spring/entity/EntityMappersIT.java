@@ -134,6 +134,16 @@ class EntityMappersIT {
         long id(int x);
     }
 
+    interface WithListAccessor {
+        List<String> tags();
+    }
+
+    interface RacedOrder {
+        long id();
+
+        String status();
+    }
+
     record OrderRecord(long id, String status, OffsetDateTime createdAt, @Column("amount") BigDecimal total) {
     }
 
@@ -281,6 +291,38 @@ class EntityMappersIT {
         assertThatThrownBy(() -> EntityMappers.forType(WithParameter.class))
                 .isInstanceOf(InvalidDataAccessApiUsageException.class)
                 .hasMessageContaining("takes parameters");
+        assertThatThrownBy(() -> EntityMappers.forType(WithListAccessor.class))
+                .isInstanceOf(InvalidDataAccessApiUsageException.class)
+                .hasMessageContaining("tags()").hasMessageContaining("java.util.List");
+    }
+
+    @Test
+    void concurrentFirstRowsShareOneBindingAndClass() throws Exception {
+        LazyResult result = client.query("select id, status from entity_orders order by id");
+        List<LazyRow> detached = result.rows().stream().map(LazyRow::detach).toList(); // rows are single-threaded
+        int threads = 8;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+            List<java.util.concurrent.Future<Class<?>>> futures = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                LazyRow row = detached.get(t % detached.size()).detach();
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    RacedOrder o = EntityMappers.forType(RacedOrder.class).mapRow(row, 0);
+                    assertThat(o.status()).isIn("open", "shipped");
+                    return o.getClass();
+                }));
+            }
+            start.countDown();
+            java.util.Set<Class<?>> classes = new java.util.HashSet<>();
+            for (java.util.concurrent.Future<Class<?>> f : futures) {
+                classes.add(f.get(30, java.util.concurrent.TimeUnit.SECONDS));
+            }
+            assertThat(classes).hasSize(1);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

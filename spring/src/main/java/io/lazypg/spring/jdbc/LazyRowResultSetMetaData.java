@@ -1,0 +1,187 @@
+package io.lazypg.spring.jdbc;
+
+import io.lazypg.client.Column;
+import io.lazypg.client.internal.codec.Oids;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * ResultSetMetaData from a result's RowDescription: labels, JDBC types and pg_type names as pgjdbc
+ * reports them. Table and schema names are not looked up (they would need a catalog query): they
+ * are empty, and {@link #getColumnName} is the label. Immutable, thread-safe.
+ */
+final class LazyRowResultSetMetaData implements ResultSetMetaData {
+
+    private final List<Column> columns;
+
+    LazyRowResultSetMetaData(List<Column> columns) {
+        this.columns = columns;
+    }
+
+    private Column column(int column) throws SQLException {
+        if (column < 1 || column > columns.size()) {
+            throw new SQLException("Column index " + column + " is out of range: the result has " + columns.size()
+                    + " columns (1.." + columns.size() + "); JDBC indexes are 1-based.", "22023");
+        }
+        return columns.get(column - 1);
+    }
+
+    @Override
+    public int getColumnCount() {
+        return columns.size();
+    }
+
+    @Override
+    public boolean isAutoIncrement(int column) throws SQLException {
+        column(column);
+        return false;
+    }
+
+    @Override
+    public boolean isCaseSensitive(int column) throws SQLException {
+        return PgTypes.textual(column(column).typeOid());
+    }
+
+    @Override
+    public boolean isSearchable(int column) throws SQLException {
+        column(column);
+        return true;
+    }
+
+    @Override
+    public boolean isCurrency(int column) throws SQLException {
+        return column(column).typeOid() == Oids.MONEY;
+    }
+
+    @Override
+    public int isNullable(int column) throws SQLException {
+        column(column);
+        return columnNullableUnknown;
+    }
+
+    @Override
+    public boolean isSigned(int column) throws SQLException {
+        return PgTypes.signed(column(column).typeOid());
+    }
+
+    @Override
+    public int getColumnDisplaySize(int column) throws SQLException {
+        Column c = column(column);
+        switch (c.typeOid()) {
+            case Oids.BOOL: return 1;
+            case Oids.INT2: return 6;
+            case Oids.INT4: return 11;
+            case Oids.INT8: case Oids.OID: return 20;
+            case Oids.FLOAT4: return 15;
+            case Oids.FLOAT8: return 25;
+            case Oids.DATE: return 13;
+            case Oids.TIMESTAMP: case Oids.TIMESTAMPTZ: return 35;
+            case Oids.UUID: return 36;
+            case Oids.VARCHAR: case Oids.BPCHAR: return c.typeModifier() > 4 ? c.typeModifier() - 4 : Integer.MAX_VALUE;
+            case Oids.NUMERIC: return c.typeModifier() > 4 ? getPrecision(column) + 2 : 131089;
+            default: return Integer.MAX_VALUE;
+        }
+    }
+
+    @Override
+    public String getColumnLabel(int column) throws SQLException {
+        return column(column).name();
+    }
+
+    @Override
+    public String getColumnName(int column) throws SQLException {
+        return column(column).name();
+    }
+
+    @Override
+    public String getSchemaName(int column) throws SQLException {
+        column(column);
+        return "";
+    }
+
+    @Override
+    public int getPrecision(int column) throws SQLException {
+        Column c = column(column);
+        switch (c.typeOid()) {
+            case Oids.INT2: return 5;
+            case Oids.INT4: return 10;
+            case Oids.INT8: case Oids.OID: return 19;
+            case Oids.FLOAT4: return 8;
+            case Oids.FLOAT8: return 17;
+            case Oids.BOOL: return 1;
+            case Oids.NUMERIC: return c.typeModifier() > 4 ? ((c.typeModifier() - 4) >> 16) & 0xffff : 0;
+            case Oids.VARCHAR: case Oids.BPCHAR: return c.typeModifier() > 4 ? c.typeModifier() - 4 : Integer.MAX_VALUE;
+            default: return 0;
+        }
+    }
+
+    @Override
+    public int getScale(int column) throws SQLException {
+        Column c = column(column);
+        switch (c.typeOid()) {
+            case Oids.NUMERIC: return c.typeModifier() > 4 ? (c.typeModifier() - 4) & 0xffff : 0;
+            case Oids.FLOAT4: return 8;
+            case Oids.FLOAT8: return 17;
+            default: return 0;
+        }
+    }
+
+    @Override
+    public String getTableName(int column) throws SQLException {
+        column(column);
+        return "";
+    }
+
+    @Override
+    public String getCatalogName(int column) throws SQLException {
+        column(column);
+        return "";
+    }
+
+    @Override
+    public int getColumnType(int column) throws SQLException {
+        return PgTypes.sqlType(column(column).typeOid());
+    }
+
+    @Override
+    public String getColumnTypeName(int column) throws SQLException {
+        return PgTypes.typeName(column(column).typeOid());
+    }
+
+    @Override
+    public boolean isReadOnly(int column) throws SQLException {
+        column(column);
+        return true;
+    }
+
+    @Override
+    public boolean isWritable(int column) throws SQLException {
+        column(column);
+        return false;
+    }
+
+    @Override
+    public boolean isDefinitelyWritable(int column) throws SQLException {
+        column(column);
+        return false;
+    }
+
+    @Override
+    public String getColumnClassName(int column) throws SQLException {
+        return PgTypes.className(column(column).typeOid());
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw new SQLException("Not a wrapper for " + iface.getName());
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+}

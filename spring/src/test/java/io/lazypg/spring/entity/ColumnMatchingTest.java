@@ -1,0 +1,76 @@
+package io.lazypg.spring.entity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.lazypg.client.Column;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ColumnMatchingTest {
+
+    interface Accessors {
+        long id();
+
+        String getCreatedAt();
+
+        boolean isActive();
+
+        String isNotBoolean();
+
+        String getURL();
+    }
+
+    private static Column column(String name, int oid) {
+        return new Column(name, 0, 0, oid, -1, -1, true);
+    }
+
+    @Test
+    void propertyNamesFollowBeanAndRecordConventions() throws Exception {
+        assertThat(Names.propertyName(Accessors.class.getMethod("id"))).isEqualTo("id");
+        assertThat(Names.propertyName(Accessors.class.getMethod("getCreatedAt"))).isEqualTo("createdAt");
+        assertThat(Names.propertyName(Accessors.class.getMethod("isActive"))).isEqualTo("active");
+        assertThat(Names.propertyName(Accessors.class.getMethod("isNotBoolean"))).isEqualTo("isNotBoolean");
+        assertThat(Names.propertyName(Accessors.class.getMethod("getURL"))).isEqualTo("URL");
+    }
+
+    @Test
+    void snakeCaseAsSpringDerivesIt() {
+        assertThat(Names.snakeCase("createdAt")).isEqualTo("created_at");
+        assertThat(Names.snakeCase("id")).isEqualTo("id");
+        assertThat(Names.snakeCase("CreatedAt")).isEqualTo("created_at");
+    }
+
+    @Test
+    void exactMatchWinsOverCaseInsensitiveAndSnakeCase() {
+        List<Column> columns = List.of(column("CREATEDAT", 25), column("created_at", 25), column("createdAt", 25));
+        assertThat(ColumnMatcher.find(columns, ColumnMatcher.candidates(null, "createdAt"))).isEqualTo(2);
+        List<Column> noExact = List.of(column("x", 25), column("CREATEDAT", 25), column("created_at", 25));
+        assertThat(ColumnMatcher.find(noExact, ColumnMatcher.candidates(null, "createdAt"))).isEqualTo(1);
+        List<Column> snakeOnly = List.of(column("x", 25), column("CREATED_AT", 25));
+        assertThat(ColumnMatcher.find(snakeOnly, ColumnMatcher.candidates(null, "createdAt"))).isEqualTo(1);
+        assertThat(ColumnMatcher.find(snakeOnly, ColumnMatcher.candidates("x", "createdAt"))).isZero();
+        assertThat(ColumnMatcher.find(snakeOnly, ColumnMatcher.candidates(null, "missing"))).isEqualTo(-1);
+    }
+
+    @Test
+    void compatibilityTable() {
+        assertThat(TypeCompatibility.compatible(long.class, 21)).isTrue();   // int2
+        assertThat(TypeCompatibility.compatible(long.class, 1700)).isTrue(); // numeric
+        assertThat(TypeCompatibility.compatible(long.class, 25)).isFalse();  // text
+        assertThat(TypeCompatibility.compatible(String.class, 1184)).isTrue();
+        assertThat(TypeCompatibility.compatible(java.time.OffsetDateTime.class, 1082)).isFalse(); // date
+        assertThat(TypeCompatibility.compatible(boolean.class, 23)).isFalse();
+        assertThat(TypeCompatibility.compatible(int[].class, 1007)).isTrue();
+        assertThat(TypeCompatibility.compatible(int[].class, 23)).isFalse();
+        assertThat(TypeCompatibility.supported(java.util.List.class)).isFalse();
+    }
+
+    @Test
+    void shapeKeysCompareByNamesAndTypes() {
+        List<Column> a = List.of(column("id", 20), column("name", 25));
+        List<Column> b = List.of(new Column("id", 1, 1, 20, 8, -1, false), new Column("name", 1, 2, 25, -1, -1, false));
+        assertThat(ShapeKey.of(a)).isEqualTo(ShapeKey.of(b)).hasSameHashCodeAs(ShapeKey.of(b));
+        assertThat(ShapeKey.of(a)).isNotEqualTo(ShapeKey.of(List.of(column("name", 25), column("id", 20))));
+        assertThat(ShapeKey.of(a)).isNotEqualTo(ShapeKey.of(List.of(column("id", 23), column("name", 25))));
+    }
+}
