@@ -219,7 +219,8 @@ public final class LazyRow {
     public <T> T get(int index, Class<T> type) {
         int p = cellPosition(index);
         Object m = memoized(index);
-        if (m != null && (type == Object.class || type.isInstance(m))) {
+        if (m != null && (type == Object.class ? m.getClass() == CellDecoder.naturalClass(shape.typeOid(index))
+                : type.isInstance(m))) {
             return (T) m;
         }
         int len = Bytes.readInt(data, p);
@@ -380,9 +381,16 @@ public final class LazyRow {
         return memo == null ? null : memo[index];
     }
 
+    /**
+     * Keeps one decoded value per cell: the first one, replaced only by the column's natural type
+     * (what getObject returns), so typed reads of the natural type always hit the memo.
+     */
     private void memoize(int index, Object current, Object value) {
         if (current != null) {
-            return; // keep the first decoded form; other types are decoded each time
+            Class<?> natural = CellDecoder.naturalClass(shape.typeOid(index));
+            if (natural == null || current.getClass() == natural || value.getClass() != natural) {
+                return;
+            }
         }
         if (memo == null) {
             memo = new Object[shape.size()];

@@ -313,4 +313,14 @@ class LazyPgClientIT {
             return null;
         });
     }
+
+    @Test
+    void getObjectReturnsTheNaturalTypeWhateverWasReadBefore() {
+        LazyRow row = client.query("select 42 as n, date '2024-02-29' as d").get(0);
+        assertThat(row.getString(0)).isEqualTo("42");
+        assertThat(row.getObject(0)).isEqualTo(42);
+        assertThat(row.getString(1)).isEqualTo("2024-02-29");
+        assertThat(row.getObject(1)).isEqualTo(java.time.LocalDate.of(2024, 2, 29));
+        assertThat(row.get(1, java.time.LocalDate.class)).isSameAs(row.get(1, java.time.LocalDate.class));
+    }
 }

@@ -24,7 +24,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataIntegrityViolationException;
@@ -364,7 +363,7 @@ class LazyPgTemplateIT {
     // ---- Spring RowMapper ----
 
     @Test
-    @Disabled("needs LazyRowResultSet: the placeholder does not implement java.sql.ResultSet yet")
+
     void springRowMappersSeeAResultSet() {
         RowMapper<String> mapper = (ResultSet rs, int n) -> n + ":" + rs.getLong("id") + ":" + rs.getString(2);
         assertThat(template.query("select id, status from tpl_orders where id <= ? order by id", mapper, 3L))

@@ -37,6 +37,14 @@ public final class CellDecoder {
     }
 
     /** True when cells of {@code typeOid} can be requested in binary format and decoded here. */
+    /**
+     * The class {@link #decodeObject} returns for a scalar type, or null for arrays (whose class
+     * depends on the value's dimensions): lets a row tell whether a memoized value is the natural one.
+     */
+    public static Class<?> naturalClass(int typeOid) {
+        return CodecTypes.elementOid(typeOid) != 0 ? null : CodecTypes.naturalClass(typeOid);
+    }
+
     public static boolean hasBinaryDecoder(int typeOid) {
         if (CodecTypes.hasScalarBinaryDecoder(typeOid)) {
             return true;
