@@ -21,6 +21,7 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
 import org.springframework.transaction.TransactionManager;
 
 /**
@@ -71,10 +72,10 @@ public class LazyPgAutoConfiguration {
     @ConditionalOnMissingBean
     public LazyPgClient lazyPgClient(LazyPgProperties properties, ObjectProvider<LazyPgConnectionDetails> connectionDetails,
             ObjectProvider<LazyPgConfigCustomizer> customizers, ObjectProvider<PoolListener> poolListeners,
-            ObjectProvider<QueryObserver> queryObservers, Environment environment) {
+            ObjectProvider<QueryObserver> queryObservers, Environment environment, ResourceLoader resourceLoader) {
         LazyPgConnectionDetails details = connectionDetails.getIfAvailable();
         if (details == null) {
-            throw new IllegalStateException(MissingConnectionMessage.text(environment));
+            throw new IllegalStateException(MissingConnectionMessage.text(environment, resourceLoader.getClassLoader()));
         }
         LazyPgConfig config = LazyPgConfigFactory.create(properties, details, customizers.orderedStream().toList());
         if (logger.isDebugEnabled()) {

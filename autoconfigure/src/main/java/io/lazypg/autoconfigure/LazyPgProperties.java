@@ -38,7 +38,7 @@ public class LazyPgProperties {
     private String host;
 
     /** Server port, used with host. */
-    private int port = LazyPgConfig.DEFAULT_PORT;
+    private int port = 5432;
 
     /** Database name, used with host; the user name when unset (as libpq does). */
     private String database;

