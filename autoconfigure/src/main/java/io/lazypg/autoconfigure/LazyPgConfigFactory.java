@@ -34,8 +34,10 @@ final class LazyPgConfigFactory {
         } catch (IllegalArgumentException e) {
             // The client's message names the setting and never holds the password; the connection
             // details' toString() is written not to show the URL, which may embed one.
+            String hint = details.getUsername() == null && String.valueOf(e.getMessage()).startsWith("user is required")
+                    ? "Set lazypg.username, or put the user in the URL." : "Fix the matching lazypg.* property or the URL.";
             throw new IllegalStateException("Invalid lazypg configuration (connection from " + describe(details)
-                    + "): " + e.getMessage() + ". Fix the matching lazypg.* property or the URL.", e);
+                    + "): " + e.getMessage() + ". " + hint, e);
         }
     }
 

@@ -216,6 +216,16 @@ class LazyPgAutoConfigurationTest {
     }
 
     @Test
+    void missingUserNameSaysWhichPropertyToSet() {
+        contextRunner.withPropertyValues("lazypg.host=db.example.com").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("user is required");
+            assertThat(context.getStartupFailure()).hasStackTraceContaining("Set lazypg.username")
+                    .hasStackTraceContaining("connection from lazypg.host");
+        });
+    }
+
+    @Test
     void userBeansWin() {
         contextRunner.withPropertyValues("lazypg.url=" + CLOSED_URL).withUserConfiguration(UserBeans.class)
                 .run(context -> {
