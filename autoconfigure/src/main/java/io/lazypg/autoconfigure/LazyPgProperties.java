@@ -52,7 +52,7 @@ public class LazyPgProperties {
     /** Whether and how to use TLS: disable, allow, prefer, require, verify-ca, verify-full. */
     private SslMode sslMode = SslMode.PREFER;
 
-    /** PEM file with the CA certificate(s) for verify-ca and verify-full; the JDK trust store when unset. */
+    /** PEM file with the CA certificate(s) to trust; when unset, ~/.postgresql/root.crt if it exists (as libpq does). Never the JDK trust store. */
     private Path sslRootCert;
 
     /** Name reported to the server (pg_stat_activity.application_name). */
@@ -234,7 +234,7 @@ public class LazyPgProperties {
         /** Idle connections kept open (opened in the background). */
         private int minIdle = 0;
 
-        /** How long a caller waits for a connection before failing; 0 waits forever. */
+        /** How long a caller waits for a connection before failing; 0 fails at once when none is free. */
         private Duration acquireTimeout = Duration.ofSeconds(30);
 
         /** Age after which a connection is closed once it is idle; 0 means no limit. */

@@ -69,15 +69,7 @@ final class BatchExecution {
         } finally {
             out.reset();
         }
-        FrontendMessages.sync(out);
-        connection.send();
-        while (true) {
-            byte type = connection.nextMessage();
-            if (type == BackendMessages.READY_FOR_QUERY) {
-                connection.readyForQuery();
-                break;
-            }
-        }
+        error = connection.syncAndAwaitReady(error);
         if (error != null) {
             throw error;
         }

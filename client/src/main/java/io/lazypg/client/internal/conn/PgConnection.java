@@ -706,6 +706,26 @@ public final class PgConnection implements Poolable {
         }
     }
 
+    /**
+     * Sends Sync and reads up to ReadyForQuery, ending the extended-protocol sequence (and with it
+     * the implicit transaction). Returns {@code error}, or the first ErrorResponse read on the way.
+     */
+    PgServerException syncAndAwaitReady(PgServerException error) throws IOException {
+        FrontendMessages.sync(writeBuffer);
+        send();
+        PgServerException first = error;
+        while (true) {
+            byte type = nextMessage();
+            if (type == BackendMessages.READY_FOR_QUERY) {
+                readyForQuery();
+                return first;
+            }
+            if (type == BackendMessages.ERROR_RESPONSE && first == null) {
+                first = serverError();
+            }
+        }
+    }
+
     void readyForQuery() {
         transactionStatus = (char) reader.buffer()[reader.payloadOffset()];
     }

@@ -124,19 +124,8 @@ final class PortalCursor implements RowCursor {
     }
 
     /** Ends the implicit transaction: Sync, then everything up to ReadyForQuery; rethrows a server error after. */
-    private void sync(PgServerException error) throws IOException {
-        FrontendMessages.sync(connection.writeBuffer());
-        connection.send();
-        while (true) {
-            byte type = connection.nextMessage();
-            if (type == BackendMessages.READY_FOR_QUERY) {
-                connection.readyForQuery();
-                break;
-            }
-            if (type == BackendMessages.ERROR_RESPONSE && error == null) {
-                error = connection.serverError();
-            }
-        }
+    private void sync(PgServerException serverError) throws IOException {
+        PgServerException error = connection.syncAndAwaitReady(serverError);
         finished = true;
         connection.cursorClosed(this);
         connection.observeFinish(observation, statement.sql, "stream", rowsFetched, error);
