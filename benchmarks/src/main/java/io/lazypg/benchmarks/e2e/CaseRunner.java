@@ -1,12 +1,21 @@
 package io.lazypg.benchmarks.e2e;
 
 import java.lang.ref.Reference;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
 
 /**
- * Runs one case: warm-up runs, measured runs (a full GC before each, outside the measurement, so a
- * run does not pay for the previous case's garbage), then one more run whose result is held while
- * the heap is measured. Every run's outcome is checked, so a case that reads the wrong number of
- * rows or cells fails loudly instead of producing a fast, wrong figure.
+ * Runs the cases: every case's warm-up runs first, then the measured runs in rounds (one run of
+ * every case per round, a full GC before each run, outside the measurement, so that no run pays for
+ * another's garbage), then per case one more run whose result is held while the heap is measured.
+ *
+ * <p>Rounds rather than case after case because the reference machine is shared: its load moves
+ * over minutes, and rotating spreads that over all cases instead of charging it to whichever case
+ * ran while another build was compiling. Ratios within one run stay comparable.
+ *
+ * <p>Every run's outcome is checked, so a case that reads the wrong number of rows or cells fails
+ * loudly instead of producing a fast, wrong figure.
  */
 public final class CaseRunner {
 
@@ -20,38 +29,52 @@ public final class CaseRunner {
         this.expectedRows = expectedRows;
     }
 
-    public CaseResult run(BenchCase c) throws Exception {
-        for (int i = 0; i < warmups; i++) {
-            release(check(c, c.run()));
+    public List<CaseResult> runAll(List<BenchCase> cases, Consumer<String> log) throws Exception {
+        for (BenchCase c : cases) {
+            log.accept("warming " + c.id());
+            for (int i = 0; i < warmups; i++) {
+                release(check(c, c.run()));
+            }
         }
-        long[] wall = new long[runs];
-        long[] cpu = new long[runs];
-        long[] threadCpu = new long[runs];
-        long[] allocated = new long[runs];
-        for (int i = 0; i < runs; i++) {
-            System.gc();
-            long a0 = Meters.allocatedBytes(c.otherThreads());
-            long c0 = Meters.processCpuNanos();
-            long t0 = Meters.threadCpuNanos();
-            long w0 = System.nanoTime();
-            Outcome o = c.run();
-            long w1 = System.nanoTime();
-            long t1 = Meters.threadCpuNanos();
-            long c1 = Meters.processCpuNanos();
-            long a1 = Meters.allocatedBytes(c.otherThreads());
-            release(check(c, o));
-            wall[i] = w1 - w0;
-            cpu[i] = c1 - c0;
-            threadCpu[i] = t1 - t0;
-            allocated[i] = a1 - a0;
+        int n = cases.size();
+        long[][] wall = new long[n][runs];
+        long[][] cpu = new long[n][runs];
+        long[][] threadCpu = new long[n][runs];
+        long[][] allocated = new long[n][runs];
+        for (int round = 0; round < runs; round++) {
+            log.accept("measured round " + (round + 1) + " of " + runs);
+            for (int k = 0; k < n; k++) {
+                BenchCase c = cases.get(k);
+                System.gc();
+                long a0 = Meters.allocatedBytes(c.otherThreads());
+                long c0 = Meters.processCpuNanos();
+                long t0 = Meters.threadCpuNanos();
+                long w0 = System.nanoTime();
+                Outcome o = c.run();
+                long w1 = System.nanoTime();
+                long t1 = Meters.threadCpuNanos();
+                long c1 = Meters.processCpuNanos();
+                long a1 = Meters.allocatedBytes(c.otherThreads());
+                release(check(c, o));
+                wall[k][round] = w1 - w0;
+                cpu[k][round] = c1 - c0;
+                threadCpu[k][round] = t1 - t0;
+                allocated[k][round] = a1 - a0;
+            }
         }
-        return new CaseResult(c, expectedRows, wall, cpu, threadCpu, allocated, retained(c));
+        List<CaseResult> results = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            BenchCase c = cases.get(k);
+            log.accept("retained heap of " + c.id());
+            results.add(new CaseResult(c, expectedRows, wall[k], cpu[k], threadCpu[k], allocated[k], retained(c)));
+        }
+        return results;
     }
 
     /** Heap held by the case's result: used heap with the result reachable minus used heap before the run. */
     private long retained(BenchCase c) throws Exception {
         long before = Meters.settledUsedHeap();
-        Outcome o = c.run();
+        Outcome o = check(c, c.run());
         if (o.held() == null) {
             return -1;
         }

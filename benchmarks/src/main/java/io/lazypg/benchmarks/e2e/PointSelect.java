@@ -68,21 +68,43 @@ public final class PointSelect {
         this.windows = windows;
     }
 
+    /** One configuration to measure: its figures' id and title, its thread count and how a thread opens its work. */
+    private record Config(String id, String title, int threads, Worker worker) {
+    }
+
+    /**
+     * Warms every configuration, then measures them in rotation, window by window: on a shared
+     * machine the load changes over a minute, and rotating spreads that change over all
+     * configurations instead of charging it to whichever ran last.
+     */
     public List<Result> runAll() throws Exception {
-        List<Result> results = new ArrayList<>();
-        try (Connection single = Fixtures.jdbc(server, false)) {
+        try (Connection single = Fixtures.jdbc(server, false);
+             HikariDataSource hikari = hikari(server, 4);
+             LazyPgClient lazy = LazyPgClient.create(Fixtures.lazyConfig(server, 4))) {
             PreparedStatement ps = single.prepareStatement(JDBC_SQL);
-            results.add(measure("pgjdbc-1", "pgjdbc, one connection, 1 thread", 1, () -> id -> jdbcSelect(ps, id)));
+            List<Config> configs = List.of(
+                    new Config("pgjdbc-1", "pgjdbc, one connection, 1 thread", 1, () -> id -> jdbcSelect(ps, id)),
+                    new Config("hikari-1", "pgjdbc + HikariCP (pool 4), 1 thread", 1, () -> id -> hikariSelect(hikari, id)),
+                    new Config("lazypg-1", "lazypg (pool 4), 1 thread", 1, () -> id -> lazySelect(lazy, id)),
+                    new Config("hikari-8", "pgjdbc + HikariCP (pool 4), 8 threads", 8, () -> id -> hikariSelect(hikari, id)),
+                    new Config("lazypg-8", "lazypg (pool 4), 8 threads", 8, () -> id -> lazySelect(lazy, id)));
+            for (Config c : configs) {
+                run(c.threads(), c.worker(), warmupMillis);
+            }
+            double[][] ops = new double[configs.size()][windows];
+            for (int w = 0; w < windows; w++) {
+                for (int i = 0; i < configs.size(); i++) {
+                    Config c = configs.get(i);
+                    ops[i][w] = run(c.threads(), c.worker(), windowMillis) * 1000.0 / windowMillis;
+                }
+            }
+            List<Result> results = new ArrayList<>();
+            for (int i = 0; i < configs.size(); i++) {
+                Config c = configs.get(i);
+                results.add(new Result(c.id(), c.title(), c.threads(), ops[i]));
+            }
+            return results;
         }
-        try (HikariDataSource hikari = hikari(server, 4)) {
-            results.add(measure("hikari-1", "pgjdbc + HikariCP (pool 4), 1 thread", 1, () -> id -> hikariSelect(hikari, id)));
-            results.add(measure("hikari-8", "pgjdbc + HikariCP (pool 4), 8 threads", 8, () -> id -> hikariSelect(hikari, id)));
-        }
-        try (LazyPgClient lazy = LazyPgClient.create(Fixtures.lazyConfig(server, 4))) {
-            results.add(measure("lazypg-1", "lazypg (pool 4), 1 thread", 1, () -> id -> lazySelect(lazy, id)));
-            results.add(measure("lazypg-8", "lazypg (pool 4), 8 threads", 8, () -> id -> lazySelect(lazy, id)));
-        }
-        return results;
     }
 
     static HikariDataSource hikari(TestPostgres server, int size) {
@@ -114,15 +136,6 @@ public final class PointSelect {
         LazyResult r = client.query(LAZY_SQL, id);
         r.get(0).getString(9);
         return r.get(0).getLong(0);
-    }
-
-    Result measure(String id, String title, int threads, Worker worker) throws Exception {
-        run(threads, worker, warmupMillis);
-        double[] ops = new double[windows];
-        for (int w = 0; w < windows; w++) {
-            ops[w] = run(threads, worker, windowMillis) * 1000.0 / windowMillis;
-        }
-        return new Result(id, title, threads, ops);
     }
 
     /** Runs {@code threads} threads for {@code millis} and returns the operations they completed. */

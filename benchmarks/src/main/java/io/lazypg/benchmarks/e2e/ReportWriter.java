@@ -62,7 +62,7 @@ public final class ReportWriter {
                 .append(" ratios taken within this run, and prefer the minimum over the median.\n\n");
 
         md.append(f("## select * from wide (%,d rows x 40 columns)%n%n", r.rows()));
-        md.append(f("%d warm-up + %d measured runs per case. CPU is the client JVM's process CPU (all its threads,"
+        md.append(f("%d warm-up runs per case, then %d measured rounds of one run of every case each. CPU is the client JVM's process CPU (all its threads,"
                 + " GC and JIT included; the server is another process; Linux counts it in 10 ms steps). Thread CPU is the calling"
                 + " thread's alone (ns resolution, no GC; \"-\" for Vert.x, which decodes on its event loop). B/row is allocation per row (calling thread;"
                 + " all JVM threads for Vert.x). Retained is the heap held by the case's result after reading"

@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,20 +57,18 @@ class EndToEndCasesIT {
                 "floor-raw-text", "floor-raw-binary", "floor-lazypg-callback", "pgjdbc-text-2", "pgjdbc-binary-2",
                 "pgjdbc-text-40", "pgjdbc-binary-40", "jdbctemplate-hand", "jdbctemplate-bean", "jdbctemplate-record",
                 "vertx-prepared-40", "lazypg-result-2", "lazypg-result-40", "lazypg-hand", "lazypg-callback-2");
-        CaseRunner runner = new CaseRunner(0, 1, ROWS);
-        List<CaseResult> results = new ArrayList<>();
-        for (BenchCase c : cases) {
-            CaseResult r = runner.run(c);
-            assertThat(r.allocatedBytes()[0]).as(c.id()).isPositive();
-            assertThat(r.wallNanos()[0]).as(c.id()).isPositive();
-            results.add(r);
+        List<CaseResult> results = new CaseRunner(1, 1, ROWS).runAll(cases, message -> { });
+        assertThat(results).hasSameSizeAs(cases);
+        for (CaseResult r : results) {
+            assertThat(r.allocatedBytes()[0]).as(r.benchCase().id()).isPositive();
+            assertThat(r.wallNanos()[0]).as(r.benchCase().id()).isPositive();
         }
         assertThat(results).filteredOn(r -> r.benchCase().id().equals("lazypg-result-2"))
                 .singleElement().satisfies(r -> assertThat(r.retainedBytes()).isPositive());
 
         List<PointSelect.Result> points = new PointSelect(server, ROWS, 20, 50, 1).runAll();
         assertThat(points).extracting(PointSelect.Result::id)
-                .containsExactly("pgjdbc-1", "hikari-1", "hikari-8", "lazypg-1", "lazypg-8");
+                .containsExactlyInAnyOrder("pgjdbc-1", "hikari-1", "hikari-8", "lazypg-1", "lazypg-8");
         assertThat(points).allSatisfy(p -> assertThat(p.median()).as(p.id()).isPositive());
 
         StreamingUnderSmallHeap.Result streaming = StreamingUnderSmallHeap.run(server.url(), 5000, "-Xmx64m");
@@ -95,7 +92,7 @@ class EndToEndCasesIT {
         BenchCase broken = new BenchCase("broken", "reads one row too few", 2, false,
                 () -> new Outcome(ROWS - 1, (ROWS - 1) * 2L, WideTable.idSum(ROWS - 1), null));
         CaseRunner runner = new CaseRunner(0, 1, ROWS);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> runner.run(broken))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> runner.runAll(List.of(broken), message -> { }))
                 .hasMessageContaining("broken saw 199 rows");
     }
 
