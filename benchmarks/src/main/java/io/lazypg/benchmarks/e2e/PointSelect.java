@@ -1,0 +1,188 @@
+package io.lazypg.benchmarks.e2e;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.lazypg.client.LazyPgClient;
+import io.lazypg.client.LazyResult;
+import io.lazypg.testing.TestPostgres;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Point select by primary key ({@code select * from wide where id = ?}, reading id and t1), as
+ * operations per second over fixed windows. Each thread picks ids from its own seeded random stream.
+ *
+ * <p>pgjdbc on one connection gets its best case: one PreparedStatement prepared once and reused
+ * (server-prepared after prepareThreshold executions). pgjdbc + HikariCP and lazypg borrow a
+ * connection per operation from a pool of 4, as application code does.
+ */
+public final class PointSelect {
+
+    static final String JDBC_SQL = "select * from wide where id = ?";
+    static final String LAZY_SQL = "select * from wide where id = $1";
+
+    /** One configuration's figures: ops/s of each measured window. */
+    public record Result(String id, String title, int threads, double[] opsPerSecond) {
+        public double median() {
+            double[] s = opsPerSecond.clone();
+            Arrays.sort(s);
+            return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        }
+
+        public double best() {
+            return Arrays.stream(opsPerSecond).max().orElse(0);
+        }
+    }
+
+    /** One operation on behalf of one thread; returns the id it read, to be checked. */
+    @FunctionalInterface
+    interface Operation {
+        long run(long id) throws Exception;
+    }
+
+    /** A per-thread operation factory (a pgjdbc Connection is not shared between threads). */
+    @FunctionalInterface
+    interface Worker {
+        Operation open() throws Exception;
+    }
+
+    private final TestPostgres server;
+    private final long rows;
+    private final long warmupMillis;
+    private final long windowMillis;
+    private final int windows;
+
+    public PointSelect(TestPostgres server, long rows, long warmupMillis, long windowMillis, int windows) {
+        this.server = server;
+        this.rows = rows;
+        this.warmupMillis = warmupMillis;
+        this.windowMillis = windowMillis;
+        this.windows = windows;
+    }
+
+    /** One configuration to measure: its figures' id and title, its thread count and how a thread opens its work. */
+    private record Config(String id, String title, int threads, Worker worker) {
+    }
+
+    /**
+     * Warms every configuration, then measures them in rotation, window by window: on a shared
+     * machine the load changes over a minute, and rotating spreads that change over all
+     * configurations instead of charging it to whichever ran last.
+     */
+    public List<Result> runAll() throws Exception {
+        try (Connection single = Fixtures.jdbc(server, false);
+             HikariDataSource hikari = hikari(server, 4);
+             LazyPgClient lazy = LazyPgClient.create(Fixtures.lazyConfig(server, 4))) {
+            PreparedStatement ps = single.prepareStatement(JDBC_SQL);
+            List<Config> configs = List.of(
+                    new Config("pgjdbc-1", "pgjdbc, one connection, 1 thread", 1, () -> id -> jdbcSelect(ps, id)),
+                    new Config("hikari-1", "pgjdbc + HikariCP (pool 4), 1 thread", 1, () -> id -> hikariSelect(hikari, id)),
+                    new Config("lazypg-1", "lazypg (pool 4), 1 thread", 1, () -> id -> lazySelect(lazy, id)),
+                    new Config("hikari-8", "pgjdbc + HikariCP (pool 4), 8 threads", 8, () -> id -> hikariSelect(hikari, id)),
+                    new Config("lazypg-8", "lazypg (pool 4), 8 threads", 8, () -> id -> lazySelect(lazy, id)));
+            for (Config c : configs) {
+                run(c.threads(), c.worker(), warmupMillis);
+            }
+            double[][] ops = new double[configs.size()][windows];
+            for (int w = 0; w < windows; w++) {
+                for (int i = 0; i < configs.size(); i++) {
+                    Config c = configs.get(i);
+                    ops[i][w] = run(c.threads(), c.worker(), windowMillis) * 1000.0 / windowMillis;
+                }
+            }
+            List<Result> results = new ArrayList<>();
+            for (int i = 0; i < configs.size(); i++) {
+                Config c = configs.get(i);
+                results.add(new Result(c.id(), c.title(), c.threads(), ops[i]));
+            }
+            return results;
+        }
+    }
+
+    static HikariDataSource hikari(TestPostgres server, int size) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(server.jdbcUrl());
+        config.setDataSourceProperties(Fixtures.jdbcProperties(server));
+        config.setMaximumPoolSize(size);
+        config.setMinimumIdle(size);
+        config.setPoolName("bench-hikari");
+        return new HikariDataSource(config);
+    }
+
+    static long jdbcSelect(PreparedStatement ps, long id) throws Exception {
+        ps.setLong(1, id);
+        try (ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            rs.getString(10);
+            return rs.getLong(1);
+        }
+    }
+
+    static long hikariSelect(HikariDataSource ds, long id) throws Exception {
+        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(JDBC_SQL)) {
+            return jdbcSelect(ps, id);
+        }
+    }
+
+    static long lazySelect(LazyPgClient client, long id) {
+        LazyResult r = client.query(LAZY_SQL, id);
+        r.get(0).getString(9);
+        return r.get(0).getLong(0);
+    }
+
+    /** Runs {@code threads} threads for {@code millis} and returns the operations they completed. */
+    long run(int threads, Worker worker, long millis) throws Exception {
+        LongAdder done = new LongAdder();
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        CountDownLatch ready = new CountDownLatch(threads);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> started = new ArrayList<>();
+        long[] deadline = new long[1];
+        for (int t = 0; t < threads; t++) {
+            int seed = t;
+            Thread thread = new Thread(() -> {
+                try {
+                    Operation op;
+                    try {
+                        op = worker.open();
+                    } finally {
+                        ready.countDown();
+                    }
+                    SplittableRandom random = new SplittableRandom(seed * 7919L + 17);
+                    start.await();
+                    long n = 0;
+                    while (System.nanoTime() < deadline[0]) {
+                        long wanted = 1 + random.nextLong(rows);
+                        if (op.run(wanted) != wanted) {
+                            throw new IllegalStateException("asked for id " + wanted + " and got another row");
+                        }
+                        n++;
+                    }
+                    done.add(n);
+                } catch (Exception e) {
+                    failure.compareAndSet(null, e);
+                }
+            }, "point-select-" + t);
+            started.add(thread);
+            thread.start();
+        }
+        ready.await();
+        deadline[0] = System.nanoTime() + millis * 1_000_000L;
+        start.countDown();
+        for (Thread thread : started) {
+            thread.join();
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        return done.sum();
+    }
+}
