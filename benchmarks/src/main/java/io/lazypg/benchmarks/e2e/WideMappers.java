@@ -245,4 +245,92 @@ public final class WideMappers {
         sink.take(row.getUUID(38));
         sink.take(row.getLocalDate(39));
     }
+
+    /** Calls every accessor of a lazypg entity proxy (each decodes its cell) into the sink. */
+    public static void readAll(WideEntity e, Sink sink) {
+        sink.take(e.id());
+        sink.take(e.i1());
+        sink.take(e.i2());
+        sink.take(e.i3());
+        sink.take(e.i4());
+        sink.take(e.i5());
+        sink.take(e.b1());
+        sink.take(e.b2());
+        sink.take(e.b3());
+        sink.take(e.t1());
+        sink.take(e.t2());
+        sink.take(e.t3());
+        sink.take(e.t4());
+        sink.take(e.t5());
+        sink.take(e.t6());
+        sink.take(e.t7());
+        sink.take(e.t8());
+        sink.take(e.t9());
+        sink.take(e.t10());
+        sink.take(e.t11());
+        sink.take(e.t12());
+        sink.take(e.t13());
+        sink.take(e.t14());
+        sink.take(e.t15());
+        sink.take(e.t16());
+        sink.take(e.ts1());
+        sink.take(e.ts2());
+        sink.take(e.ts3());
+        sink.take(e.ts4());
+        sink.take(e.ts5());
+        sink.take(e.flag1() ? 1 : 0);
+        sink.take(e.flag2() ? 1 : 0);
+        sink.take(e.flag3() ? 1 : 0);
+        sink.take(e.n1());
+        sink.take(e.n2());
+        sink.take(e.n3());
+        sink.take(Double.doubleToRawLongBits(e.f1()));
+        sink.take(Double.doubleToRawLongBits(e.f2()));
+        sink.take(e.u());
+        sink.take(e.d());
+    }
+
+    /** Reads every property of a {@link WideBean} into the sink (the POJO side of the getter benchmark). */
+    public static void readAll(WideBean b, Sink sink) {
+        sink.take(b.getId());
+        sink.take(b.getI1());
+        sink.take(b.getI2());
+        sink.take(b.getI3());
+        sink.take(b.getI4());
+        sink.take(b.getI5());
+        sink.take(b.getB1());
+        sink.take(b.getB2());
+        sink.take(b.getB3());
+        sink.take(b.getT1());
+        sink.take(b.getT2());
+        sink.take(b.getT3());
+        sink.take(b.getT4());
+        sink.take(b.getT5());
+        sink.take(b.getT6());
+        sink.take(b.getT7());
+        sink.take(b.getT8());
+        sink.take(b.getT9());
+        sink.take(b.getT10());
+        sink.take(b.getT11());
+        sink.take(b.getT12());
+        sink.take(b.getT13());
+        sink.take(b.getT14());
+        sink.take(b.getT15());
+        sink.take(b.getT16());
+        sink.take(b.getTs1());
+        sink.take(b.getTs2());
+        sink.take(b.getTs3());
+        sink.take(b.getTs4());
+        sink.take(b.getTs5());
+        sink.take(b.getFlag1() ? 1 : 0);
+        sink.take(b.getFlag2() ? 1 : 0);
+        sink.take(b.getFlag3() ? 1 : 0);
+        sink.take(b.getN1());
+        sink.take(b.getN2());
+        sink.take(b.getN3());
+        sink.take(Double.doubleToRawLongBits(b.getF1()));
+        sink.take(Double.doubleToRawLongBits(b.getF2()));
+        sink.take(b.getU());
+        sink.take(b.getD());
+    }
 }

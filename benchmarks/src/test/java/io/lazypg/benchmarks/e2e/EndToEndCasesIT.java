@@ -56,15 +56,20 @@ class EndToEndCasesIT {
         assertThat(cases).extracting(BenchCase::id).doesNotHaveDuplicates().contains(
                 "floor-raw-text", "floor-raw-binary", "floor-lazypg-callback", "pgjdbc-text-2", "pgjdbc-binary-2",
                 "pgjdbc-text-40", "pgjdbc-binary-40", "jdbctemplate-hand", "jdbctemplate-bean", "jdbctemplate-record",
-                "vertx-prepared-40", "lazypg-result-2", "lazypg-result-40", "lazypg-hand", "lazypg-callback-2");
+                "vertx-prepared-40", "lazypg-result-2", "lazypg-result-40", "lazypg-hand", "lazypg-callback-2",
+                "spring-entity-2", "spring-entity-40", "spring-template-hand", "spring-template-bean", "spring-callback-2");
         List<CaseResult> results = new CaseRunner(1, 1, ROWS).runAll(cases, message -> { });
         assertThat(results).hasSameSizeAs(cases);
         for (CaseResult r : results) {
             assertThat(r.allocatedBytes()[0]).as(r.benchCase().id()).isPositive();
             assertThat(r.wallNanos()[0]).as(r.benchCase().id()).isPositive();
         }
-        assertThat(results).filteredOn(r -> r.benchCase().id().equals("lazypg-result-2"))
-                .singleElement().satisfies(r -> assertThat(r.retainedBytes()).isPositive());
+        for (String held : List.of("lazypg-result-2", "spring-entity-2", "spring-entity-40", "spring-template-bean")) {
+            assertThat(results).filteredOn(r -> r.benchCase().id().equals(held))
+                    .singleElement().satisfies(r -> assertThat(r.retainedBytes()).as(held).isPositive());
+        }
+        assertThat(results).filteredOn(r -> r.benchCase().id().equals("spring-callback-2"))
+                .singleElement().satisfies(r -> assertThat(r.retainedBytes()).isEqualTo(-1));
 
         List<PointSelect.Result> points = new PointSelect(server, ROWS, 20, 50, 1).runAll();
         assertThat(points).extracting(PointSelect.Result::id)
@@ -82,7 +87,12 @@ class EndToEndCasesIT {
         for (BenchCase c : cases) {
             assertThat(md).contains(c.title());
         }
-        assertThat(md).contains("streaming callback reading 2 columns", "pending");
+        assertThat(md).contains("streaming callback reading 2 columns", "entity proxies, 2 of 40: CPU <= 0.10x",
+                "entity proxies, all 40: CPU <= 0.80x pgjdbc ResultSet reading all 40, binary",
+                "retained heap of the held 100k proxies").doesNotContain("pending", "not run");
+        // Every target has a verdict: 12 rows (3 + 3 for the proxies, retained heap, 2 callbacks,
+        // 1M rows, 2 point selects).
+        assertThat(ReportWriter.targetList(report)).hasSize(12).allSatisfy(t -> assertThat(t.holds()).as(t.target()).isNotNull());
         assertThat(Files.readString(out.resolve("results.json"))).startsWith("{").contains("\"vertx-prepared-40\"");
         assertThat(Files.readString(out.resolve("cpu-chart.svg"))).startsWith("<svg").contains("</svg>");
     }
@@ -115,6 +125,62 @@ class EndToEndCasesIT {
         }
         assertThat(expected.get(3).getT4()).as("every fourth text column has multi-byte characters").contains("日本");
         assertThat(expected.get(0).getTs1().getNano() % 1000).isZero();
+    }
+
+    /**
+     * The Spring cases return what pgjdbc returns: the entity proxies (every accessor of every row),
+     * the template's hand LazyRowMapper and BeanPropertyRowMapper through the ResultSet view.
+     */
+    @Test
+    void springCasesAgreeWithPgjdbcOnEveryColumn() throws Exception {
+        String sql = WideTable.SELECT_ALL + " order by id";
+        List<WideBean> expected = fixtures.jdbcTemplate.query(sql, (rs, n) -> WideMappers.fromJdbc(rs));
+        io.lazypg.spring.LazyPgTemplate template = new io.lazypg.spring.LazyPgTemplate(fixtures.lazy);
+        List<WideEntity> proxies = template.query(sql, WideEntity.class);
+        List<WideBean> hand = template.query(sql, (io.lazypg.spring.LazyRowMapper<WideBean>) (row, n) -> WideMappers.fromLazy(row));
+        List<WideBean> bean = template.query(sql, new org.springframework.jdbc.core.BeanPropertyRowMapper<>(WideBean.class));
+        assertThat(proxies).hasSize(ROWS);
+        assertThat(hand).hasSize(ROWS);
+        assertThat(bean).hasSize(ROWS);
+        assertThat(proxies.get(0).getClass().getName()).contains("$LazyPg$");
+        PropertyDescriptor[] properties = Introspector.getBeanInfo(WideBean.class, Object.class).getPropertyDescriptors();
+        for (int i = 0; i < ROWS; i++) {
+            for (PropertyDescriptor p : properties) {
+                Object want = p.getReadMethod().invoke(expected.get(i));
+                Object viaProxy = WideEntity.class.getMethod(p.getName()).invoke(proxies.get(i));
+                Object viaHand = p.getReadMethod().invoke(hand.get(i));
+                Object viaBean = p.getReadMethod().invoke(bean.get(i));
+                assertThat(same(want, viaProxy)).as("row %d, %s: pgjdbc %s, proxy %s", i, p.getName(), want, viaProxy).isTrue();
+                assertThat(same(want, viaHand)).as("row %d, %s: pgjdbc %s, template hand %s", i, p.getName(), want, viaHand).isTrue();
+                assertThat(same(want, viaBean)).as("row %d, %s: pgjdbc %s, template bean %s", i, p.getName(), want, viaBean).isTrue();
+            }
+        }
+    }
+
+    /** The targets table says "no" when a figure misses, not only "yes". */
+    @Test
+    void targetsReportAMiss() {
+        BenchCase lazy = new BenchCase("spring-entity-2", "entity", 2, false, () -> null);
+        BenchCase bean = new BenchCase("jdbctemplate-bean", "bean", 40, false, () -> null);
+        long ms = 1_000_000L;
+        CaseResult slow = new CaseResult(lazy, ROWS, new long[] {300 * ms}, new long[] {300 * ms}, new long[] {300 * ms},
+                new long[] {1000}, 100 * 1024 * 1024);
+        CaseResult base = new CaseResult(bean, ROWS, new long[] {1000 * ms}, new long[] {1000 * ms}, new long[] {1000 * ms},
+                new long[] {1000}, 200 * 1024 * 1024);
+        Report report = new Report(new Report.Machine(2, 1L << 30, "jdk", "", "os", "PostgreSQL", "embedded"),
+                "command", "now", 0.1, ROWS, 0, 1, List.of(slow, base), List.of(),
+                new StreamingUnderSmallHeap.Result(true, 10, "-Xmx64m", 1, 1, 1.0, "ok"), 1.0, 1.0);
+        List<ReportWriter.Target> targets = ReportWriter.targetList(report);
+        assertThat(targets).filteredOn(t -> t.target().contains("0.10x JdbcTemplate + BeanPropertyRowMapper"))
+                .singleElement().satisfies(t -> {
+                    assertThat(t.holds()).isFalse();
+                    assertThat(t.measured()).startsWith("0.30x");
+                });
+        assertThat(targets).filteredOn(t -> t.target().startsWith("retained heap"))
+                .singleElement().satisfies(t -> assertThat(t.holds()).isFalse());
+        assertThat(targets).filteredOn(t -> t.target().contains("pgjdbc binary reading the same 2"))
+                .singleElement().satisfies(t -> assertThat(t.holds()).isNull());
+        assertThat(ReportWriter.targets(report)).contains("**no**", "not run (pgjdbc-binary-2)");
     }
 
     private static boolean same(Object a, Object b) {

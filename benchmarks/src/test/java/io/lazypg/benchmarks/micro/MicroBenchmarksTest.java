@@ -23,7 +23,8 @@ class MicroBenchmarksTest {
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
 
     private static final List<Class<?>> COVERED =
-            List.of(FrameParsingBenchmark.class, TimestampTextBenchmark.class, CellCodecBenchmark.class);
+            List.of(FrameParsingBenchmark.class, TimestampTextBenchmark.class, CellCodecBenchmark.class,
+                    EntityGetterBenchmark.class);
 
     @Test
     void everyBenchmarkClassIsCovered() throws Exception {
@@ -107,6 +108,43 @@ class MicroBenchmarksTest {
             b.text(BLACKHOLE);
         }
         assertThat(invokedBenchmarks(CellCodecBenchmark.class)).hasSize(2);
+    }
+
+    /** Proxies and POJOs over the same synthetic rows agree, in both formats, and every method runs. */
+    @Test
+    void entityGetterMethodsReadTheSameValuesFromProxiesAndPojos() throws Exception {
+        for (String format : List.of("binary", "text")) {
+            EntityGetterBenchmark b = new EntityGetterBenchmark();
+            b.rows = 8;
+            b.format = format;
+            b.setup();
+            for (int i = 0; i < 8; i++) {
+                io.lazypg.benchmarks.e2e.WideEntity p = b.proxy(i);
+                io.lazypg.benchmarks.e2e.WideBean bean = b.bean(i);
+                assertThat(p.id()).as(format).isEqualTo(i + 1L).isEqualTo(bean.getId());
+                assertThat(p.i1()).isEqualTo(bean.getI1());
+                assertThat(p.b3()).isEqualTo(bean.getB3());
+                assertThat(p.t4()).isEqualTo(bean.getT4());
+                assertThat(p.ts2()).isEqualTo(bean.getTs2());
+                assertThat(p.n1()).isEqualTo(bean.getN1());
+                assertThat(p.u()).isEqualTo(bean.getU());
+                assertThat(p.d()).isEqualTo(bean.getD());
+            }
+            // Round robin from row 0: proxy and POJO of the same row give the same value.
+            assertThat(b.proxyLong()).isEqualTo(1L);
+            assertThat(b.pojoLong()).isEqualTo(2L);
+            long proxyInt = b.proxyInt();
+            assertThat(proxyInt).isEqualTo(b.proxy(2).i1());
+            assertThat(b.pojoInt()).isEqualTo(b.bean(3).getI1());
+            assertThat(b.proxyStringMemoized()).isEqualTo(b.bean(4).getT1());
+            assertThat(b.pojoString()).isEqualTo(b.bean(5).getT1());
+            assertThat(b.proxyAll40()).isEqualTo(40);
+            assertThat(b.pojoAll40()).isEqualTo(80);
+            io.lazypg.benchmarks.e2e.WideEntity mapped = b.proxyMapRow();
+            assertThat(mapped.id()).isEqualTo(1L); // index wrapped from 7 to 0
+            assertThat(mapped).isNotSameAs(b.proxy(0)).isEqualTo(b.proxy(0));
+        }
+        assertThat(invokedBenchmarks(EntityGetterBenchmark.class)).hasSize(9);
     }
 
     private static List<String> invokedBenchmarks(Class<?> type) {
