@@ -159,7 +159,7 @@ public final class ReportWriter {
             }
         }
         StreamingUnderSmallHeap.Result s = r.streaming();
-        t.add(new Target("1M rows stream under -Xmx64m", s.success()
+        t.add(new Target(f("%,d rows stream under %s", s.rows(), s.heapFlag()), s.success()
                 ? f("%,d ms, peak heap %.1f MiB", s.millis(), s.peakHeapBytes() / (1024.0 * 1024)) : s.detail(), s.success()));
         PointSelect.Result l1 = r.pointById("lazypg-1");
         PointSelect.Result j1 = r.pointById("pgjdbc-1");
