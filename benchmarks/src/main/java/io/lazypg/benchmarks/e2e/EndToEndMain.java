@@ -21,7 +21,8 @@ import java.util.Map;
  *
  * <p>Options ({@code --name=value}): rows (100000), warmups (2), runs (7), out (docs/benchmarks),
  * point-millis (2000 per window; each configuration warmed for one window, then 5 windows in rotation), stream-rows (1000000),
- * stream-heap (-Xmx64m), only (comma-separated case ids, for trying one case).
+ * stream-heap (-Xmx64m), only (comma-separated case ids, for trying one case), previous (the results.json of
+ * the run to compare with; default: the one in out, which this run replaces; "none" for no comparison).
  */
 public final class EndToEndMain {
 
@@ -38,6 +39,9 @@ public final class EndToEndMain {
         int streamRows = Integer.parseInt(o.getOrDefault("stream-rows", "1000000"));
         String streamHeap = o.getOrDefault("stream-heap", "-Xmx64m");
         String only = o.get("only");
+        // The figures this run replaces, for the before -> after section (--previous=none to leave it out).
+        String previousOption = o.getOrDefault("previous", out.resolve("results.json").toString());
+        PreviousRun previous = previousOption.equals("none") ? null : PreviousRun.read(Path.of(previousOption));
 
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         long t0 = System.nanoTime();
@@ -81,7 +85,7 @@ public final class EndToEndMain {
                     postgres, server.source().toString().toLowerCase(java.util.Locale.ROOT));
             double minutes = (System.nanoTime() - t0) / 60e9;
             Report report = new Report(machine, command(args), started.toString(), minutes, rows, warmups, runs, results,
-                    points, streaming, loadBefore, Meters.loadAverage());
+                    points, streaming, loadBefore, Meters.loadAverage(), previous);
             ReportWriter.write(report, out);
             log("Wrote " + out.toAbsolutePath() + "/results.md, results.json, cpu-chart.svg");
         }

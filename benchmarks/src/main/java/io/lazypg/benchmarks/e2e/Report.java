@@ -5,7 +5,8 @@ import java.util.List;
 /** Everything one end-to-end run measured, and where and how it ran. */
 public record Report(Machine machine, String command, String startedUtc, double minutes, int rows, int warmups,
                      int runs, List<CaseResult> cases, List<PointSelect.Result> pointSelects,
-                     StreamingUnderSmallHeap.Result streaming, double loadBefore, double loadAfter) {
+                     StreamingUnderSmallHeap.Result streaming, double loadBefore, double loadAfter,
+                     PreviousRun previous) {
 
     /** The machine and software the figures come from. */
     public record Machine(int cores, long memoryBytes, String jdk, String jvmArgs, String os, String postgres,

@@ -98,6 +98,7 @@ public final class ReportWriter {
             md.append("**failed**: ").append(s.detail()).append("\n\n");
         }
         md.append(targets(r));
+        md.append(changes(r));
         return md.toString();
     }
 
@@ -191,6 +192,57 @@ public final class ReportWriter {
         t.append("\n\"yes\"/\"no\" are computed from this run's figures by the results writer; on a busy 2-core machine the")
                 .append(" point-select ratios in particular move between runs.\n");
         return t.toString();
+    }
+
+    /** Cases shown before -> after: lazypg's own (what client changes move) and the baselines beside them. */
+    static boolean comparable(String id) {
+        return id.startsWith("lazypg") || id.startsWith("floor-lazypg") || id.startsWith("spring")
+                || id.equals(BEAN_BASELINE) || id.equals("pgjdbc-binary-2") || id.equals("pgjdbc-binary-40")
+                || id.equals(PGJDBC_BASELINE) || id.equals("floor-raw-binary");
+    }
+
+    static String arrow(String before, String after) {
+        return before + " → " + after;
+    }
+
+    /** Before -> after for the cases both runs measured; empty when there is no previous run. */
+    static String changes(Report r) {
+        PreviousRun p = r.previous();
+        if (p == null) {
+            return "";
+        }
+        StringBuilder c = new StringBuilder("\n## Changes since the previous run\n\n");
+        c.append("Before: the run started ").append(p.startedUtc()).append(" (the results.json this run replaced); after: this run.")
+                .append(" Two runs on a shared machine: absolute CPU moves with the load, so read the ratio to")
+                .append(" JdbcTemplate + BeanPropertyRowMapper (taken within each run) and the allocation and retained")
+                .append(" heap (which do not depend on load) first.\n\n");
+        c.append("| case | CPU min ms | CPU vs BeanPropertyRowMapper | thread CPU min ms | B/row | retained MiB |\n");
+        c.append("|---|---:|---:|---:|---:|---:|\n");
+        for (CaseResult now : r.cases()) {
+            String id = now.benchCase().id();
+            PreviousRun.Figures b = p.cases().get(id);
+            if (b == null || !comparable(id)) {
+                continue;
+            }
+            c.append("| ").append(now.benchCase().title()).append(" | ")
+                    .append(arrow(f("%.0f", b.cpuMinMs()), f("%.0f", now.cpuMinMs()))).append(" | ")
+                    .append(arrow(times(b.ratioVsBean()), times(ratio(r, now, BEAN_BASELINE)))).append(" | ")
+                    .append(arrow(Double.isNaN(b.threadCpuMinMs()) ? "-" : f("%.0f", b.threadCpuMinMs()),
+                            Double.isNaN(now.threadCpuMinMs()) ? "-" : f("%.0f", now.threadCpuMinMs()))).append(" | ")
+                    .append(arrow(f("%.0f", b.bytesPerRow()), f("%.0f", now.bytesPerRow()))).append(" | ")
+                    .append(arrow(b.retainedBytes() < 0 ? "-" : f("%.1f", b.retainedBytes() / (1024.0 * 1024)),
+                            now.retainedBytes() < 0 ? "-" : f("%.1f", now.retainedMiB()))).append(" |\n");
+        }
+        if (!p.pointMedians().isEmpty()) {
+            c.append("\n| point select | ops/s median |\n|---|---:|\n");
+            for (PointSelect.Result now : r.pointSelects()) {
+                Double b = p.pointMedians().get(now.id());
+                if (b != null) {
+                    c.append("| ").append(now.title()).append(" | ").append(arrow(f("%,.0f", b), f("%,.0f", now.median()))).append(" |\n");
+                }
+            }
+        }
+        return c.toString();
     }
 
     // ------------------------------------------------------------------ JSON

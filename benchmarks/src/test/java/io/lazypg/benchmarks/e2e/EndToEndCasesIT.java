@@ -81,12 +81,26 @@ class EndToEndCasesIT {
         assertThat(streaming.rows()).isEqualTo(5000);
 
         Report report = new Report(new Report.Machine(2, 1L << 30, "jdk", "", "os", "PostgreSQL", "embedded"),
-                "command", "now", 0.1, ROWS, 0, 1, results, points, streaming, 1.0, 1.0);
+                "command", "now", 0.1, ROWS, 0, 1, results, points, streaming, 1.0, 1.0, null);
+        ReportWriter.write(report, out);
+        assertThat(Files.readString(out.resolve("results.md"))).doesNotContain("Changes since the previous run");
+        // A second run compares itself with the first, read back from the results.json it wrote.
+        PreviousRun previous = PreviousRun.read(out.resolve("results.json"));
+        assertThat(previous).isNotNull();
+        assertThat(previous.startedUtc()).isEqualTo("now");
+        CaseResult entity = results.stream().filter(r -> r.benchCase().id().equals("spring-entity-2")).findFirst().orElseThrow();
+        assertThat(previous.cases().get("spring-entity-2").bytesPerRow()).isCloseTo(entity.bytesPerRow(), org.assertj.core.data.Offset.offset(0.01));
+        assertThat(previous.cases().get("spring-entity-2").retainedBytes()).isEqualTo(entity.retainedBytes());
+        assertThat(previous.cases().get("spring-callback-2").retainedBytes()).isEqualTo(-1);
+        assertThat(previous.pointMedians()).containsKeys("pgjdbc-1", "lazypg-1");
+        report = new Report(report.machine(), "command", "later", 0.1, ROWS, 0, 1, results, points, streaming, 1.0, 1.0, previous);
         ReportWriter.write(report, out);
         String md = Files.readString(out.resolve("results.md"));
         for (BenchCase c : cases) {
             assertThat(md).contains(c.title());
         }
+        assertThat(md).contains("## Changes since the previous run", "the run started now",
+                "| LazyPgTemplate entity proxies (interface), reading 2 of 40 accessors | ");
         assertThat(md).contains("streaming callback reading 2 columns", "entity proxies, 2 of 40: CPU <= 0.10x",
                 "entity proxies, all 40: CPU <= 0.80x pgjdbc ResultSet reading all 40, binary",
                 "retained heap of the held 100k proxies").doesNotContain("pending", "not run");
@@ -169,7 +183,7 @@ class EndToEndCasesIT {
                 new long[] {1000}, 200 * 1024 * 1024);
         Report report = new Report(new Report.Machine(2, 1L << 30, "jdk", "", "os", "PostgreSQL", "embedded"),
                 "command", "now", 0.1, ROWS, 0, 1, List.of(slow, base), List.of(),
-                new StreamingUnderSmallHeap.Result(true, 10, "-Xmx64m", 1, 1, 1.0, "ok"), 1.0, 1.0);
+                new StreamingUnderSmallHeap.Result(true, 10, "-Xmx64m", 1, 1, 1.0, "ok"), 1.0, 1.0, null);
         List<ReportWriter.Target> targets = ReportWriter.targetList(report);
         assertThat(targets).filteredOn(t -> t.target().contains("0.10x JdbcTemplate + BeanPropertyRowMapper"))
                 .singleElement().satisfies(t -> {
