@@ -36,9 +36,24 @@ public final class LazyRow {
     private ResultShape shape;
     private byte[] data;
     private int start;
-    /** Position of each located cell's length word; cells [0, located) are located. */
+    /**
+     * The walk cursor: the last cell located going forward (-1 before the first access) and the
+     * position of its length word. Reading cells in increasing order (the usual case: a few columns,
+     * or all of them as a serializer does) needs nothing else, so a row allocates nothing to find its cells.
+     */
+    private int cursorIndex = -1;
+    private int cursorPosition;
+    /** Every cell's length-word position, built on the first backward access only; valid while {@link #tableFilled}. */
     private int[] cellPositions;
-    private int located;
+    private boolean tableFilled;
+    /**
+     * Memoized reference values: two cells inline (no array for the common "read a couple of columns"),
+     * the rest in {@link #memo}, allocated on the third memoized cell.
+     */
+    private int memoIndex0 = -1;
+    private Object memoValue0;
+    private int memoIndex1 = -1;
+    private Object memoValue1;
     private Object[] memo;
 
     /**
@@ -61,12 +76,17 @@ public final class LazyRow {
             this.shape = shape;
             cellPositions = null;
             memo = null;
-        } else if (memo != null && located > 0) {
+        } else if (memo != null) {
             Arrays.fill(memo, null);
         }
+        memoIndex0 = -1;
+        memoValue0 = null;
+        memoIndex1 = -1;
+        memoValue1 = null;
+        tableFilled = false;
+        cursorIndex = -1;
         this.data = data;
         this.start = start;
-        this.located = 0;
     }
 
     /** Number of columns. */
@@ -305,7 +325,7 @@ public final class LazyRow {
 
     /** Number of cells located so far (how far the row has been walked): for statistics and tests. */
     public int locatedCells() {
-        return located;
+        return tableFilled ? shape.size() : cursorIndex + 1;
     }
 
     @Override
@@ -331,33 +351,71 @@ public final class LazyRow {
         return last + 4 + Math.max(0, Bytes.readInt(data, last));
     }
 
-    /** Position of cell {@code index}'s length word, walking the row only as far as needed, once. */
+    /**
+     * Position of cell {@code index}'s length word. Forward accesses walk on from the cursor, only as
+     * far as needed; the first backward access walks the whole row once into a table.
+     */
     private int cellPosition(int index) {
-        if (index < located) {
+        if (tableFilled) {
+            if (index < 0 || index >= cellPositions.length) {
+                throw outOfRange(index);
+            }
             return cellPositions[index];
         }
-        return locate(index);
+        if (index > cursorIndex) {
+            return walkForward(index);
+        }
+        if (index == cursorIndex && index >= 0) {
+            return cursorPosition;
+        }
+        return fillTable(index); // backward (or negative: fillTable reports it)
     }
 
-    private int locate(int index) {
+    private int walkForward(int index) {
+        int n = shape.size();
+        if (index >= n) {
+            throw outOfRange(index);
+        }
+        byte[] d = data;
+        int i = cursorIndex;
+        int p;
+        if (i < 0) {
+            i = 0;
+            p = start;
+        } else {
+            p = cursorPosition;
+        }
+        for (; i < index; i++) {
+            p += 4 + Math.max(0, Bytes.readInt(d, p));
+        }
+        cursorIndex = index;
+        cursorPosition = p;
+        return p;
+    }
+
+    private int fillTable(int index) {
         int n = shape.size();
         if (index < 0 || index >= n) {
-            throw new PgUsageException("Column index " + index + " is out of range: the result has " + n
-                    + " columns (0.." + (n - 1) + "). LazyRow indexes are 0-based.");
+            throw outOfRange(index);
         }
         int[] positions = cellPositions;
-        if (positions == null) {
+        if (positions == null || positions.length != n) {
             positions = cellPositions = new int[n];
         }
         byte[] d = data;
-        int i = located;
-        int p = i == 0 ? start : positions[i - 1] + 4 + Math.max(0, Bytes.readInt(d, positions[i - 1]));
-        for (; i <= index; i++) {
+        int p = start;
+        for (int i = 0; i < n; i++) {
             positions[i] = p;
             p += 4 + Math.max(0, Bytes.readInt(d, p));
         }
-        located = i;
+        tableFilled = true;
         return positions[index];
+    }
+
+    private PgUsageException outOfRange(int index) {
+        int n = shape.size();
+        return new PgUsageException("Column index " + index + " is out of range: the result has " + n
+                + " columns (0.." + (n - 1) + "). LazyRow indexes are 0-based.");
     }
 
     private int nonNullLength(int position, int index, String javaType) {
@@ -378,6 +436,12 @@ public final class LazyRow {
     }
 
     private Object memoized(int index) {
+        if (memoIndex0 == index) {
+            return memoValue0;
+        }
+        if (memoIndex1 == index) {
+            return memoValue1;
+        }
         return memo == null ? null : memo[index];
     }
 
@@ -392,9 +456,17 @@ public final class LazyRow {
                 return;
             }
         }
-        if (memo == null) {
-            memo = new Object[shape.size()];
+        if (memoIndex0 == index || memoIndex0 < 0) {
+            memoIndex0 = index;
+            memoValue0 = value;
+        } else if (memoIndex1 == index || memoIndex1 < 0) {
+            memoIndex1 = index;
+            memoValue1 = value;
+        } else {
+            if (memo == null) {
+                memo = new Object[shape.size()];
+            }
+            memo[index] = value;
         }
-        memo[index] = value;
     }
 }
