@@ -43,9 +43,8 @@ public final class LazyRow {
      */
     private int cursorIndex = -1;
     private int cursorPosition;
-    /** Every cell's length-word position, built on the first backward access only; valid while {@link #tableFilled}. */
+    /** Every cell's length-word position, built on the first backward access only (null until then). */
     private int[] cellPositions;
-    private boolean tableFilled;
     /**
      * Memoized reference values: two cells inline (no array for the common "read a couple of columns"),
      * the rest in {@link #memo}, allocated on the third memoized cell.
@@ -74,16 +73,15 @@ public final class LazyRow {
     public void reset(ResultShape shape, byte[] data, int start) {
         if (this.shape != shape) {
             this.shape = shape;
-            cellPositions = null;
             memo = null;
         } else if (memo != null) {
             Arrays.fill(memo, null);
         }
+        cellPositions = null;
         memoIndex0 = -1;
         memoValue0 = null;
         memoIndex1 = -1;
         memoValue1 = null;
-        tableFilled = false;
         cursorIndex = -1;
         this.data = data;
         this.start = start;
@@ -325,7 +323,7 @@ public final class LazyRow {
 
     /** Number of cells located so far (how far the row has been walked): for statistics and tests. */
     public int locatedCells() {
-        return tableFilled ? shape.size() : cursorIndex + 1;
+        return cellPositions != null ? shape.size() : cursorIndex + 1;
     }
 
     @Override
@@ -356,11 +354,12 @@ public final class LazyRow {
      * far as needed; the first backward access walks the whole row once into a table.
      */
     private int cellPosition(int index) {
-        if (tableFilled) {
-            if (index < 0 || index >= cellPositions.length) {
+        int[] table = cellPositions;
+        if (table != null) {
+            if (index < 0 || index >= table.length) {
                 throw outOfRange(index);
             }
-            return cellPositions[index];
+            return table[index];
         }
         if (index > cursorIndex) {
             return walkForward(index);
@@ -398,17 +397,14 @@ public final class LazyRow {
         if (index < 0 || index >= n) {
             throw outOfRange(index);
         }
-        int[] positions = cellPositions;
-        if (positions == null || positions.length != n) {
-            positions = cellPositions = new int[n];
-        }
+        int[] positions = new int[n];
         byte[] d = data;
         int p = start;
         for (int i = 0; i < n; i++) {
             positions[i] = p;
             p += 4 + Math.max(0, Bytes.readInt(d, p));
         }
-        tableFilled = true;
+        cellPositions = positions;
         return positions[index];
     }
 
