@@ -1,6 +1,5 @@
 package io.lazypg.client.internal.conn;
 
-import io.lazypg.client.Column;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRow;
@@ -11,13 +10,10 @@ import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.PgUsageException;
-import io.lazypg.client.internal.codec.CellDecoder;
-import io.lazypg.client.internal.codec.Oids;
 import io.lazypg.client.internal.param.ParameterEncoder;
 import io.lazypg.client.internal.pool.Poolable;
 import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.result.ResultShape;
-import io.lazypg.client.internal.stats.StatementUsage;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.FrontendMessages;
@@ -62,7 +58,7 @@ public final class PgConnection implements Poolable {
     private final OutputStream out;
     private final MessageReader reader;
     private final WriteBuffer writeBuffer = new WriteBuffer(1024);
-    private final StatementCache statements;
+    private final StatementPreparer preparer;
     private final Map<String, String> serverParameters = new HashMap<>();
     private final long createdNanos = System.nanoTime();
     private final ClientHooks hooks;
@@ -76,14 +72,13 @@ public final class PgConnection implements Poolable {
     private boolean broken;
     private boolean closed;
     private PortalCursor openCursor;
-    private long statementCounter;
 
     PgConnection(LazyPgConfig config, Socket socket, ClientHooks hooks) throws IOException {
         this.config = config;
         this.socket = socket;
         this.out = socket.getOutputStream();
         this.reader = new MessageReader(socket.getInputStream(), config.receiveBufferSize(), config.maxMessageSize());
-        this.statements = new StatementCache(config.statementCacheSize());
+        this.preparer = new StatementPreparer(this, new StatementCache(config.statementCacheSize()));
         this.hooks = hooks;
     }
 
@@ -128,6 +123,20 @@ public final class PgConnection implements Poolable {
 
     LazyPgConfig config() {
         return config;
+    }
+
+    /** Queues Close for statements evicted from the cache, to go out with the next batch of messages. */
+    void writePendingCloses() {
+        preparer.writePendingCloses();
+    }
+
+    ClientHooks hooks() {
+        return hooks;
+    }
+
+    /** The session's TimeZone as java.time knows it, or null when it does not. */
+    ZoneId sessionZone() {
+        return sessionZone;
     }
 
     // ---------------------------------------------------------------- public operations
@@ -176,7 +185,7 @@ public final class PgConnection implements Poolable {
         Object token = observeStart(sql, "stream");
         PortalCursor cursor = null;
         try {
-            PreparedStatement statement = prepare(sql, values);
+            PreparedStatement statement = preparer.prepare(sql, values);
             writePendingCloses();
             writeBind(statement, values);
             cursor = new PortalCursor(this, statement, rowsPerFetch, token);
@@ -221,7 +230,7 @@ public final class PgConnection implements Poolable {
         RuntimeException failure = null;
         long affected = 0;
         try {
-            statement = prepare(sql, representativeValues(batch, sql));
+            statement = preparer.prepare(sql, representativeValues(batch, sql));
             int[] counts = BatchExecution.run(this, statement, batch);
             for (int n : counts) {
                 affected += n;
@@ -361,7 +370,7 @@ public final class PgConnection implements Poolable {
     }
 
     int cachedStatementCount() {
-        return statements.size();
+        return preparer.cachedCount();
     }
 
     /** Asks the server, over a separate connection, to cancel whatever this session is running. */
@@ -424,7 +433,7 @@ public final class PgConnection implements Poolable {
                                      PreparedStatement[] statementOut) {
         ScheduledFuture<?> timeout = null;
         try {
-            PreparedStatement statement = prepare(sql, values);
+            PreparedStatement statement = preparer.prepare(sql, values);
             statementOut[0] = statement;
             timeout = armQueryTimeout();
             writePendingCloses();
@@ -498,7 +507,7 @@ public final class PgConnection implements Poolable {
                 case BackendMessages.READY_FOR_QUERY -> {
                     readyForQuery();
                     if (error != null) {
-                        forgetStatementIfStale(statement, error);
+                        preparer.forgetIfStale(statement, error);
                         throw error;
                     }
                     return tag;
@@ -508,118 +517,9 @@ public final class PgConnection implements Poolable {
         }
     }
 
-    /**
-     * A cached plan goes stale when a table's definition changes (SQLSTATE 0A000 "cached plan must
-     * not change result type") or the statement vanished (26000, e.g. after DISCARD ALL): forget it
-     * so the next call parses afresh.
-     */
-    private void forgetStatementIfStale(PreparedStatement statement, PgServerException error) {
-        String state = error.sqlState();
-        if ("0A000".equals(state) || "26000".equals(state)) {
-            statements.remove(statement);
-        }
-    }
-
-    private PreparedStatement prepare(String sql, Object[] values) throws IOException {
-        PreparedStatement cached = statements.get(sql);
-        if (cached != null && cached.accepts(values)) {
-            if (cached.shape != null && cached.shape.sessionZone() != sessionZone) {
-                cached.shape = cached.shape.withZone(sessionZone);
-            }
-            return cached;
-        }
-        if (cached != null) {
-            statements.remove(cached);
-        }
-        int expected = Placeholders.highestIndex(sql);
-        if (expected != values.length) {
-            throw wrongParameterCount(sql, expected, values.length);
-        }
-        int[] types = new int[values.length];
-        for (int i = 0; i < values.length; i++) {
-            types[i] = values[i] == null ? Oids.UNSPECIFIED : ParameterEncoder.typeOid(values[i]);
-        }
-        String name = statements.enabled() ? "lazypg_" + (++statementCounter) : "";
-        writePendingCloses();
-        FrontendMessages.parse(writeBuffer, name, sql, types);
-        FrontendMessages.describe(writeBuffer, 'S', name);
-        FrontendMessages.sync(writeBuffer);
-        send();
-        PgServerException error = null;
-        int parameterCount = -1;
-        Column[] columns = null;
-        while (true) {
-            byte type = nextMessage();
-            switch (type) {
-                case BackendMessages.PARSE_COMPLETE, BackendMessages.CLOSE_COMPLETE, BackendMessages.NO_DATA -> { }
-                case BackendMessages.PARAMETER_DESCRIPTION -> parameterCount =
-                        Bytes.readUnsignedShort(reader.buffer(), reader.payloadOffset());
-                case BackendMessages.ROW_DESCRIPTION -> columns = RowDescriptions.parse(reader.buffer(),
-                        reader.payloadOffset(), reader.payloadLength(), this::chooseBinary);
-                case BackendMessages.ERROR_RESPONSE -> error = serverError();
-                case BackendMessages.READY_FOR_QUERY -> {
-                    readyForQuery();
-                    if (error != null) {
-                        throw error;
-                    }
-                    if (parameterCount >= 0 && parameterCount != values.length) {
-                        closeUnnamedLater(name);
-                        throw wrongParameterCount(sql, parameterCount, values.length);
-                    }
-                    StatementUsage usage = hooks.statistics() == null ? null : hooks.statistics().usageFor(sql);
-                    if (usage != null) {
-                        usage.shape(columns == null ? List.of() : List.of(columns));
-                    }
-                    ResultShape shape = columns == null ? null : new ResultShape(columns, sessionZone, usage);
-                    short[] formats = columns == null ? NO_FORMATS : RowDescriptions.formats(columns);
-                    PreparedStatement statement = new PreparedStatement(name, sql, types, values.length, shape, formats,
-                            usage);
-                    if (statements.enabled()) {
-                        statements.put(statement);
-                    }
-                    return statement;
-                }
-                default -> throw unexpected(type, "preparing a statement");
-            }
-        }
-    }
-
-    private void closeUnnamedLater(String name) {
-        if (!name.isEmpty()) {
-            statements.pendingCloses().add(name);
-        }
-    }
-
-    private boolean chooseBinary(int typeOid) {
-        if (!CellDecoder.hasBinaryDecoder(typeOid)) {
-            return false;
-        }
-        // Rendering binary timestamps as text needs the session zone; without one, ask for text.
-        return sessionZone != null || (typeOid != Oids.TIMESTAMPTZ && typeOid != Oids.TIMETZ
-                && typeOid != Oids.TIMESTAMPTZ_ARRAY && typeOid != Oids.TIMETZ_ARRAY);
-    }
-
-    private static PgUsageException wrongParameterCount(String sql, int expected, int given) {
-        return new PgUsageException("The statement has " + expected + " parameter" + (expected == 1 ? "" : "s")
-                + (expected > 0 ? " ($1.." + "$" + expected + ")" : "") + " but " + given + " value"
-                + (given == 1 ? " was" : "s were") + " given: " + abbreviate(sql)
-                + ". Pass exactly one value per placeholder.");
-    }
-
     static String abbreviate(String sql) {
         String oneLine = sql.replaceAll("\\s+", " ").trim();
         return oneLine.length() > 120 ? oneLine.substring(0, 117) + "..." : oneLine;
-    }
-
-    void writePendingCloses() {
-        List<String> names = statements.pendingCloses();
-        if (names.isEmpty()) {
-            return;
-        }
-        for (String name : names) {
-            FrontendMessages.close(writeBuffer, 'S', name);
-        }
-        names.clear();
     }
 
     // ---------------------------------------------------------------- statistics and observation
