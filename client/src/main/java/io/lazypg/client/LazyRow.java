@@ -36,6 +36,8 @@ public final class LazyRow {
     private ResultShape shape;
     private byte[] data;
     private int start;
+    /** End (exclusive) of this row's cells in {@link #data}: no cell may reach past it. */
+    private int end;
     /**
      * The walk cursor: the last cell located going forward (-1 before the first access) and the
      * position of its length word. Reading cells in increasing order (the usual case: a few columns,
@@ -62,15 +64,24 @@ public final class LazyRow {
      * @param start position of the first cell's length word (just after the int16 column count)
      */
     public LazyRow(ResultShape shape, byte[] data, int start) {
+        this(shape, data, start, data == null ? 0 : data.length);
+    }
+
+    /**
+     * A view over a DataRow whose cells end at {@code end} (exclusive): a cell length reaching past
+     * it is a {@link PgProtocolException}, never a read of the next message's bytes.
+     */
+    public LazyRow(ResultShape shape, byte[] data, int start, int end) {
         this.shape = shape;
         this.data = data;
         this.start = start;
+        this.end = end;
     }
 
     /**
      * Points this (callback-path) row at the next DataRow, reusing its arrays. For the protocol layer.
      */
-    public void reset(ResultShape shape, byte[] data, int start) {
+    public void reset(ResultShape shape, byte[] data, int start, int end) {
         if (this.shape != shape) {
             this.shape = shape;
             memo = null;
@@ -85,6 +96,7 @@ public final class LazyRow {
         cursorIndex = -1;
         this.data = data;
         this.start = start;
+        this.end = end;
     }
 
     /** Number of columns. */
@@ -115,7 +127,8 @@ public final class LazyRow {
         shape.decoded(index);
         try {
             return CellDecoder.decodeShort(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -129,7 +142,8 @@ public final class LazyRow {
         }
         try {
             return CellDecoder.decodeInt(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -143,7 +157,8 @@ public final class LazyRow {
         }
         try {
             return CellDecoder.decodeLong(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -154,7 +169,8 @@ public final class LazyRow {
         shape.decoded(index);
         try {
             return CellDecoder.decodeFloat(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -165,7 +181,8 @@ public final class LazyRow {
         shape.decoded(index);
         try {
             return CellDecoder.decodeDouble(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -176,7 +193,8 @@ public final class LazyRow {
         shape.decoded(index);
         try {
             return CellDecoder.decodeBoolean(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -198,7 +216,8 @@ public final class LazyRow {
                     shape.sessionZone());
             memoize(index, m, s);
             return s;
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -217,7 +236,8 @@ public final class LazyRow {
         try {
             shape.decoded(index);
             return CellDecoder.decodeBytes(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -253,7 +273,8 @@ public final class LazyRow {
                 memoize(index, m, value);
             }
             return value;
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -307,8 +328,7 @@ public final class LazyRow {
      * keeping a few rows of a large result, or a row beyond a callback.
      */
     public LazyRow detach() {
-        int end = endOfRow();
-        return new LazyRow(shape, Arrays.copyOfRange(data, start, end), 0);
+        return new LazyRow(shape, Arrays.copyOfRange(data, start, endOfRow()), 0);
     }
 
     /** Bytes of cell data this row views (length words included), for retention accounting. */
@@ -385,8 +405,9 @@ public final class LazyRow {
             p = cursorPosition;
         }
         for (; i < index; i++) {
-            p += 4 + Math.max(0, Bytes.readInt(d, p));
+            p = nextCell(d, p, i);
         }
+        checkCell(d, p, index);
         cursorIndex = index;
         cursorPosition = p;
         return p;
@@ -402,10 +423,33 @@ public final class LazyRow {
         int p = start;
         for (int i = 0; i < n; i++) {
             positions[i] = p;
-            p += 4 + Math.max(0, Bytes.readInt(d, p));
+            p = nextCell(d, p, i);
         }
         cellPositions = positions;
         return positions[index];
+    }
+
+    /** Position after cell {@code i} at {@code p}, checking that the cell lies within the row. */
+    private int nextCell(byte[] d, int p, int i) {
+        return p + 4 + Math.max(0, checkCell(d, p, i));
+    }
+
+    /** The length of the cell at {@code p}, after checking that its length word and bytes lie within the row. */
+    private int checkCell(byte[] d, int p, int i) {
+        if (p + 4 > end) {
+            throw corruptRow(i, "its length word lies past the end of the row");
+        }
+        int len = Bytes.readInt(d, p);
+        if (len < -1 || (len > 0 && len > end - p - 4)) {
+            throw corruptRow(i, "it declares " + len + " bytes but the row has " + Math.max(0, end - p - 4) + " left");
+        }
+        return len;
+    }
+
+    private PgProtocolException corruptRow(int i, String what) {
+        return new PgProtocolException("Corrupt DataRow from the server: cell " + i + " of " + shape.size() + " ("
+                + shape.column(Math.min(i, shape.size() - 1)).name() + "): " + what + ". The stream is corrupt;"
+                + " discard this result and retry on a new connection.");
     }
 
     private PgUsageException outOfRange(int index) {
@@ -425,10 +469,17 @@ public final class LazyRow {
         return len;
     }
 
-    private PgConversionException conversionFailed(int index, PgConversionException cause) {
+    /**
+     * Names the column in a decoder's failure. Decoders report what they reject as
+     * PgConversionException; a java.time or index exception can only come from a malformed cell
+     * (PostgreSQL never sends one), and is reported as such rather than escaping raw.
+     */
+    private PgConversionException conversionFailed(int index, RuntimeException cause) {
         Column c = shape.column(index);
+        String reason = cause instanceof PgConversionException ? cause.getMessage()
+                : "malformed " + (shape.binary(index) ? "binary" : "text") + " value (" + cause + ")";
         return new PgConversionException("Column '" + c.name() + "' (index " + index + ", " + c.typeName() + "): "
-                + cause.getMessage(), cause);
+                + reason, cause);
     }
 
     private Object memoized(int index) {

@@ -145,7 +145,7 @@ public final class PgConnection implements Poolable {
     public LazyResult query(String sql, Object... params) {
         List<LazyRow> rows = new ArrayList<>();
         ResultShape[] shapeHolder = new ResultShape[1];
-        String tag = run("query", sql, params, true, (buffer, offset, shape) -> rows.add(new LazyRow(shape, buffer, offset)),
+        String tag = run("query", sql, params, true, (buffer, offset, end, shape) -> rows.add(new LazyRow(shape, buffer, offset, end)),
                 shapeHolder);
         ResultShape shape = shapeHolder[0];
         return new LazyResult(shape == null ? List.of() : shape.columns(), rows, tag);
@@ -155,11 +155,11 @@ public final class PgConnection implements Poolable {
     public void query(String sql, LazyRowCallback callback, Object... params) {
         LazyRow reused = new LazyRow(null, null, 0);
         RuntimeException[] callbackFailure = new RuntimeException[1];
-        run("callback", sql, params, false, (buffer, offset, shape) -> {
+        run("callback", sql, params, false, (buffer, offset, end, shape) -> {
             if (callbackFailure[0] != null) {
                 return; // drain the rest so the session stays usable, then rethrow
             }
-            reused.reset(shape, buffer, offset);
+            reused.reset(shape, buffer, offset, end);
             try {
                 callback.processRow(reused);
             } catch (RuntimeException e) {
@@ -173,7 +173,7 @@ public final class PgConnection implements Poolable {
 
     /** Runs a statement through the extended protocol and returns the row count of its command tag. */
     public long execute(String sql, Object... params) {
-        String tag = run("execute", sql, params, false, (buffer, offset, shape) -> { }, null);
+        String tag = run("execute", sql, params, false, (buffer, offset, end, shape) -> { }, null);
         return CommandTags.rowCount(tag);
     }
 
@@ -185,7 +185,13 @@ public final class PgConnection implements Poolable {
         Object token = observeStart(sql, "stream");
         PortalCursor cursor = null;
         try {
-            PreparedStatement statement = preparer.prepare(sql, values);
+            PreparedStatement statement;
+            ScheduledFuture<?> timeout = armQueryTimeout();
+            try {
+                statement = preparer.prepare(sql, values);
+            } finally {
+                disarm(timeout);
+            }
             writePendingCloses();
             writeBind(statement, values);
             cursor = new PortalCursor(this, statement, rowsPerFetch, token);
@@ -229,7 +235,9 @@ public final class PgConnection implements Poolable {
         PreparedStatement statement = null;
         RuntimeException failure = null;
         long affected = 0;
+        ScheduledFuture<?> timeout = null;
         try {
+            timeout = armQueryTimeout();
             statement = preparer.prepare(sql, representativeValues(batch, sql));
             int[] counts = BatchExecution.run(this, statement, batch);
             for (int n : counts) {
@@ -243,6 +251,7 @@ public final class PgConnection implements Poolable {
             failure = e instanceof PgProtocolException || e instanceof PgConnectionClosedException ? markBroken(e) : e;
             throw failure;
         } finally {
+            disarm(timeout);
             recordExecution(statement, 0, reader.bytesReceived() - bytesBefore, failure, true);
             observeFinish(token, sql, "batch", affected, failure);
         }
@@ -397,10 +406,10 @@ public final class PgConnection implements Poolable {
 
     // ---------------------------------------------------------------- the extended protocol
 
-    /** Receives each DataRow: the array it is in and the position of its first cell's length word. */
+    /** Receives each DataRow: the array it is in, the position of its first cell's length word and the row's end. */
     @FunctionalInterface
     interface RowSink {
-        void row(byte[] buffer, int firstCell, ResultShape shape);
+        void row(byte[] buffer, int firstCell, int end, ResultShape shape);
     }
 
     private String run(String operation, String sql, Object[] params, boolean retainRows, RowSink sink,
@@ -433,9 +442,10 @@ public final class PgConnection implements Poolable {
                                      PreparedStatement[] statementOut) {
         ScheduledFuture<?> timeout = null;
         try {
+            // Armed before preparing: a stall in the Parse/Describe round trip is bounded too.
+            timeout = armQueryTimeout();
             PreparedStatement statement = preparer.prepare(sql, values);
             statementOut[0] = statement;
-            timeout = armQueryTimeout();
             writePendingCloses();
             writeBind(statement, values);
             FrontendMessages.execute(writeBuffer, 0);
@@ -443,10 +453,6 @@ public final class PgConnection implements Poolable {
             send();
             reader.retainViews(retainRows);
             return readExecution(statement, sink);
-        } catch (SocketTimeoutException e) {
-            throw markBroken(new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The server did not answer within the query timeout ("
-                    + config.queryTimeout() + ") plus " + CANCEL_GRACE_MILLIS + " ms after a cancel request"
-                    + " (network stall or unresponsive server). The connection was closed.", e));
         } catch (IOException e) {
             throw broken(e);
         } catch (PgProtocolException | PgConnectionClosedException e) {
@@ -495,7 +501,9 @@ public final class PgConnection implements Poolable {
                 case BackendMessages.DATA_ROW -> {
                     lastRowCount++;
                     if (error == null && shape != null) {
-                        sink.row(reader.buffer(), reader.payloadOffset() + 2, shape);
+                        checkColumnCount(shape);
+                        sink.row(reader.buffer(), reader.payloadOffset() + 2, reader.payloadOffset() + reader.payloadLength(),
+                                shape);
                     }
                 }
                 case BackendMessages.BIND_COMPLETE, BackendMessages.CLOSE_COMPLETE, BackendMessages.PORTAL_SUSPENDED -> { }
@@ -550,6 +558,15 @@ public final class PgConnection implements Poolable {
             hooks.observer().finished(token, sql, operation, rows, failure);
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "The query observer threw; ignoring it", e);
+        }
+    }
+
+    /** A DataRow must carry as many cells as its RowDescription announced. */
+    void checkColumnCount(ResultShape shape) {
+        if (reader.payloadLength() < 2
+                || Bytes.readUnsignedShort(reader.buffer(), reader.payloadOffset()) != shape.size()) {
+            throw new PgProtocolException("Corrupt DataRow from the server: it does not carry the " + shape.size()
+                    + " columns its RowDescription announced. The connection was closed; retry on a new one.");
         }
     }
 
@@ -657,7 +674,7 @@ public final class PgConnection implements Poolable {
 
     // ---------------------------------------------------------------- timeouts and failure
 
-    private ScheduledFuture<?> armQueryTimeout() throws IOException {
+    ScheduledFuture<?> armQueryTimeout() throws IOException {
         Duration timeout = config.queryTimeout();
         if (timeout.isZero() || timeout.isNegative()) {
             return null;
@@ -666,7 +683,7 @@ public final class PgConnection implements Poolable {
         return CancelRequests.schedule(this::cancel, timeout);
     }
 
-    private void disarm(ScheduledFuture<?> timeout) {
+    void disarm(ScheduledFuture<?> timeout) {
         if (timeout != null) {
             timeout.cancel(false);
             if (!broken) {
@@ -692,8 +709,17 @@ public final class PgConnection implements Poolable {
         }
     }
 
-    PgConnectionClosedException broken(IOException e) {
+    /**
+     * Marks the connection broken after an I/O failure and says what happened: a read that timed out
+     * under an armed query timeout (the server did not answer even the cancel), or a lost connection.
+     */
+    PgException broken(IOException e) {
         markBroken(e);
+        if (e instanceof SocketTimeoutException) {
+            return new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The server did not answer within the query"
+                    + " timeout (" + config.queryTimeout() + ") plus " + CANCEL_GRACE_MILLIS + " ms after a cancel request"
+                    + " (network stall or unresponsive server). The connection was closed.", e);
+        }
         return new PgConnectionClosedException("I/O error on the connection to " + config.host() + ":" + config.port()
                 + " (" + e.getMessage() + "): the backend was terminated, the server restarted, or the network failed."
                 + " The connection was closed; retry on a new one.", e);

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.concurrent.ScheduledFuture;
 
 /**
  * A cursor over the unnamed portal: Execute with a row limit and Flush (not Sync, which would end
@@ -78,9 +79,11 @@ final class PortalCursor implements RowCursor {
         batch.clear();
         next = 0;
         long bytesBefore = connection.reader().bytesReceived();
+        ScheduledFuture<?> timeout = connection.armQueryTimeout();
         try {
             fetchBatch();
         } finally {
+            connection.disarm(timeout);
             connection.recordExecution(statement, batch.size(), connection.reader().bytesReceived() - bytesBefore,
                     null, firstFetch);
             firstFetch = false;
@@ -103,6 +106,7 @@ final class PortalCursor implements RowCursor {
                     case BackendMessages.BIND_COMPLETE, BackendMessages.CLOSE_COMPLETE -> { }
                     case BackendMessages.DATA_ROW -> {
                         rowsFetched++;
+                        connection.checkColumnCount(statement.shape);
                         int from = reader.payloadOffset() + 2;
                         byte[] own = Arrays.copyOfRange(reader.buffer(), from, from + reader.payloadLength() - 2);
                         batch.add(new LazyRow(statement.shape, own, 0));
