@@ -100,7 +100,7 @@ class LazyRowHostileBytesTest {
      *       {@code get(i, LocalTime.class)}, getString. Replay: seed -8104429268005159781L.</li>
      *   <li>text {@code timestamptz} whose offset is beyond &plusmn;18:00 (e.g. {@code +99}):
      *       JavaTimes.offsetDateTime (JavaTimes.java:62, {@code ZoneOffset.ofTotalSeconds})
-     *       throws "Zone offset not in valid range". Replay: seed 7116712773298260034L.</li>
+     *       throws "Zone offset not in valid range". Replay: seed 7116712773298260034L (reached at run 1770, so with RUNS raised to 4000).</li>
      * </ul>
      * PostgreSQL itself never sends these values, so only a corrupt or hostile stream reaches them;
      * the fix is a range check (or catching DateTimeException) in those two places.
