@@ -24,7 +24,6 @@ import java.util.function.BooleanSupplier;
 import java.util.logging.LogRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -216,7 +215,6 @@ class FaultsIT {
      * MessageReader.refill <- PgConnection.prepare for 11 minutes.
      */
     @Test
-    @Disabled("BUG: query timeout does not cover the prepare round trip of an uncached statement; a stall there hangs forever")
     void aStallDuringThePrepareRoundTripIsBoundedByTheQueryTimeout(TestPostgres server) {
         try (TcpRelay relay = TcpRelay.to(server.host(), server.port());
              LazyPgClient client = LazyPgClient.create(throughRelay(server, relay, Duration.ofMillis(500)))) {
