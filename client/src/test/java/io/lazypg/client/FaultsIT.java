@@ -206,13 +206,10 @@ class FaultsIT {
     }
 
     /**
-     * BUG (reported, not fixed here): the query timeout is armed only after the Parse/Describe/Sync
-     * round trip of a statement that is not yet in the statement cache
-     * (PgConnection.prepareAndExecute: {@code prepare(sql, values)} runs before
-     * {@code armQueryTimeout()}), with the socket's SO_TIMEOUT still 0. A network stall during
-     * that round trip therefore blocks the calling thread forever, whatever query-timeout says;
-     * no cancel is sent. Seen in this test's first version: main thread parked in
-     * MessageReader.refill <- PgConnection.prepare for 11 minutes.
+     * Regression test: the query timeout once was armed only after the Parse/Describe/Sync round trip
+     * of a statement not yet in the statement cache, so a network stall during that round trip
+     * blocked the caller forever (seen: parked in MessageReader.refill for 11 minutes). It is now
+     * armed before preparing.
      */
     @Test
     void aStallDuringThePrepareRoundTripIsBoundedByTheQueryTimeout(TestPostgres server) {
