@@ -81,7 +81,12 @@ public final class LazyRow {
     /**
      * Points this (callback-path) row at the next DataRow, reusing its arrays. For the protocol layer.
      */
-    public void reset(ResultShape shape, byte[] data, int start, int end) {
+    public void reset(ResultShape shape, byte[] data, int start) {
+        reset(shape, data, start, data.length);
+    }
+
+    /** Points this (callback-path) row at the next DataRow, whose cells end at {@code end}. For the protocol layer. */
+        public void reset(ResultShape shape, byte[] data, int start, int end) {
         if (this.shape != shape) {
             this.shape = shape;
             memo = null;

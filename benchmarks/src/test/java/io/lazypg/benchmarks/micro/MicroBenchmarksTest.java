@@ -23,7 +23,8 @@ class MicroBenchmarksTest {
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
 
     private static final List<Class<?>> COVERED =
-            List.of(FrameParsingBenchmark.class, TimestampTextBenchmark.class, CellCodecBenchmark.class);
+            List.of(FrameParsingBenchmark.class, TimestampTextBenchmark.class, CellCodecBenchmark.class,
+                    ReceiveStrategyBenchmark.class); // the last is run by ReceiveStrategyBenchmarkTest
 
     @Test
     void everyBenchmarkClassIsCovered() throws Exception {
