@@ -116,9 +116,9 @@ class LoadIT {
 
             long[] all = tallies.stream().flatMapToLong(x -> Arrays.stream(x.latencies, 0, (int) x.operations)).sorted().toArray();
             double seconds = elapsed / 1e9;
-            System.out.printf(Locale.ROOT, "LoadIT: %d threads x %d operations on a pool of %d: %d operations in %.2f s,"
+            System.out.printf(Locale.ROOT, "LoadIT (PostgreSQL %d): %d threads x %d operations on a pool of %d: %d operations in %.2f s,"
                             + " %.0f ops/s; latency p50 %.2f ms, p99 %.2f ms, max %.2f ms; connections opened %d%n",
-                    THREADS, perThread, POOL, operations, seconds, operations / seconds,
+                    server.majorVersion(), THREADS, perThread, POOL, operations, seconds, operations / seconds,
                     percentile(all, 0.50), percentile(all, 0.99), all[all.length - 1] / 1e6, stats.totalCreated());
         }
     }

@@ -12,6 +12,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -169,6 +170,56 @@ class SecurityIT {
             });
             assertThat(client.poolStats().totalClosed()).as("no connection was discarded").isZero();
         }
+    }
+
+    /**
+     * The SQL text itself with a NUL or an unpaired surrogate: it cannot be sent as a protocol
+     * C string / UTF-8, so it should be refused before sending, as a parameter is.
+     *
+     * <p>BUG (reported, not fixed here): the SQL text is not checked. WriteBuffer.writeCString
+     * (WriteBuffer.java:117) writes the string's UTF-8 and a terminating NUL, so an embedded NUL ends
+     * the C string early and the rest of the SQL is taken by the server as the next fields of the
+     * Parse / Query message. Outcomes seen on PostgreSQL 17.7 (the assertion message lists them):
+     * <ul>
+     *   <li>NUL, extended protocol (query): PgServerException 08P01 "insufficient data left in
+     *       message"; simple protocol (executeScript): PgServerException 08P01 "invalid message
+     *       format". The connection survives (an ERROR, not FATAL), but the caller gets a
+     *       protocol-violation error from the server instead of a usage error naming the SQL.</li>
+     *   <li>Lone surrogate: no error at all: WriteBuffer.writeUtf8 (WriteBuffer.java:105-106)
+     *       writes {@code '?'} in its place, so the statement runs with the text silently changed
+     *       (a literal {@code '\uD800'} becomes {@code '?'}).</li>
+     * </ul>
+     * The bytes after a NUL are read by the server as Parse's remaining fields (parameter count and
+     * types), never as SQL, so this is not an injection path; but the statement that runs is not the
+     * one written. Fix: reject NUL and lone surrogates in SQL text in PgConnection.prepare and
+     * runScript (TextScan already does it for parameters).
+     */
+    @Test
+    @Disabled("BUG: a NUL (or lone surrogate) in the SQL text is sent to the server instead of failing as a PgUsageException")
+    void nulAndUnpairedSurrogatesInTheSqlTextAreUsageErrors(TestPostgres server) {
+        List<String> outcomes = new ArrayList<>();
+        boolean allClean = true;
+        try (LazyPgClient client = LazyPgClient.create(LazyPgConfig.fromUrl(server.url()).toBuilder().poolMaxSize(1).build())) {
+            for (String sql : List.of("select 1\u0000 where false", "select '\uD800' as lone", "select 2 /* \u0000 */")) {
+                for (String path : List.of("query", "script")) {
+                    int pid = client.query("select pg_backend_pid()").get(0).getInt(0);
+                    Throwable failure = catchThrowable(() -> client.withConnection(c -> {
+                        if (path.equals("query")) {
+                            c.query(sql);
+                        } else {
+                            c.executeScript(sql);
+                        }
+                        return null;
+                    }));
+                    int after = client.query("select pg_backend_pid()").get(0).getInt(0);
+                    boolean clean = failure instanceof PgUsageException && after == pid;
+                    allClean &= clean;
+                    outcomes.add(path + " of " + describe(sql) + ": " + failure
+                            + (after == pid ? " (same connection)" : " (connection replaced)"));
+                }
+            }
+        }
+        assertThat(allClean).as("every one a PgUsageException on a connection that stays: %s", outcomes).isTrue();
     }
 
     private static String describe(Object value) {
