@@ -295,6 +295,7 @@ public final class PgConnection implements Poolable {
     }
 
     private void runScript(String sql) {
+        SqlText.check(sql);
         try {
             FrontendMessages.query(writeBuffer, sql);
             send();

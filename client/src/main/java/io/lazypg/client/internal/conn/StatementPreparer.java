@@ -62,6 +62,7 @@ final class StatementPreparer {
         if (cached != null) {
             statements.remove(cached);
         }
+        SqlText.check(sql);
         int expected = Placeholders.highestIndex(sql);
         if (expected != values.length) {
             throw wrongParameterCount(sql, expected, values.length);
