@@ -36,9 +36,25 @@ public final class LazyRow {
     private ResultShape shape;
     private byte[] data;
     private int start;
-    /** Position of each located cell's length word; cells [0, located) are located. */
+    /** End (exclusive) of this row's cells in {@link #data}: no cell may reach past it. */
+    private int end;
+    /**
+     * The walk cursor: the last cell located going forward (-1 before the first access) and the
+     * position of its length word. Reading cells in increasing order (the usual case: a few columns,
+     * or all of them as a serializer does) needs nothing else, so a row allocates nothing to find its cells.
+     */
+    private int cursorIndex = -1;
+    private int cursorPosition;
+    /** Every cell's length-word position, built on the first backward access only (null until then). */
     private int[] cellPositions;
-    private int located;
+    /**
+     * Memoized reference values: two cells inline (no array for the common "read a couple of columns"),
+     * the rest in {@link #memo}, allocated on the third memoized cell.
+     */
+    private int memoIndex0 = -1;
+    private Object memoValue0;
+    private int memoIndex1 = -1;
+    private Object memoValue1;
     private Object[] memo;
 
     /**
@@ -48,25 +64,44 @@ public final class LazyRow {
      * @param start position of the first cell's length word (just after the int16 column count)
      */
     public LazyRow(ResultShape shape, byte[] data, int start) {
+        this(shape, data, start, data == null ? 0 : data.length);
+    }
+
+    /**
+     * A view over a DataRow whose cells end at {@code end} (exclusive): a cell length reaching past
+     * it is a {@link PgProtocolException}, never a read of the next message's bytes.
+     */
+    public LazyRow(ResultShape shape, byte[] data, int start, int end) {
         this.shape = shape;
         this.data = data;
         this.start = start;
+        this.end = end;
     }
 
     /**
      * Points this (callback-path) row at the next DataRow, reusing its arrays. For the protocol layer.
      */
     public void reset(ResultShape shape, byte[] data, int start) {
+        reset(shape, data, start, data.length);
+    }
+
+    /** Points this (callback-path) row at the next DataRow, whose cells end at {@code end}. For the protocol layer. */
+        public void reset(ResultShape shape, byte[] data, int start, int end) {
         if (this.shape != shape) {
             this.shape = shape;
-            cellPositions = null;
             memo = null;
-        } else if (memo != null && located > 0) {
+        } else if (memo != null) {
             Arrays.fill(memo, null);
         }
+        cellPositions = null;
+        memoIndex0 = -1;
+        memoValue0 = null;
+        memoIndex1 = -1;
+        memoValue1 = null;
+        cursorIndex = -1;
         this.data = data;
         this.start = start;
-        this.located = 0;
+        this.end = end;
     }
 
     /** Number of columns. */
@@ -97,7 +132,8 @@ public final class LazyRow {
         shape.decoded(index);
         try {
             return CellDecoder.decodeShort(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -111,7 +147,8 @@ public final class LazyRow {
         }
         try {
             return CellDecoder.decodeInt(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -125,7 +162,8 @@ public final class LazyRow {
         }
         try {
             return CellDecoder.decodeLong(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -136,7 +174,8 @@ public final class LazyRow {
         shape.decoded(index);
         try {
             return CellDecoder.decodeFloat(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -147,7 +186,8 @@ public final class LazyRow {
         shape.decoded(index);
         try {
             return CellDecoder.decodeDouble(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -158,7 +198,8 @@ public final class LazyRow {
         shape.decoded(index);
         try {
             return CellDecoder.decodeBoolean(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -180,7 +221,8 @@ public final class LazyRow {
                     shape.sessionZone());
             memoize(index, m, s);
             return s;
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -199,7 +241,8 @@ public final class LazyRow {
         try {
             shape.decoded(index);
             return CellDecoder.decodeBytes(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -235,7 +278,8 @@ public final class LazyRow {
                 memoize(index, m, value);
             }
             return value;
-        } catch (PgConversionException e) {
+        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
+                 | IndexOutOfBoundsException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -289,8 +333,7 @@ public final class LazyRow {
      * keeping a few rows of a large result, or a row beyond a callback.
      */
     public LazyRow detach() {
-        int end = endOfRow();
-        return new LazyRow(shape, Arrays.copyOfRange(data, start, end), 0);
+        return new LazyRow(shape, Arrays.copyOfRange(data, start, endOfRow()), 0);
     }
 
     /** Bytes of cell data this row views (length words included), for retention accounting. */
@@ -305,7 +348,7 @@ public final class LazyRow {
 
     /** Number of cells located so far (how far the row has been walked): for statistics and tests. */
     public int locatedCells() {
-        return located;
+        return cellPositions != null ? shape.size() : cursorIndex + 1;
     }
 
     @Override
@@ -331,33 +374,93 @@ public final class LazyRow {
         return last + 4 + Math.max(0, Bytes.readInt(data, last));
     }
 
-    /** Position of cell {@code index}'s length word, walking the row only as far as needed, once. */
+    /**
+     * Position of cell {@code index}'s length word. Forward accesses walk on from the cursor, only as
+     * far as needed; the first backward access walks the whole row once into a table.
+     */
     private int cellPosition(int index) {
-        if (index < located) {
-            return cellPositions[index];
+        int[] table = cellPositions;
+        if (table != null) {
+            if (index < 0 || index >= table.length) {
+                throw outOfRange(index);
+            }
+            return table[index];
         }
-        return locate(index);
+        if (index > cursorIndex) {
+            return walkForward(index);
+        }
+        if (index == cursorIndex && index >= 0) {
+            return cursorPosition;
+        }
+        return fillTable(index); // backward (or negative: fillTable reports it)
     }
 
-    private int locate(int index) {
+    private int walkForward(int index) {
         int n = shape.size();
-        if (index < 0 || index >= n) {
-            throw new PgUsageException("Column index " + index + " is out of range: the result has " + n
-                    + " columns (0.." + (n - 1) + "). LazyRow indexes are 0-based.");
-        }
-        int[] positions = cellPositions;
-        if (positions == null) {
-            positions = cellPositions = new int[n];
+        if (index >= n) {
+            throw outOfRange(index);
         }
         byte[] d = data;
-        int i = located;
-        int p = i == 0 ? start : positions[i - 1] + 4 + Math.max(0, Bytes.readInt(d, positions[i - 1]));
-        for (; i <= index; i++) {
-            positions[i] = p;
-            p += 4 + Math.max(0, Bytes.readInt(d, p));
+        int i = cursorIndex;
+        int p;
+        if (i < 0) {
+            i = 0;
+            p = start;
+        } else {
+            p = cursorPosition;
         }
-        located = i;
+        for (; i < index; i++) {
+            p = nextCell(d, p, i);
+        }
+        checkCell(d, p, index);
+        cursorIndex = index;
+        cursorPosition = p;
+        return p;
+    }
+
+    private int fillTable(int index) {
+        int n = shape.size();
+        if (index < 0 || index >= n) {
+            throw outOfRange(index);
+        }
+        int[] positions = new int[n];
+        byte[] d = data;
+        int p = start;
+        for (int i = 0; i < n; i++) {
+            positions[i] = p;
+            p = nextCell(d, p, i);
+        }
+        cellPositions = positions;
         return positions[index];
+    }
+
+    /** Position after cell {@code i} at {@code p}, checking that the cell lies within the row. */
+    private int nextCell(byte[] d, int p, int i) {
+        return p + 4 + Math.max(0, checkCell(d, p, i));
+    }
+
+    /** The length of the cell at {@code p}, after checking that its length word and bytes lie within the row. */
+    private int checkCell(byte[] d, int p, int i) {
+        if (p + 4 > end) {
+            throw corruptRow(i, "its length word lies past the end of the row");
+        }
+        int len = Bytes.readInt(d, p);
+        if (len < -1 || (len > 0 && len > end - p - 4)) {
+            throw corruptRow(i, "it declares " + len + " bytes but the row has " + Math.max(0, end - p - 4) + " left");
+        }
+        return len;
+    }
+
+    private PgProtocolException corruptRow(int i, String what) {
+        return new PgProtocolException("Corrupt DataRow from the server: cell " + i + " of " + shape.size() + " ("
+                + shape.column(Math.min(i, shape.size() - 1)).name() + "): " + what + ". The stream is corrupt;"
+                + " discard this result and retry on a new connection.");
+    }
+
+    private PgUsageException outOfRange(int index) {
+        int n = shape.size();
+        return new PgUsageException("Column index " + index + " is out of range: the result has " + n
+                + " columns (0.." + (n - 1) + "). LazyRow indexes are 0-based.");
     }
 
     private int nonNullLength(int position, int index, String javaType) {
@@ -371,13 +474,26 @@ public final class LazyRow {
         return len;
     }
 
-    private PgConversionException conversionFailed(int index, PgConversionException cause) {
+    /**
+     * Names the column in a decoder's failure. Decoders report what they reject as
+     * PgConversionException; a java.time or index exception can only come from a malformed cell
+     * (PostgreSQL never sends one), and is reported as such rather than escaping raw.
+     */
+    private PgConversionException conversionFailed(int index, RuntimeException cause) {
         Column c = shape.column(index);
+        String reason = cause instanceof PgConversionException ? cause.getMessage()
+                : "malformed " + (shape.binary(index) ? "binary" : "text") + " value (" + cause + ")";
         return new PgConversionException("Column '" + c.name() + "' (index " + index + ", " + c.typeName() + "): "
-                + cause.getMessage(), cause);
+                + reason, cause);
     }
 
     private Object memoized(int index) {
+        if (memoIndex0 == index) {
+            return memoValue0;
+        }
+        if (memoIndex1 == index) {
+            return memoValue1;
+        }
         return memo == null ? null : memo[index];
     }
 
@@ -392,9 +508,17 @@ public final class LazyRow {
                 return;
             }
         }
-        if (memo == null) {
-            memo = new Object[shape.size()];
+        if (memoIndex0 == index || memoIndex0 < 0) {
+            memoIndex0 = index;
+            memoValue0 = value;
+        } else if (memoIndex1 == index || memoIndex1 < 0) {
+            memoIndex1 = index;
+            memoValue1 = value;
+        } else {
+            if (memo == null) {
+                memo = new Object[shape.size()];
+            }
+            memo[index] = value;
         }
-        memo[index] = value;
     }
 }

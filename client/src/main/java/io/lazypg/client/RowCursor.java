@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * Rows of a query fetched in batches of {@code fetchSize} (portal suspension), so a result of any
  * size is read in bounded memory, also outside an explicit transaction. Rows are views that stay
- * valid after the cursor is closed; each keeps only its own batch's bytes alive.
+ * valid after the cursor is closed; each is copied into an array of its own, so a
+ * kept row pins nothing but its own bytes.
  *
  * <p>The connection is busy until the cursor is closed or exhausted: close it (try-with-resources).
  * Closing early tells the server to drop the rest, without reading it.

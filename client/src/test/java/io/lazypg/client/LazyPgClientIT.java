@@ -323,4 +323,19 @@ class LazyPgClientIT {
         assertThat(row.getObject(1)).isEqualTo(java.time.LocalDate.of(2024, 2, 29));
         assertThat(row.get(1, java.time.LocalDate.class)).isSameAs(row.get(1, java.time.LocalDate.class));
     }
+
+    @Test
+    void aRowKeptFromACursorPinsOnlyItsOwnBytes() throws Exception {
+        LazyRow kept;
+        try (RowCursor cursor = client.stream("select id, name from client_it order by id", 500)) {
+            kept = cursor.next();
+            cursor.forEachRemaining(row -> row.getLong(0));
+        }
+        java.lang.reflect.Field data = LazyRow.class.getDeclaredField("data"); // white-box: the array the row views
+        data.setAccessible(true);
+        assertThat(((byte[]) data.get(kept)).length).isEqualTo(kept.payloadSize());
+        assertThat(kept.getString(1)).isEqualTo("name 1");
+        LazyRow single = client.query("select id, name from client_it where id = 2").get(0);
+        assertThat(((byte[]) data.get(single)).length).as("a one-row result pins a few hundred bytes").isLessThan(4096);
+    }
 }

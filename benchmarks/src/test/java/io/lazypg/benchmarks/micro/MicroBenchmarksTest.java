@@ -24,7 +24,8 @@ class MicroBenchmarksTest {
 
     private static final List<Class<?>> COVERED =
             List.of(FrameParsingBenchmark.class, TimestampTextBenchmark.class, CellCodecBenchmark.class,
-                    EntityGetterBenchmark.class);
+                    EntityGetterBenchmark.class,
+                    ReceiveStrategyBenchmark.class); // the last is run by ReceiveStrategyBenchmarkTest
 
     @Test
     void everyBenchmarkClassIsCovered() throws Exception {

@@ -158,6 +158,32 @@ final class BinaryParsing {
     }
 
     /** A finite binary numeric as a BigDecimal with scale {@code dscale}; call {@link #numericSign} first. */
+    /**
+     * The common case without BigInteger: up to 4 base-10000 digit groups (16 decimal digits) fit a
+     * long, and the value is that long at some scale. Null when rescaling would overflow a long.
+     */
+    private static BigDecimal smallNumeric(byte[] b, int off, int ndigits, int weight, int dscale, boolean negative) {
+        long unscaled = 0;
+        for (int i = 0; i < ndigits; i++) {
+            unscaled = unscaled * 10000 + int16(b, off + 8 + 2 * i);
+        }
+        // The last digit group stands for 10000^(weight - ndigits + 1): that is the scale we hold.
+        int scale = -4 * (weight - ndigits + 1);
+        try {
+            while (scale < dscale) {
+                unscaled = Math.multiplyExact(unscaled, 10L);
+                scale++;
+            }
+        } catch (ArithmeticException overflow) {
+            return null;
+        }
+        while (scale > dscale) {
+            unscaled /= 10; // digits past dscale are cut, as PostgreSQL shows them
+            scale--;
+        }
+        return BigDecimal.valueOf(negative ? -unscaled : unscaled, scale);
+    }
+
     static BigDecimal numericToBigDecimal(byte[] b, int off, int len, int oid) {
         int sign = numericSign(b, off, len, oid);
         int ndigits = int16(b, off);
@@ -165,6 +191,12 @@ final class BinaryParsing {
         int dscale = int16(b, off + 6) & 0x3FFF;
         if (ndigits == 0) {
             return BigDecimal.valueOf(0, dscale);
+        }
+        if (ndigits <= 4) {
+            BigDecimal small = smallNumeric(b, off, ndigits, weight, dscale, sign == NUMERIC_NEG);
+            if (small != null) {
+                return small;
+            }
         }
         BigInteger big = null;
         long chunk = 0;

@@ -5,6 +5,7 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 
 /**
  * Renders binary cells exactly as PostgreSQL's text output shows them (DateStyle ISO,
@@ -277,6 +278,10 @@ final class TextRendering {
 
     /** The UTC offset in seconds of {@code zone} at an instant given in microseconds since 2000-01-01. */
     static int offsetAt(ZoneId zone, long utcMicros) {
+        if (zone instanceof ZoneOffset fixed) {
+            // UTC and other fixed zones (the connection normalizes them to ZoneOffset): no rules, no Instant.
+            return fixed.getTotalSeconds();
+        }
         long epochSecond = Math.floorDiv(utcMicros, TextParsing.MICROS_PER_SECOND) + TextParsing.PG_EPOCH_SECONDS;
         return zone.getRules().getOffset(Instant.ofEpochSecond(epochSecond)).getTotalSeconds();
     }

@@ -245,6 +245,17 @@ public final class ConnectionUrl {
         m.put("connectTimeout", (b, n, v) -> b.connectTimeout(parseSeconds(n, v)));
         // pgjdbc's socket read timeout; lazypg bounds statements with query_timeout instead.
         m.put("socketTimeout", (b, n, v) -> { });
+        // pgjdbc tuning knobs that have no lazypg counterpart: accepted and ignored, so a
+        // spring.datasource.url written for pgjdbc works unchanged. Typos still fail.
+        for (String ignored : new String[] {"prepareThreshold", "reWriteBatchedInserts", "binaryTransfer",
+                "stringtype", "tcpKeepAlive", "loginTimeout", "cancelSignalTimeout", "loggerLevel", "loggerFile",
+                "assumeMinServerVersion", "autosave", "cleanupSavepoints", "readOnly", "readOnlyMode",
+                "targetServerType", "loadBalanceHosts", "hostRecheckSeconds", "logUnclosedConnections",
+                "disableColumnSanitiser", "escapeSyntaxCallMode", "quoteReturningIdentifiers", "unknownLength",
+                "sendBufferSize", "receiveBufferSize", "preparedStatementCacheSizeMiB", "databaseMetadataCacheFields",
+                "databaseMetadataCacheFieldsMiB", "gssEncMode", "channelBinding", "adaptiveFetch"}) {
+            m.put(ignored, (b, n, v) -> { });
+        }
         m.put("options", (b, n, v) -> parseOptions(n, v).forEach(b::serverParameter));
         m.put("currentSchema", (b, n, v) -> b.serverParameter("search_path", v));
         m.put("defaultRowFetchSize", (b, n, v) -> b.fetchSize(parseInt(n, v)));

@@ -1,6 +1,5 @@
 package io.lazypg.client.internal.conn;
 
-import io.lazypg.client.Column;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRow;
@@ -11,13 +10,10 @@ import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.PgUsageException;
-import io.lazypg.client.internal.codec.CellDecoder;
-import io.lazypg.client.internal.codec.Oids;
 import io.lazypg.client.internal.param.ParameterEncoder;
 import io.lazypg.client.internal.pool.Poolable;
 import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.result.ResultShape;
-import io.lazypg.client.internal.stats.StatementUsage;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.FrontendMessages;
@@ -62,7 +58,7 @@ public final class PgConnection implements Poolable {
     private final OutputStream out;
     private final MessageReader reader;
     private final WriteBuffer writeBuffer = new WriteBuffer(1024);
-    private final StatementCache statements;
+    private final StatementPreparer preparer;
     private final Map<String, String> serverParameters = new HashMap<>();
     private final long createdNanos = System.nanoTime();
     private final ClientHooks hooks;
@@ -76,14 +72,13 @@ public final class PgConnection implements Poolable {
     private boolean broken;
     private boolean closed;
     private PortalCursor openCursor;
-    private long statementCounter;
 
     PgConnection(LazyPgConfig config, Socket socket, ClientHooks hooks) throws IOException {
         this.config = config;
         this.socket = socket;
         this.out = socket.getOutputStream();
         this.reader = new MessageReader(socket.getInputStream(), config.receiveBufferSize(), config.maxMessageSize());
-        this.statements = new StatementCache(config.statementCacheSize());
+        this.preparer = new StatementPreparer(this, new StatementCache(config.statementCacheSize()));
         this.hooks = hooks;
     }
 
@@ -130,13 +125,27 @@ public final class PgConnection implements Poolable {
         return config;
     }
 
+    /** Queues Close for statements evicted from the cache, to go out with the next batch of messages. */
+    void writePendingCloses() {
+        preparer.writePendingCloses();
+    }
+
+    ClientHooks hooks() {
+        return hooks;
+    }
+
+    /** The session's TimeZone as java.time knows it, or null when it does not. */
+    ZoneId sessionZone() {
+        return sessionZone;
+    }
+
     // ---------------------------------------------------------------- public operations
 
     /** Runs a query and buffers its rows; they stay valid after the connection is released. */
     public LazyResult query(String sql, Object... params) {
         List<LazyRow> rows = new ArrayList<>();
         ResultShape[] shapeHolder = new ResultShape[1];
-        String tag = run("query", sql, params, true, (buffer, offset, shape) -> rows.add(new LazyRow(shape, buffer, offset)),
+        String tag = run("query", sql, params, true, (buffer, offset, end, shape) -> rows.add(new LazyRow(shape, buffer, offset, end)),
                 shapeHolder);
         ResultShape shape = shapeHolder[0];
         return new LazyResult(shape == null ? List.of() : shape.columns(), rows, tag);
@@ -146,11 +155,11 @@ public final class PgConnection implements Poolable {
     public void query(String sql, LazyRowCallback callback, Object... params) {
         LazyRow reused = new LazyRow(null, null, 0);
         RuntimeException[] callbackFailure = new RuntimeException[1];
-        run("callback", sql, params, false, (buffer, offset, shape) -> {
+        run("callback", sql, params, false, (buffer, offset, end, shape) -> {
             if (callbackFailure[0] != null) {
                 return; // drain the rest so the session stays usable, then rethrow
             }
-            reused.reset(shape, buffer, offset);
+            reused.reset(shape, buffer, offset, end);
             try {
                 callback.processRow(reused);
             } catch (RuntimeException e) {
@@ -164,7 +173,7 @@ public final class PgConnection implements Poolable {
 
     /** Runs a statement through the extended protocol and returns the row count of its command tag. */
     public long execute(String sql, Object... params) {
-        String tag = run("execute", sql, params, false, (buffer, offset, shape) -> { }, null);
+        String tag = run("execute", sql, params, false, (buffer, offset, end, shape) -> { }, null);
         return CommandTags.rowCount(tag);
     }
 
@@ -176,7 +185,13 @@ public final class PgConnection implements Poolable {
         Object token = observeStart(sql, "stream");
         PortalCursor cursor = null;
         try {
-            PreparedStatement statement = prepare(sql, values);
+            PreparedStatement statement;
+            ScheduledFuture<?> timeout = armQueryTimeout();
+            try {
+                statement = preparer.prepare(sql, values);
+            } finally {
+                disarm(timeout);
+            }
             writePendingCloses();
             writeBind(statement, values);
             cursor = new PortalCursor(this, statement, rowsPerFetch, token);
@@ -220,8 +235,10 @@ public final class PgConnection implements Poolable {
         PreparedStatement statement = null;
         RuntimeException failure = null;
         long affected = 0;
+        ScheduledFuture<?> timeout = null;
         try {
-            statement = prepare(sql, representativeValues(batch, sql));
+            timeout = armQueryTimeout();
+            statement = preparer.prepare(sql, representativeValues(batch, sql));
             int[] counts = BatchExecution.run(this, statement, batch);
             for (int n : counts) {
                 affected += n;
@@ -234,6 +251,7 @@ public final class PgConnection implements Poolable {
             failure = e instanceof PgProtocolException || e instanceof PgConnectionClosedException ? markBroken(e) : e;
             throw failure;
         } finally {
+            disarm(timeout);
             recordExecution(statement, 0, reader.bytesReceived() - bytesBefore, failure, true);
             observeFinish(token, sql, "batch", affected, failure);
         }
@@ -277,6 +295,7 @@ public final class PgConnection implements Poolable {
     }
 
     private void runScript(String sql) {
+        SqlText.check(sql);
         try {
             FrontendMessages.query(writeBuffer, sql);
             send();
@@ -361,7 +380,7 @@ public final class PgConnection implements Poolable {
     }
 
     int cachedStatementCount() {
-        return statements.size();
+        return preparer.cachedCount();
     }
 
     /** Asks the server, over a separate connection, to cancel whatever this session is running. */
@@ -388,10 +407,10 @@ public final class PgConnection implements Poolable {
 
     // ---------------------------------------------------------------- the extended protocol
 
-    /** Receives each DataRow: the array it is in and the position of its first cell's length word. */
+    /** Receives each DataRow: the array it is in, the position of its first cell's length word and the row's end. */
     @FunctionalInterface
     interface RowSink {
-        void row(byte[] buffer, int firstCell, ResultShape shape);
+        void row(byte[] buffer, int firstCell, int end, ResultShape shape);
     }
 
     private String run(String operation, String sql, Object[] params, boolean retainRows, RowSink sink,
@@ -424,9 +443,10 @@ public final class PgConnection implements Poolable {
                                      PreparedStatement[] statementOut) {
         ScheduledFuture<?> timeout = null;
         try {
-            PreparedStatement statement = prepare(sql, values);
-            statementOut[0] = statement;
+            // Armed before preparing: a stall in the Parse/Describe round trip is bounded too.
             timeout = armQueryTimeout();
+            PreparedStatement statement = preparer.prepare(sql, values);
+            statementOut[0] = statement;
             writePendingCloses();
             writeBind(statement, values);
             FrontendMessages.execute(writeBuffer, 0);
@@ -434,10 +454,6 @@ public final class PgConnection implements Poolable {
             send();
             reader.retainViews(retainRows);
             return readExecution(statement, sink);
-        } catch (SocketTimeoutException e) {
-            throw markBroken(new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The server did not answer within the query timeout ("
-                    + config.queryTimeout() + ") plus " + CANCEL_GRACE_MILLIS + " ms after a cancel request"
-                    + " (network stall or unresponsive server). The connection was closed.", e));
         } catch (IOException e) {
             throw broken(e);
         } catch (PgProtocolException | PgConnectionClosedException e) {
@@ -486,7 +502,9 @@ public final class PgConnection implements Poolable {
                 case BackendMessages.DATA_ROW -> {
                     lastRowCount++;
                     if (error == null && shape != null) {
-                        sink.row(reader.buffer(), reader.payloadOffset() + 2, shape);
+                        checkColumnCount(shape);
+                        sink.row(reader.buffer(), reader.payloadOffset() + 2, reader.payloadOffset() + reader.payloadLength(),
+                                shape);
                     }
                 }
                 case BackendMessages.BIND_COMPLETE, BackendMessages.CLOSE_COMPLETE, BackendMessages.PORTAL_SUSPENDED -> { }
@@ -498,7 +516,7 @@ public final class PgConnection implements Poolable {
                 case BackendMessages.READY_FOR_QUERY -> {
                     readyForQuery();
                     if (error != null) {
-                        forgetStatementIfStale(statement, error);
+                        preparer.forgetIfStale(statement, error);
                         throw error;
                     }
                     return tag;
@@ -508,118 +526,9 @@ public final class PgConnection implements Poolable {
         }
     }
 
-    /**
-     * A cached plan goes stale when a table's definition changes (SQLSTATE 0A000 "cached plan must
-     * not change result type") or the statement vanished (26000, e.g. after DISCARD ALL): forget it
-     * so the next call parses afresh.
-     */
-    private void forgetStatementIfStale(PreparedStatement statement, PgServerException error) {
-        String state = error.sqlState();
-        if ("0A000".equals(state) || "26000".equals(state)) {
-            statements.remove(statement);
-        }
-    }
-
-    private PreparedStatement prepare(String sql, Object[] values) throws IOException {
-        PreparedStatement cached = statements.get(sql);
-        if (cached != null && cached.accepts(values)) {
-            if (cached.shape != null && cached.shape.sessionZone() != sessionZone) {
-                cached.shape = cached.shape.withZone(sessionZone);
-            }
-            return cached;
-        }
-        if (cached != null) {
-            statements.remove(cached);
-        }
-        int expected = Placeholders.highestIndex(sql);
-        if (expected != values.length) {
-            throw wrongParameterCount(sql, expected, values.length);
-        }
-        int[] types = new int[values.length];
-        for (int i = 0; i < values.length; i++) {
-            types[i] = values[i] == null ? Oids.UNSPECIFIED : ParameterEncoder.typeOid(values[i]);
-        }
-        String name = statements.enabled() ? "lazypg_" + (++statementCounter) : "";
-        writePendingCloses();
-        FrontendMessages.parse(writeBuffer, name, sql, types);
-        FrontendMessages.describe(writeBuffer, 'S', name);
-        FrontendMessages.sync(writeBuffer);
-        send();
-        PgServerException error = null;
-        int parameterCount = -1;
-        Column[] columns = null;
-        while (true) {
-            byte type = nextMessage();
-            switch (type) {
-                case BackendMessages.PARSE_COMPLETE, BackendMessages.CLOSE_COMPLETE, BackendMessages.NO_DATA -> { }
-                case BackendMessages.PARAMETER_DESCRIPTION -> parameterCount =
-                        Bytes.readUnsignedShort(reader.buffer(), reader.payloadOffset());
-                case BackendMessages.ROW_DESCRIPTION -> columns = RowDescriptions.parse(reader.buffer(),
-                        reader.payloadOffset(), reader.payloadLength(), this::chooseBinary);
-                case BackendMessages.ERROR_RESPONSE -> error = serverError();
-                case BackendMessages.READY_FOR_QUERY -> {
-                    readyForQuery();
-                    if (error != null) {
-                        throw error;
-                    }
-                    if (parameterCount >= 0 && parameterCount != values.length) {
-                        closeUnnamedLater(name);
-                        throw wrongParameterCount(sql, parameterCount, values.length);
-                    }
-                    StatementUsage usage = hooks.statistics() == null ? null : hooks.statistics().usageFor(sql);
-                    if (usage != null) {
-                        usage.shape(columns == null ? List.of() : List.of(columns));
-                    }
-                    ResultShape shape = columns == null ? null : new ResultShape(columns, sessionZone, usage);
-                    short[] formats = columns == null ? NO_FORMATS : RowDescriptions.formats(columns);
-                    PreparedStatement statement = new PreparedStatement(name, sql, types, values.length, shape, formats,
-                            usage);
-                    if (statements.enabled()) {
-                        statements.put(statement);
-                    }
-                    return statement;
-                }
-                default -> throw unexpected(type, "preparing a statement");
-            }
-        }
-    }
-
-    private void closeUnnamedLater(String name) {
-        if (!name.isEmpty()) {
-            statements.pendingCloses().add(name);
-        }
-    }
-
-    private boolean chooseBinary(int typeOid) {
-        if (!CellDecoder.hasBinaryDecoder(typeOid)) {
-            return false;
-        }
-        // Rendering binary timestamps as text needs the session zone; without one, ask for text.
-        return sessionZone != null || (typeOid != Oids.TIMESTAMPTZ && typeOid != Oids.TIMETZ
-                && typeOid != Oids.TIMESTAMPTZ_ARRAY && typeOid != Oids.TIMETZ_ARRAY);
-    }
-
-    private static PgUsageException wrongParameterCount(String sql, int expected, int given) {
-        return new PgUsageException("The statement has " + expected + " parameter" + (expected == 1 ? "" : "s")
-                + (expected > 0 ? " ($1.." + "$" + expected + ")" : "") + " but " + given + " value"
-                + (given == 1 ? " was" : "s were") + " given: " + abbreviate(sql)
-                + ". Pass exactly one value per placeholder.");
-    }
-
     static String abbreviate(String sql) {
         String oneLine = sql.replaceAll("\\s+", " ").trim();
         return oneLine.length() > 120 ? oneLine.substring(0, 117) + "..." : oneLine;
-    }
-
-    void writePendingCloses() {
-        List<String> names = statements.pendingCloses();
-        if (names.isEmpty()) {
-            return;
-        }
-        for (String name : names) {
-            FrontendMessages.close(writeBuffer, 'S', name);
-        }
-        names.clear();
     }
 
     // ---------------------------------------------------------------- statistics and observation
@@ -650,6 +559,15 @@ public final class PgConnection implements Poolable {
             hooks.observer().finished(token, sql, operation, rows, failure);
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "The query observer threw; ignoring it", e);
+        }
+    }
+
+    /** A DataRow must carry as many cells as its RowDescription announced. */
+    void checkColumnCount(ResultShape shape) {
+        if (reader.payloadLength() < 2
+                || Bytes.readUnsignedShort(reader.buffer(), reader.payloadOffset()) != shape.size()) {
+            throw new PgProtocolException("Corrupt DataRow from the server: it does not carry the " + shape.size()
+                    + " columns its RowDescription announced. The connection was closed; retry on a new one.");
         }
     }
 
@@ -757,7 +675,7 @@ public final class PgConnection implements Poolable {
 
     // ---------------------------------------------------------------- timeouts and failure
 
-    private ScheduledFuture<?> armQueryTimeout() throws IOException {
+    ScheduledFuture<?> armQueryTimeout() throws IOException {
         Duration timeout = config.queryTimeout();
         if (timeout.isZero() || timeout.isNegative()) {
             return null;
@@ -766,7 +684,7 @@ public final class PgConnection implements Poolable {
         return CancelRequests.schedule(this::cancel, timeout);
     }
 
-    private void disarm(ScheduledFuture<?> timeout) {
+    void disarm(ScheduledFuture<?> timeout) {
         if (timeout != null) {
             timeout.cancel(false);
             if (!broken) {
@@ -792,8 +710,17 @@ public final class PgConnection implements Poolable {
         }
     }
 
-    PgConnectionClosedException broken(IOException e) {
+    /**
+     * Marks the connection broken after an I/O failure and says what happened: a read that timed out
+     * under an armed query timeout (the server did not answer even the cancel), or a lost connection.
+     */
+    PgException broken(IOException e) {
         markBroken(e);
+        if (e instanceof SocketTimeoutException) {
+            return new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The server did not answer within the query"
+                    + " timeout (" + config.queryTimeout() + ") plus " + CANCEL_GRACE_MILLIS + " ms after a cancel request"
+                    + " (network stall or unresponsive server). The connection was closed.", e);
+        }
         return new PgConnectionClosedException("I/O error on the connection to " + config.host() + ":" + config.port()
                 + " (" + e.getMessage() + "): the backend was terminated, the server restarted, or the network failed."
                 + " The connection was closed; retry on a new one.", e);

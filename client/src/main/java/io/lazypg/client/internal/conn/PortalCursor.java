@@ -11,8 +11,10 @@ import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.concurrent.ScheduledFuture;
 
 /**
  * A cursor over the unnamed portal: Execute with a row limit and Flush (not Sync, which would end
@@ -77,9 +79,11 @@ final class PortalCursor implements RowCursor {
         batch.clear();
         next = 0;
         long bytesBefore = connection.reader().bytesReceived();
+        ScheduledFuture<?> timeout = connection.armQueryTimeout();
         try {
             fetchBatch();
         } finally {
+            connection.disarm(timeout);
             connection.recordExecution(statement, batch.size(), connection.reader().bytesReceived() - bytesBefore,
                     null, firstFetch);
             firstFetch = false;
@@ -91,7 +95,10 @@ final class PortalCursor implements RowCursor {
         FrontendMessages.flush(connection.writeBuffer());
         connection.send();
         MessageReader reader = connection.reader();
-        reader.retainViews(true);
+        // Rows of a cursor are usually dropped as the caller moves on, but some may be kept: each is
+        // copied out into an array of its own (the same bytes a chunk copy would take, plus a header),
+        // so a kept row never pins the rows that arrived with it.
+        reader.retainViews(false);
         try {
             while (true) {
                 byte type = connection.nextMessage();
@@ -99,7 +106,10 @@ final class PortalCursor implements RowCursor {
                     case BackendMessages.BIND_COMPLETE, BackendMessages.CLOSE_COMPLETE -> { }
                     case BackendMessages.DATA_ROW -> {
                         rowsFetched++;
-                        batch.add(new LazyRow(statement.shape, reader.buffer(), reader.payloadOffset() + 2));
+                        connection.checkColumnCount(statement.shape);
+                        int from = reader.payloadOffset() + 2;
+                        byte[] own = Arrays.copyOfRange(reader.buffer(), from, from + reader.payloadLength() - 2);
+                        batch.add(new LazyRow(statement.shape, own, 0));
                     }
                     case BackendMessages.PORTAL_SUSPENDED -> {
                         suspended = true;

@@ -16,7 +16,8 @@ final class SessionZones {
      */
     static ZoneId parse(String value) {
         try {
-            return ZoneId.of(value, ZoneId.SHORT_IDS);
+            // normalized(): fixed zones such as UTC become a ZoneOffset, which renders without zone rules.
+            return ZoneId.of(value, ZoneId.SHORT_IDS).normalized();
         } catch (DateTimeException e) {
             return null;
         }

@@ -134,6 +134,16 @@ class ConnectionUrlTest {
     }
 
     @Test
+    void pgjdbcTuningParametersAreAcceptedAndIgnored() {
+        LazyPgConfig config = LazyPgConfig.fromUrl(
+                "jdbc:postgresql://db/shop?user=app&reWriteBatchedInserts=true&prepareThreshold=5&tcpKeepAlive=true");
+        assertThat(config.host()).isEqualTo("db");
+        assertThat(config.user()).isEqualTo("app");
+        assertThatThrownBy(() -> LazyPgConfig.fromUrl("jdbc:postgresql://db/shop?user=app&reWriteBatchInserts=true"))
+                .hasMessageContaining("'reWriteBatchInserts'");
+    }
+
+    @Test
     void unknownParameterIsNamedWithTheKnownOnesAndNoPassword() {
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app:hunter2@db/shop?sslmod=require"))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -1,0 +1,152 @@
+package io.lazypg.client.internal.conn;
+
+import io.lazypg.client.Column;
+import io.lazypg.client.PgServerException;
+import io.lazypg.client.PgUsageException;
+import io.lazypg.client.internal.codec.CellDecoder;
+import io.lazypg.client.internal.codec.Oids;
+import io.lazypg.client.internal.param.ParameterEncoder;
+import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.stats.StatementUsage;
+import io.lazypg.client.internal.wire.BackendMessages;
+import io.lazypg.client.internal.wire.Bytes;
+import io.lazypg.client.internal.wire.FrontendMessages;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Turns SQL into a {@link PreparedStatement} on one connection: the per-connection cache first,
+ * else Parse + Describe + Sync (one round trip), which also tells the parameter count and the
+ * result columns, for which the binary format is chosen wherever a binary decoder exists. Statements
+ * evicted from the cache are closed on the server with the next batch of messages.
+ *
+ * <p>Not thread-safe: belongs to its connection.
+ */
+final class StatementPreparer {
+
+    private static final short[] NO_FORMATS = new short[0];
+
+    private final PgConnection connection;
+    private final StatementCache statements;
+    private long counter;
+
+    StatementPreparer(PgConnection connection, StatementCache statements) {
+        this.connection = connection;
+        this.statements = statements;
+    }
+
+    int cachedCount() {
+        return statements.size();
+    }
+
+    /**
+     * A cached plan goes stale when a table's definition changes (SQLSTATE 0A000 "cached plan must
+     * not change result type") or the statement vanished (26000, e.g. after DISCARD ALL): forget it
+     * so the next call parses afresh.
+     */
+    void forgetIfStale(PreparedStatement statement, PgServerException error) {
+        String state = error.sqlState();
+        if ("0A000".equals(state) || "26000".equals(state)) {
+            statements.remove(statement);
+        }
+    }
+
+    PreparedStatement prepare(String sql, Object[] values) throws IOException {
+        PreparedStatement cached = statements.get(sql);
+        if (cached != null && cached.accepts(values)) {
+            if (cached.shape != null && cached.shape.sessionZone() != connection.sessionZone()) {
+                cached.shape = cached.shape.withZone(connection.sessionZone());
+            }
+            return cached;
+        }
+        if (cached != null) {
+            statements.remove(cached);
+        }
+        SqlText.check(sql);
+        int expected = Placeholders.highestIndex(sql);
+        if (expected != values.length) {
+            throw wrongParameterCount(sql, expected, values.length);
+        }
+        int[] types = new int[values.length];
+        for (int i = 0; i < values.length; i++) {
+            types[i] = values[i] == null ? Oids.UNSPECIFIED : ParameterEncoder.typeOid(values[i]);
+        }
+        String name = statements.enabled() ? "lazypg_" + (++counter) : "";
+        writePendingCloses();
+        FrontendMessages.parse(connection.writeBuffer(), name, sql, types);
+        FrontendMessages.describe(connection.writeBuffer(), 'S', name);
+        FrontendMessages.sync(connection.writeBuffer());
+        connection.send();
+        PgServerException error = null;
+        int parameterCount = -1;
+        Column[] columns = null;
+        while (true) {
+            byte type = connection.nextMessage();
+            switch (type) {
+                case BackendMessages.PARSE_COMPLETE, BackendMessages.CLOSE_COMPLETE, BackendMessages.NO_DATA -> { }
+                case BackendMessages.PARAMETER_DESCRIPTION -> parameterCount =
+                        Bytes.readUnsignedShort(connection.reader().buffer(), connection.reader().payloadOffset());
+                case BackendMessages.ROW_DESCRIPTION -> columns = RowDescriptions.parse(connection.reader().buffer(),
+                        connection.reader().payloadOffset(), connection.reader().payloadLength(), this::chooseBinary);
+                case BackendMessages.ERROR_RESPONSE -> error = connection.serverError();
+                case BackendMessages.READY_FOR_QUERY -> {
+                    connection.readyForQuery();
+                    if (error != null) {
+                        throw error;
+                    }
+                    if (parameterCount >= 0 && parameterCount != values.length) {
+                        closeUnnamedLater(name);
+                        throw wrongParameterCount(sql, parameterCount, values.length);
+                    }
+                    StatementUsage usage = connection.hooks().statistics() == null ? null : connection.hooks().statistics().usageFor(sql);
+                    if (usage != null) {
+                        usage.shape(columns == null ? List.of() : List.of(columns));
+                    }
+                    ResultShape shape = columns == null ? null : new ResultShape(columns, connection.sessionZone(), usage);
+                    short[] formats = columns == null ? NO_FORMATS : RowDescriptions.formats(columns);
+                    PreparedStatement statement = new PreparedStatement(name, sql, types, values.length, shape, formats,
+                            usage);
+                    if (statements.enabled()) {
+                        statements.put(statement);
+                    }
+                    return statement;
+                }
+                default -> throw connection.unexpected(type, "preparing a statement");
+            }
+        }
+    }
+
+    private void closeUnnamedLater(String name) {
+        if (!name.isEmpty()) {
+            statements.pendingCloses().add(name);
+        }
+    }
+
+    private boolean chooseBinary(int typeOid) {
+        if (!CellDecoder.hasBinaryDecoder(typeOid)) {
+            return false;
+        }
+        // Rendering binary timestamps as text needs the session zone; without one, ask for text.
+        return connection.sessionZone() != null || (typeOid != Oids.TIMESTAMPTZ && typeOid != Oids.TIMETZ
+                && typeOid != Oids.TIMESTAMPTZ_ARRAY && typeOid != Oids.TIMETZ_ARRAY);
+    }
+
+    private static PgUsageException wrongParameterCount(String sql, int expected, int given) {
+        return new PgUsageException("The statement has " + expected + " parameter" + (expected == 1 ? "" : "s")
+                + (expected > 0 ? " ($1.." + "$" + expected + ")" : "") + " but " + given + " value"
+                + (given == 1 ? " was" : "s were") + " given: " + PgConnection.abbreviate(sql)
+                + ". Pass exactly one value per placeholder.");
+    }
+
+
+    void writePendingCloses() {
+        List<String> names = statements.pendingCloses();
+        if (names.isEmpty()) {
+            return;
+        }
+        for (String name : names) {
+            FrontendMessages.close(connection.writeBuffer(), 'S', name);
+        }
+        names.clear();
+    }
+}
