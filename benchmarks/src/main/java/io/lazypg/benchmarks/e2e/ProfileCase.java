@@ -24,7 +24,7 @@ import jdk.jfr.Recording;
  * jfr print --events jdk.ExecutionSample /tmp/spring-entity-2.jfr
  * </pre>
  *
- * Options: case (an id of {@link Cases#all}, or point:lazypg-1 / point:pgjdbc-1), rows (100000),
+ * Options: case (an id of {@link Cases#all}, or point:lazypg-1, point:pgjdbc-1, point:lazypg-8, point:hikari-8), rows (100000),
  * warmups (5), runs (20), millis (point selects: 10000), jfc (a JFR configuration name or file;
  * "profile"), out (the .jfr file).
  */
@@ -82,20 +82,23 @@ public final class ProfileCase {
                               Configuration configuration, Path out) throws Exception {
         PointSelect bench = new PointSelect(server, rows, 0, 0, 0);
         try (Connection single = Fixtures.jdbc(server, false);
+             com.zaxxer.hikari.HikariDataSource hikari = PointSelect.hikari(server, 4);
              LazyPgClient lazy = LazyPgClient.create(Fixtures.lazyConfig(server, 4))) {
             PreparedStatement ps = single.prepareStatement(PointSelect.JDBC_SQL);
             PointSelect.Worker worker = switch (config) {
-                case "lazypg-1" -> () -> id -> PointSelect.lazySelect(lazy, id);
+                case "lazypg-1", "lazypg-8" -> () -> id -> PointSelect.lazySelect(lazy, id);
                 case "pgjdbc-1" -> () -> id -> PointSelect.jdbcSelect(ps, id);
-                default -> throw new IllegalArgumentException("point:lazypg-1 or point:pgjdbc-1, not " + config);
+                case "hikari-8" -> () -> id -> PointSelect.hikariSelect(hikari, id);
+                default -> throw new IllegalArgumentException("point:lazypg-1, lazypg-8, pgjdbc-1 or hikari-8, not " + config);
             };
-            bench.run(1, worker, Math.max(1000, warmups * 400L));
+            int threads = config.endsWith("-8") ? 8 : 1;
+            bench.run(threads, worker, Math.max(1000, warmups * 400L));
             long cpu0 = Meters.processCpuNanos();
             long ops;
             try (Recording recording = new Recording(configuration)) {
                 recording.setDestination(out);
                 recording.start();
-                ops = bench.run(1, worker, millis);
+                ops = bench.run(threads, worker, millis);
                 recording.stop();
             }
             double cpuMs = (Meters.processCpuNanos() - cpu0) / 1e6;
