@@ -18,7 +18,6 @@ import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -49,35 +48,41 @@ final class ConnectionOpener {
 
     private static PgConnection attempt(LazyPgConfig config, ClientHooks hooks,
                                         SslMode mode, boolean tls) {
-        int timeoutMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
         Socket socket = new Socket();
+        // The whole of connecting (TCP, TLS, authentication) is bounded by closing the socket when
+        // the connect timeout passes, not by socket timeouts: those would leave the socket
+        // non-blocking for its whole life (see SocketDeadline).
+        SocketDeadline deadline = SocketDeadline.closeAfter(socket, config.connectTimeout());
         try {
             socket.setTcpNoDelay(true);
             socket.setKeepAlive(true);
-            socket.connect(new InetSocketAddress(config.host(), config.port()), timeoutMillis);
-            socket.setSoTimeout(timeoutMillis);
+            socket.connect(new InetSocketAddress(config.host(), config.port()));
             Socket session = tls
-                    ? TlsNegotiator.negotiate(socket, config.host(), config.port(), mode, config.sslRootCert(), timeoutMillis)
+                    ? TlsNegotiator.negotiate(socket, config.host(), config.port(), mode, config.sslRootCert(), 0)
                     : socket;
             PgConnection connection = new PgConnection(config, session, hooks);
             startup(connection);
-            session.setSoTimeout(0);
             return connection;
-        } catch (SocketTimeoutException e) {
-            closeQuietly(socket);
-            throw new PgTimeoutException(PgTimeoutException.Kind.CONNECT, "Connecting to " + where(config) + " took longer than "
-                    + "the connect timeout (" + config.connectTimeout() + "). Check that the server is up and reachable, or raise connect-timeout.", e);
         } catch (IOException e) {
             closeQuietly(socket);
-            throw new PgConnectException("Cannot connect to " + where(config) + ": " + e.getMessage()
+            throw deadline.expired() ? timedOut(config, e) : new PgConnectException("Cannot connect to " + where(config)
+                    + ": " + e.getMessage()
                     + ". Check the host and port, and that PostgreSQL is running and accepts TCP connections.", e);
         } catch (PgException e) {
             closeQuietly(socket);
-            throw e;
+            throw deadline.expired() && !(e instanceof PgServerException) ? timedOut(config, e) : e;
         } catch (RuntimeException e) {
             closeQuietly(socket);
             throw new PgConnectException("Cannot connect to " + where(config) + ": " + e, e);
+        } finally {
+            deadline.cancel();
         }
+    }
+
+    private static PgTimeoutException timedOut(LazyPgConfig config, Exception cause) {
+        return new PgTimeoutException(PgTimeoutException.Kind.CONNECT, "Connecting to " + where(config)
+                + " took longer than the connect timeout (" + config.connectTimeout()
+                + "). Check that the server is up and reachable, or raise connect-timeout.", cause);
     }
 
     private static String where(LazyPgConfig config) {

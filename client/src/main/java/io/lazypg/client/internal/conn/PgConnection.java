@@ -72,6 +72,8 @@ public final class PgConnection implements Poolable {
     private boolean broken;
     private boolean closed;
     private PortalCursor openCursor;
+    /** Set when a query timeout closed the socket: the I/O failure that follows is reported as a timeout. */
+    private volatile boolean queryGaveUp;
 
     PgConnection(LazyPgConfig config, Socket socket, ClientHooks hooks) throws IOException {
         this.config = config;
@@ -186,7 +188,7 @@ public final class PgConnection implements Poolable {
         PortalCursor cursor = null;
         try {
             PreparedStatement statement;
-            ScheduledFuture<?> timeout = armQueryTimeout();
+            QueryTimer timeout = armQueryTimeout();
             try {
                 statement = preparer.prepare(sql, values);
             } finally {
@@ -235,7 +237,7 @@ public final class PgConnection implements Poolable {
         PreparedStatement statement = null;
         RuntimeException failure = null;
         long affected = 0;
-        ScheduledFuture<?> timeout = null;
+        QueryTimer timeout = null;
         try {
             timeout = armQueryTimeout();
             statement = preparer.prepare(sql, representativeValues(batch, sql));
@@ -330,22 +332,18 @@ public final class PgConnection implements Poolable {
         if (broken || closed) {
             return false;
         }
+        SocketDeadline deadline = SocketDeadline.closeAfter(socket, timeout);
         try {
-            socket.setSoTimeout((int) Math.max(1, timeout.toMillis()));
-            try {
-                ensureUsable();
-                runScript(""); // not observed: validation is the pool's business, not a user statement
-                return true;
-            } finally {
-                if (!broken) {
-                    socket.setSoTimeout(0);
-                }
-            }
+            ensureUsable();
+            runScript(""); // not observed: validation is the pool's business, not a user statement
+            return true;
         } catch (PgServerException e) {
             return true; // the server answered
-        } catch (PgException | IOException e) {
+        } catch (PgException e) {
             markBroken(e);
             return false;
+        } finally {
+            deadline.cancel();
         }
     }
 
@@ -441,7 +439,7 @@ public final class PgConnection implements Poolable {
 
     private String prepareAndExecute(String sql, Object[] values, boolean retainRows, RowSink sink,
                                      PreparedStatement[] statementOut) {
-        ScheduledFuture<?> timeout = null;
+        QueryTimer timeout = null;
         try {
             // Armed before preparing: a stall in the Parse/Describe round trip is bounded too.
             timeout = armQueryTimeout();
@@ -675,26 +673,29 @@ public final class PgConnection implements Poolable {
 
     // ---------------------------------------------------------------- timeouts and failure
 
-    ScheduledFuture<?> armQueryTimeout() throws IOException {
+    /**
+     * Arms the query timeout: a CancelRequest when it passes, and if the server still has not
+     * answered {@value #CANCEL_GRACE_MILLIS} ms later, the socket is closed (the wait then fails as a
+     * QUERY timeout and the connection is discarded). Null when no query timeout is configured.
+     */
+    QueryTimer armQueryTimeout() {
         Duration timeout = config.queryTimeout();
         if (timeout.isZero() || timeout.isNegative()) {
             return null;
         }
-        socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis() + CANCEL_GRACE_MILLIS));
-        return CancelRequests.schedule(this::cancel, timeout);
+        return new QueryTimer(CancelRequests.schedule(this::cancel, timeout),
+                SocketDeadline.closeAfter(socket, timeout.plusMillis(CANCEL_GRACE_MILLIS), () -> queryGaveUp = true));
     }
 
-    void disarm(ScheduledFuture<?> timeout) {
-        if (timeout != null) {
-            timeout.cancel(false);
-            if (!broken) {
-                try {
-                    socket.setSoTimeout(0);
-                } catch (IOException e) {
-                    markBroken(e);
-                }
-            }
+    void disarm(QueryTimer timer) {
+        if (timer != null) {
+            timer.cancel().cancel(false);
+            timer.giveUp().cancel();
         }
+    }
+
+    /** The two scheduled steps of a query timeout. */
+    record QueryTimer(ScheduledFuture<?> cancel, SocketDeadline giveUp) {
     }
 
     void ensureUsable() {
@@ -716,7 +717,7 @@ public final class PgConnection implements Poolable {
      */
     PgException broken(IOException e) {
         markBroken(e);
-        if (e instanceof SocketTimeoutException) {
+        if (e instanceof SocketTimeoutException || queryGaveUp) {
             return new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The server did not answer within the query"
                     + " timeout (" + config.queryTimeout() + ") plus " + CANCEL_GRACE_MILLIS + " ms after a cancel request"
                     + " (network stall or unresponsive server). The connection was closed.", e);

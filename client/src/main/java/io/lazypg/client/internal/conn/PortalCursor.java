@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.concurrent.ScheduledFuture;
 
 /**
  * A cursor over the unnamed portal: Execute with a row limit and Flush (not Sync, which would end
@@ -79,7 +78,7 @@ final class PortalCursor implements RowCursor {
         batch.clear();
         next = 0;
         long bytesBefore = connection.reader().bytesReceived();
-        ScheduledFuture<?> timeout = connection.armQueryTimeout();
+        PgConnection.QueryTimer timeout = connection.armQueryTimeout();
         try {
             fetchBatch();
         } finally {
