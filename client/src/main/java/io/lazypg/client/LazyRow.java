@@ -132,8 +132,7 @@ public final class LazyRow {
         shape.decoded(index);
         try {
             return CellDecoder.decodeShort(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
-                 | IndexOutOfBoundsException e) {
+        } catch (RuntimeException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -147,8 +146,7 @@ public final class LazyRow {
         }
         try {
             return CellDecoder.decodeInt(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
-                 | IndexOutOfBoundsException e) {
+        } catch (RuntimeException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -162,8 +160,7 @@ public final class LazyRow {
         }
         try {
             return CellDecoder.decodeLong(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
-                 | IndexOutOfBoundsException e) {
+        } catch (RuntimeException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -174,8 +171,7 @@ public final class LazyRow {
         shape.decoded(index);
         try {
             return CellDecoder.decodeFloat(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
-                 | IndexOutOfBoundsException e) {
+        } catch (RuntimeException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -186,8 +182,7 @@ public final class LazyRow {
         shape.decoded(index);
         try {
             return CellDecoder.decodeDouble(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
-                 | IndexOutOfBoundsException e) {
+        } catch (RuntimeException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -198,8 +193,7 @@ public final class LazyRow {
         shape.decoded(index);
         try {
             return CellDecoder.decodeBoolean(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
-                 | IndexOutOfBoundsException e) {
+        } catch (RuntimeException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -221,8 +215,7 @@ public final class LazyRow {
                     shape.sessionZone());
             memoize(index, m, s);
             return s;
-        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
-                 | IndexOutOfBoundsException e) {
+        } catch (RuntimeException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -241,8 +234,7 @@ public final class LazyRow {
         try {
             shape.decoded(index);
             return CellDecoder.decodeBytes(data, p + 4, len, shape.typeOid(index), shape.binary(index));
-        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
-                 | IndexOutOfBoundsException e) {
+        } catch (RuntimeException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -278,8 +270,7 @@ public final class LazyRow {
                 memoize(index, m, value);
             }
             return value;
-        } catch (PgConversionException | java.time.DateTimeException | ArithmeticException | IllegalArgumentException
-                 | IndexOutOfBoundsException e) {
+        } catch (RuntimeException e) {
             throw conversionFailed(index, e);
         }
     }
@@ -476,8 +467,8 @@ public final class LazyRow {
 
     /**
      * Names the column in a decoder's failure. Decoders report what they reject as
-     * PgConversionException; a java.time or index exception can only come from a malformed cell
-     * (PostgreSQL never sends one), and is reported as such rather than escaping raw.
+     * PgConversionException; any other exception (java.time's, an index out of bounds) can only come
+     * from a malformed cell (PostgreSQL never sends one), and is reported as such rather than escaping raw.
      */
     private PgConversionException conversionFailed(int index, RuntimeException cause) {
         Column c = shape.column(index);
