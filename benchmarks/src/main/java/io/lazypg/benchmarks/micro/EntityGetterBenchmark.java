@@ -12,7 +12,6 @@ import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.wire.MessageReader;
 import io.lazypg.spring.LazyRowMapper;
 import io.lazypg.spring.entity.EntityMappers;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
@@ -177,35 +176,16 @@ public class EntityGetterBenchmark {
         return kept.toArray(new LazyRow[0]);
     }
 
+    /** The synthetic rows with the integer columns binary, as the statement cache requests them. */
     static byte[] stream(int rows, ResultShape shape) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(rows * 740 + 16);
-        int n = SyntheticDataRows.COLUMNS;
-        byte[][] cells = new byte[n][];
-        for (long g = 1; g <= rows; g++) {
-            int length = 4 + 2;
-            for (int c = 0; c < n; c++) {
-                String text = SyntheticDataRows.cell(g, c);
-                if (shape.binary(c)) {
-                    long v = Long.parseLong(text);
-                    cells[c] = shape.typeOid(c) == Oids.INT8 ? bigEndian(v, 8) : bigEndian(v, 4);
-                } else {
-                    cells[c] = text.getBytes(StandardCharsets.UTF_8);
-                }
-                length += 4 + cells[c].length;
+        return SyntheticDataRows.stream(rows, (g, c) -> {
+            String text = SyntheticDataRows.cell(g, c);
+            if (!shape.binary(c)) {
+                return text.getBytes(StandardCharsets.UTF_8);
             }
-            out.write('D');
-            writeInt(out, length);
-            out.write(n >>> 8);
-            out.write(n & 0xff);
-            for (byte[] cell : cells) {
-                writeInt(out, cell.length);
-                out.write(cell, 0, cell.length);
-            }
-        }
-        out.write('Z');
-        writeInt(out, 5);
-        out.write('I');
-        return out.toByteArray();
+            long v = Long.parseLong(text);
+            return shape.typeOid(c) == Oids.INT8 ? bigEndian(v, 8) : bigEndian(v, 4);
+        });
     }
 
     private static byte[] bigEndian(long v, int bytes) {
@@ -217,12 +197,6 @@ public class EntityGetterBenchmark {
         return b;
     }
 
-    private static void writeInt(ByteArrayOutputStream out, int v) {
-        out.write(v >>> 24);
-        out.write(v >>> 16);
-        out.write(v >>> 8);
-        out.write(v);
-    }
 
     /** For the test: the proxy and the POJO of row {@code i}. */
     WideEntity proxy(int i) {

@@ -85,14 +85,25 @@ public final class SyntheticDataRows {
         }
     }
 
-    /** The whole stream: {@code rows} DataRows, then ReadyForQuery. */
+    /** The whole stream: {@code rows} DataRows of text cells, then ReadyForQuery. */
     public static byte[] stream(int rows) {
+        return stream(rows, (g, c) -> cell(g, c).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Encodes cell {@code c} of row {@code g} as the bytes a DataRow carries for it. */
+    @FunctionalInterface
+    public interface CellEncoder {
+        byte[] encode(long g, int c);
+    }
+
+    /** The whole stream with cells encoded by {@code encoder}: {@code rows} DataRows, then ReadyForQuery. */
+    public static byte[] stream(int rows, CellEncoder encoder) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(rows * 740 + 16);
         byte[][] cells = new byte[COLUMNS][];
         for (long g = 1; g <= rows; g++) {
             int length = 4 + 2;
             for (int c = 0; c < COLUMNS; c++) {
-                cells[c] = cell(g, c).getBytes(StandardCharsets.UTF_8);
+                cells[c] = encoder.encode(g, c);
                 length += 4 + cells[c].length;
             }
             out.write('D');
