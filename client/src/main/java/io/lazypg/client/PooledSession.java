@@ -6,8 +6,6 @@ import io.lazypg.client.internal.pool.ConnectionPool;
 /** A borrowed {@link PgConnection} behind the public {@link LazyPgSession} interface. */
 final class PooledSession implements LazyPgSession {
 
-    private static final System.Logger LOG = System.getLogger(PooledSession.class.getName());
-
     private final ConnectionPool<PgConnection> pool;
     private PgConnection connection;
 
@@ -67,22 +65,18 @@ final class PooledSession implements LazyPgSession {
     }
 
     @Override
+    public boolean closeOpenCursor() {
+        return connection().closeOpenCursor();
+    }
+
+    @Override
     public void close() {
         PgConnection c = connection;
         if (c == null) {
             return;
         }
         connection = null;
-        if (!c.isBroken() && c.transactionStatus() != 'I') {
-            try {
-                c.executeScript("ROLLBACK");
-                LOG.log(System.Logger.Level.WARNING, "A connection was given back inside a transaction; it was rolled back."
-                        + " Commit or roll back before releasing it.");
-            } catch (PgException e) {
-                // the connection is marked broken if the rollback failed at the socket level; the pool discards it
-                LOG.log(System.Logger.Level.WARNING, "Rolling back a transaction left open failed: " + e.getMessage());
-            }
-        }
+        c.prepareForReuse(); // closes a cursor, rolls back a transaction, or breaks a connection out of step
         pool.release(c);
     }
 }

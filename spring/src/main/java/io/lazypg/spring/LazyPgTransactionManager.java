@@ -146,6 +146,7 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
         LazyPgSession session = ((TransactionObject) status.getTransaction()).holder.getSession();
         LazyResult result;
         try {
+            closeStreamLeftOpen(session, "COMMIT");
             // The extended protocol hands back the command tag, which says whether COMMIT committed.
             result = session.query("COMMIT");
         } catch (PgException e) {
@@ -162,9 +163,22 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
     protected void doRollback(DefaultTransactionStatus status) {
         LazyPgSession session = ((TransactionObject) status.getTransaction()).holder.getSession();
         try {
+            closeStreamLeftOpen(session, "ROLLBACK");
             session.executeScript("ROLLBACK");
         } catch (PgException e) {
             throw exceptionTranslator.translate("rollback", "ROLLBACK", e);
+        }
+    }
+
+    /**
+     * A stream from {@code queryForStream} that was neither read to its end nor closed keeps its
+     * cursor open, and with it the session busy: close it, so that COMMIT or ROLLBACK can run (the
+     * portal would end with the transaction anyway), and say where the leak is.
+     */
+    private void closeStreamLeftOpen(LazyPgSession session, String ending) {
+        if (session.closeOpenCursor()) {
+            logger.warn("A stream (queryForStream) was left open in a transaction; it was closed before " + ending
+                    + ". Close streams when done with them (try-with-resources).");
         }
     }
 

@@ -77,6 +77,27 @@ class LazyPgTransactionManagerIT {
         template.update("insert into tx_items values (?, ?)", id, "v" + id);
     }
 
+    @Test
+    void aStreamLeftOpenInATransactionDoesNotStopItCommittingOrRollingBack() {
+        tx().executeWithoutResult(status -> {
+            insert(1);
+            // findFirst() without closing the stream: its cursor stays open on the transaction's session
+            assertThat(template.queryForStream("select i from generate_series(1, 10000) i", Long.class).findFirst())
+                    .contains(1L);
+        });
+        assertThat(template.queryForObject("select count(*) from tx_items", Long.class)).isEqualTo(1L);
+
+        tx().executeWithoutResult(status -> {
+            insert(2);
+            assertThat(template.queryForStream("select i from generate_series(1, 10000) i", Long.class).findFirst())
+                    .contains(1L);
+            status.setRollbackOnly();
+        });
+        assertThat(template.queryForObject("select count(*) from tx_items", Long.class)).isEqualTo(1L);
+        assertThat(template.queryForObject("select count(*) from pg_stat_activity where state = 'idle in transaction'"
+                + " and datname = current_database()", Long.class)).isZero();
+    }
+
     private static long backendPid() {
         return template.queryForObject("select pg_backend_pid()", Integer.class);
     }

@@ -1,9 +1,9 @@
 package io.lazypg.client.internal.conn;
 
-import io.lazypg.client.PgServerException;
+import io.lazypg.client.PgUsageException;
 import io.lazypg.client.internal.result.CommandTags;
-import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.FrontendMessages;
+import io.lazypg.client.internal.wire.MessageReader;
 import io.lazypg.client.internal.wire.WriteBuffer;
 import java.io.IOException;
 import java.util.List;
@@ -13,7 +13,8 @@ import java.util.List;
  * (so a bad value fails before anything is sent), then sent in slices of {@value #SLICE_ROWS}
  * executions each followed by Flush, reading that slice's answers before sending the next: the
  * server's answers can never fill the socket buffers while we are still writing, which would
- * deadlock both sides. One Sync at the end makes the batch one implicit transaction.
+ * deadlock both sides. One Sync at the end makes the batch one implicit transaction; it carries the
+ * Close messages of statements the cache evicted meanwhile.
  */
 final class BatchExecution {
 
@@ -25,54 +26,78 @@ final class BatchExecution {
     static int[] run(PgConnection connection, PreparedStatement statement, List<Object[]> batch) throws IOException {
         WriteBuffer out = connection.writeBuffer();
         int[] ends = new int[batch.size()];
-        int start;
-        try {
-            connection.writePendingCloses();
-            start = out.position();
-            for (int r = 0; r < batch.size(); r++) {
-                Object[] values = batch.get(r);
-                if (values.length != statement.parameterCount) {
-                    throw new io.lazypg.client.PgUsageException("Batch entry " + r + " has " + values.length
-                            + " values but the statement has " + statement.parameterCount + " parameters. Nothing was sent.");
-                }
-                connection.writeBind(statement, values);
-                FrontendMessages.execute(out, 0);
-                ends[r] = out.position();
+        int start = out.position();
+        for (int r = 0; r < batch.size(); r++) {
+            Object[] values = batch.get(r);
+            if (values.length != statement.parameterCount) {
+                throw new PgUsageException("Batch entry " + r + " has " + values.length
+                        + " values but the statement has " + statement.parameterCount + " parameters. Nothing was sent.");
             }
-        } catch (RuntimeException e) {
-            out.reset();
-            throw e;
+            connection.writeBind(statement, values);
+            FrontendMessages.execute(out, 0);
+            ends[r] = out.position();
         }
-        int[] counts = new int[batch.size()];
-        PgServerException error = null;
+        Answers answers = new Answers(batch.size());
         int sent = start;
-        int answered = 0;
-        try {
-            for (int from = 0; from < batch.size() && error == null; from += SLICE_ROWS) {
-                int to = Math.min(batch.size(), from + SLICE_ROWS);
-                connection.sendSlice(sent, ends[to - 1], true);
-                sent = ends[to - 1];
-                while (answered < to && error == null) {
-                    byte type = connection.nextMessage();
-                    switch (type) {
-                        case BackendMessages.BIND_COMPLETE, BackendMessages.CLOSE_COMPLETE, BackendMessages.DATA_ROW,
-                             BackendMessages.PORTAL_SUSPENDED -> { }
-                        case BackendMessages.COMMAND_COMPLETE -> counts[answered++] = (int) Math.min(Integer.MAX_VALUE,
-                                CommandTags.rowCount(PgConnection.readCString(connection.reader().buffer(),
-                                        connection.reader().payloadOffset())));
-                        case BackendMessages.EMPTY_QUERY_RESPONSE -> counts[answered++] = 0;
-                        case BackendMessages.ERROR_RESPONSE -> error = connection.serverError();
-                        default -> throw connection.unexpected(type, "a batch");
-                    }
-                }
+        for (int from = 0; from < batch.size() && answers.serverError() == null; from += SLICE_ROWS) {
+            int to = Math.min(batch.size(), from + SLICE_ROWS);
+            connection.sendSliceWithFlush(sent, ends[to - 1]);
+            sent = ends[to - 1];
+            answers.expectUpTo(to);
+            if (from == 0) {
+                connection.loop().run(answers);
+            } else {
+                connection.loop().resume(answers);
             }
-        } finally {
-            out.reset();
         }
-        error = connection.syncAndAwaitReady(error);
-        if (error != null) {
-            throw error;
+        // Unsent slices (after an error) are dropped; Sync ends the batch and throws its first error.
+        connection.sync();
+        connection.loop().resume(answers);
+        return answers.counts;
+    }
+
+    /** Counts per execution; pauses when a slice is fully answered or an execution failed. */
+    private static final class Answers extends ResponseHandler {
+        final int[] counts;
+        private int answered;
+        private int expected;
+
+        Answers(int size) {
+            counts = new int[size];
         }
-        return counts;
+
+        void expectUpTo(int executions) {
+            expected = executions;
+        }
+
+        @Override
+        String phase() {
+            return "running a batch";
+        }
+
+        @Override
+        void commandComplete(MessageReader in) {
+            counts[answered++] = (int) Math.min(Integer.MAX_VALUE,
+                    CommandTags.rowCount(PgConnection.readCString(in.buffer(), in.payloadOffset())));
+            pauseAtSliceEnd();
+        }
+
+        @Override
+        void emptyQuery() {
+            counts[answered++] = 0;
+            pauseAtSliceEnd();
+        }
+
+        @Override
+        void error(io.lazypg.client.PgServerException e) {
+            super.error(e);
+            pause(); // the server skips the rest up to Sync
+        }
+
+        private void pauseAtSliceEnd() {
+            if (answered >= expected) {
+                pause();
+            }
+        }
     }
 }

@@ -99,31 +99,56 @@ final class ConnectionOpener {
         parameters.put("DateStyle", "ISO, MDY");
         parameters.putAll(config.serverParameters());
         FrontendMessages.startup(c.writeBuffer(), parameters);
+        c.expectReadyAfterSend();
         c.send();
-        ScramSha256Client scram = null;
-        MessageReader reader = c.reader();
-        while (true) {
-            byte type;
-            try {
-                type = c.nextMessage();
-            } catch (PgConnectionClosedException e) {
-                throw new PgConnectException("The server closed the connection during startup at " + where(config)
-                        + ". Check the server log; the server may not accept this client (for example a TLS-only port).", e);
-            }
-            byte[] b = reader.buffer();
-            int p = reader.payloadOffset();
-            switch (type) {
-                case BackendMessages.AUTHENTICATION -> scram = authenticate(c, Bytes.readInt(b, p), b, p + 4,
-                        reader.payloadLength() - 4, scram);
-                case BackendMessages.BACKEND_KEY_DATA -> c.backendKey(Bytes.readInt(b, p), Bytes.readInt(b, p + 4));
-                case BackendMessages.NEGOTIATE_PROTOCOL_VERSION -> { }
-                case BackendMessages.ERROR_RESPONSE -> throw c.serverError();
-                case BackendMessages.READY_FOR_QUERY -> {
-                    c.readyForQuery();
-                    return;
-                }
-                default -> throw c.unexpected(type, "starting the session");
-            }
+        try {
+            c.loop().run(new Startup(c));
+        } catch (PgConnectionClosedException e) {
+            throw new PgConnectException("The server closed the connection during startup at " + where(config)
+                    + ". Check the server log; the server may not accept this client (for example a TLS-only port).", e);
+        }
+    }
+
+    /** The answer to the startup packet: authentication exchanges, the backend key, and an error that ends it at once. */
+    private static final class Startup extends ResponseHandler {
+        private final PgConnection connection;
+        private ScramSha256Client scram;
+
+        Startup(PgConnection connection) {
+            this.connection = connection;
+        }
+
+        @Override
+        String phase() {
+            return "starting the session";
+        }
+
+        @Override
+        boolean drainOnFailure() {
+            return false; // the server waits for our answer (a password), not for a Sync
+        }
+
+        @Override
+        void authentication(MessageReader in) throws IOException {
+            byte[] b = in.buffer();
+            int p = in.payloadOffset();
+            scram = authenticate(connection, Bytes.readInt(b, p), b, p + 4, in.payloadLength() - 4, scram);
+        }
+
+        @Override
+        void backendKeyData(MessageReader in) {
+            connection.backendKey(Bytes.readInt(in.buffer(), in.payloadOffset()),
+                    Bytes.readInt(in.buffer(), in.payloadOffset() + 4));
+        }
+
+        @Override
+        void error(PgServerException e) {
+            throw e; // no ReadyForQuery follows a startup error: the server closes the connection
+        }
+
+        @Override
+        void dataRow(MessageReader in) {
+            throw MessageLoop.unexpected(BackendMessages.DATA_ROW, phase());
         }
     }
 

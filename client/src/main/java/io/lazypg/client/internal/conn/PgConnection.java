@@ -37,10 +37,21 @@ import java.util.function.Consumer;
 /**
  * One PostgreSQL session over one socket: the extended query protocol with a prepared-statement
  * cache, the simple query protocol for scripts, and the resynchronisation that keeps the session
- * usable after a server error.
+ * usable after a server error. Every answer is read by the one {@link MessageLoop}.
  *
  * <p>Every failure of the socket or of the stream marks the connection broken (it is closed and
  * a pool discards it); a server error does not.
+ *
+ * <p><b>Synchronized or broken.</b> The connection counts the ReadyForQuery messages the server
+ * owes it (one per Sync or simple Query sent) and whether extended messages went out with Flush
+ * and no Sync yet (a cursor, a batch slice). It is <em>synchronized</em> when nothing is owed and
+ * nothing was flushed unsynced. An operation that fails for any reason, an {@code Error}
+ * included, leaves the connection synchronized (the loop drained the answer) or marks it broken;
+ * unsent bytes are dropped. {@link #prepareForReuse()} enforces the same before the connection
+ * goes back to a pool: an open cursor is closed, an open transaction rolled back, and a connection
+ * that still is not synchronized is broken, so the pool discards it. Queued Close messages for
+ * evicted statements are written only together with a Sync that is sent at once, so no failure
+ * between writing and sending can strand or drop them.
  *
  * <p>Not thread-safe: one thread at a time, as handed out by the pool.
  */
@@ -50,6 +61,7 @@ public final class PgConnection implements Poolable {
     private static final short[] NO_FORMATS = new short[0];
     private static final Object[] NO_VALUES = new Object[0];
     private static final byte[] FLUSH_MESSAGE = {'H', 0, 0, 0, 4};
+    private static final byte[] SYNC_MESSAGE = {'S', 0, 0, 0, 4};
     /** How long past the query timeout we wait for the server to answer the cancel before giving up the socket. */
     private static final int CANCEL_GRACE_MILLIS = 5_000;
 
@@ -59,12 +71,12 @@ public final class PgConnection implements Poolable {
     private final MessageReader reader;
     private final WriteBuffer writeBuffer = new WriteBuffer(1024);
     private final StatementPreparer preparer;
+    private final MessageLoop loop;
+    private final ExecutionResponse execution;
+    private final ScriptResponse script = new ScriptResponse();
     private final Map<String, String> serverParameters = new HashMap<>();
     private final long createdNanos = System.nanoTime();
     private final ClientHooks hooks;
-    /** DataRows received by the last execution read through {@link #readExecution}. */
-    private long lastRowCount;
-
     private int processId;
     private int secretKey;
     private ZoneId sessionZone;
@@ -72,6 +84,14 @@ public final class PgConnection implements Poolable {
     private boolean broken;
     private boolean closed;
     private PortalCursor openCursor;
+    /** ReadyForQuery messages the server owes for Syncs and Queries sent. */
+    private int readyOwed;
+    /** Syncs and Queries in the write buffer, owed once it is sent. */
+    private int readyQueued;
+    /** Extended messages went out with Flush and no Sync yet (an open cursor, a batch in progress). */
+    private boolean flushedWithoutSync;
+    /** An operation is reading its answer: a row callback must not start another on this connection. */
+    private boolean busy;
     /** Set when a query timeout closed the socket: the I/O failure that follows is reported as a timeout. */
     private volatile boolean queryGaveUp;
 
@@ -81,6 +101,8 @@ public final class PgConnection implements Poolable {
         this.out = socket.getOutputStream();
         this.reader = new MessageReader(socket.getInputStream(), config.receiveBufferSize(), config.maxMessageSize());
         this.preparer = new StatementPreparer(this, new StatementCache(config.statementCacheSize()));
+        this.loop = new MessageLoop(this, reader);
+        this.execution = new ExecutionResponse(this, preparer);
         this.hooks = hooks;
     }
 
@@ -99,19 +121,133 @@ public final class PgConnection implements Poolable {
         return writeBuffer;
     }
 
+    MessageLoop loop() {
+        return loop;
+    }
+
+    /** Sends the write buffer and empties it; the ReadyForQuery messages its Syncs and Queries ask for become owed. */
     void send() throws IOException {
         out.write(writeBuffer.array(), 0, writeBuffer.position());
         out.flush();
         writeBuffer.reset();
+        if (readyQueued > 0) {
+            readyOwed += readyQueued;
+            readyQueued = 0;
+            flushedWithoutSync = false;
+        }
     }
 
-    /** Sends part of the write buffer as it is, leaving the buffer untouched (batch slices). */
-    void sendSlice(int from, int to, boolean thenFlushMessage) throws IOException {
+    /** Sends the write buffer followed by Flush: the server answers what it has without ending the implicit transaction. */
+    void sendWithFlush() throws IOException {
+        FrontendMessages.flush(writeBuffer);
+        flushedWithoutSync = true;
+        send();
+    }
+
+    /** Sends part of the write buffer, then Flush, leaving the buffer untouched (batch slices). */
+    void sendSliceWithFlush(int from, int to) throws IOException {
+        flushedWithoutSync = true;
         out.write(writeBuffer.array(), from, to - from);
-        if (thenFlushMessage) {
-            out.write(FLUSH_MESSAGE);
+        out.write(FLUSH_MESSAGE);
+        out.flush();
+    }
+
+    /**
+     * Writes Sync, preceded by Close for every statement evicted from the cache since the last one.
+     * The caller sends the buffer at once: written here, the Closes cannot be stranded by a failure
+     * before sending (they would precede the next operation's messages) nor dropped by a reset.
+     */
+    void writeSync() {
+        preparer.writePendingCloses();
+        FrontendMessages.sync(writeBuffer);
+        readyQueued++;
+    }
+
+    /** Discards whatever is unsent in the write buffer, then writes and sends Sync. */
+    void sync() throws IOException {
+        writeBuffer.reset();
+        readyQueued = 0;
+        writeSync();
+        send();
+    }
+
+    /**
+     * Sends Sync straight to the socket, leaving the write buffer alone (it may hold a batch's unsent
+     * slices, which the caller then drops): used by the loop to end an answer after a failure.
+     */
+    void sendSyncNow() throws IOException {
+        out.write(SYNC_MESSAGE);
+        out.flush();
+        readyOwed++;
+        flushedWithoutSync = false;
+    }
+
+    /** Writes a simple Query, which the server answers up to ReadyForQuery. */
+    void writeQuery(String sql) {
+        FrontendMessages.query(writeBuffer, sql);
+        readyQueued++;
+    }
+
+    /** The startup packet, like a Query, is answered up to ReadyForQuery. */
+    void expectReadyAfterSend() {
+        readyQueued++;
+    }
+
+    int readyOwed() {
+        return readyOwed;
+    }
+
+    boolean flushedWithoutSync() {
+        return flushedWithoutSync;
+    }
+
+    /**
+     * Answers CopyInResponse with CopyFail, and Sync when {@code withSync}. Written straight to the
+     * socket, not through the write buffer, which may hold a batch's unsent slices.
+     */
+    void copyFail(String reason, boolean withSync) throws IOException {
+        WriteBuffer message = new WriteBuffer(64 + reason.length());
+        FrontendMessages.copyFail(message, reason);
+        out.write(message.array(), 0, message.position());
+        if (withSync) {
+            out.write(SYNC_MESSAGE); // replaces the Sync the server ignored in copy-in mode: still one owed
         }
         out.flush();
+    }
+
+    /** The server forgot every prepared statement (DEALLOCATE ALL, DISCARD ALL): so does the cache. */
+    void serverForgotAllStatements() {
+        preparer.forgetAll();
+    }
+
+    /**
+     * Whether the connection is in step with the server: no answer owed, nothing flushed without
+     * Sync, no cursor open. After a failure, bytes never sent are dropped first (they cannot have
+     * had an effect), which is what makes a usage error before sending harmless.
+     */
+    private boolean synchronizedAfterFailure() {
+        if (readyOwed != 0 || flushedWithoutSync || openCursor != null) {
+            return false;
+        }
+        writeBuffer.reset();
+        readyQueued = 0;
+        return true;
+    }
+
+    /**
+     * The one exit of every failed operation: an I/O failure, a protocol error, or any throwable
+     * that left the connection out of step with the server breaks the connection; anything else
+     * (a server error, a usage error, a failing callback) leaves it synchronized and usable.
+     */
+    RuntimeException failed(Throwable t) {
+        if (t instanceof IOException io) {
+            return broken(io);
+        }
+        if (!broken && (t instanceof PgProtocolException || t instanceof PgConnectionClosedException
+                || !synchronizedAfterFailure())) {
+            markBroken(t);
+        }
+        return MessageLoop.unchecked(t);
     }
 
     void backendKey(int processId, int secretKey) {
@@ -127,11 +263,6 @@ public final class PgConnection implements Poolable {
         return config;
     }
 
-    /** Queues Close for statements evicted from the cache, to go out with the next batch of messages. */
-    void writePendingCloses() {
-        preparer.writePendingCloses();
-    }
-
     ClientHooks hooks() {
         return hooks;
     }
@@ -145,38 +276,24 @@ public final class PgConnection implements Poolable {
 
     /** Runs a query and buffers its rows; they stay valid after the connection is released. */
     public LazyResult query(String sql, Object... params) {
-        List<LazyRow> rows = new ArrayList<>();
-        ResultShape[] shapeHolder = new ResultShape[1];
-        String tag = run("query", sql, params, true, (buffer, offset, end, shape) -> rows.add(new LazyRow(shape, buffer, offset, end)),
-                shapeHolder);
-        ResultShape shape = shapeHolder[0];
-        return new LazyResult(shape == null ? List.of() : shape.columns(), rows, tag);
+        BufferedRows rows = new BufferedRows();
+        ExecutionResponse response = run("query", sql, params, true, rows);
+        ResultShape shape = response.statement().shape;
+        return new LazyResult(shape == null ? List.of() : shape.columns(), rows.rows, response.tag());
     }
 
-    /** Runs a query and hands each row to the callback while it is valid; nothing is buffered. */
+    /**
+     * Runs a query and hands each row to the callback while it is valid; nothing is buffered. If the
+     * callback throws (anything, an {@code Error} included), the rest of the answer is drained so the
+     * connection stays usable, and the throwable is rethrown as it was.
+     */
     public void query(String sql, LazyRowCallback callback, Object... params) {
-        LazyRow reused = new LazyRow(null, null, 0);
-        RuntimeException[] callbackFailure = new RuntimeException[1];
-        run("callback", sql, params, false, (buffer, offset, end, shape) -> {
-            if (callbackFailure[0] != null) {
-                return; // drain the rest so the session stays usable, then rethrow
-            }
-            reused.reset(shape, buffer, offset, end);
-            try {
-                callback.processRow(reused);
-            } catch (RuntimeException e) {
-                callbackFailure[0] = e;
-            }
-        }, null);
-        if (callbackFailure[0] != null) {
-            throw callbackFailure[0];
-        }
+        run("callback", sql, params, false, new CallbackRows(callback));
     }
 
     /** Runs a statement through the extended protocol and returns the row count of its command tag. */
     public long execute(String sql, Object... params) {
-        String tag = run("execute", sql, params, false, (buffer, offset, end, shape) -> { }, null);
-        return CommandTags.rowCount(tag);
+        return CommandTags.rowCount(run("execute", sql, params, false, null).tag());
     }
 
     /** Opens a portal and fetches {@code fetchSize} rows per round trip; see {@link io.lazypg.client.RowCursor}. */
@@ -194,35 +311,68 @@ public final class PgConnection implements Poolable {
             } finally {
                 disarm(timeout);
             }
-            writePendingCloses();
             writeBind(statement, values);
             cursor = new PortalCursor(this, statement, rowsPerFetch, token);
             openCursor = cursor;
             cursor.fetch();
             return cursor;
-        } catch (IOException e) {
-            openCursor = null;
-            RuntimeException failure = broken(e);
-            if (cursor == null) {
-                observeFinish(token, sql, "stream", 0, failure);
-            }
-            throw failure;
-        } catch (RuntimeException e) {
-            if (e instanceof PgProtocolException || e instanceof PgConnectionClosedException) {
-                markBroken(e);
-            }
+        } catch (Throwable e) {
             if (cursor == null) {
                 // a cursor that was opened reports its own end (PortalCursor.fail/finish)
                 observeFinish(token, sql, "stream", 0, e);
             }
             openCursor = null;
-            throw e;
+            throw failed(e);
         }
     }
 
     void cursorClosed(PortalCursor cursor) {
         if (openCursor == cursor) {
             openCursor = null;
+        }
+    }
+
+    /**
+     * Closes the cursor a borrower left open (a stream that was not read to the end nor closed), so
+     * the session can run COMMIT, ROLLBACK or anything else. Returns whether there was one.
+     */
+    public boolean closeOpenCursor() {
+        PortalCursor cursor = openCursor;
+        if (cursor == null) {
+            return false;
+        }
+        cursor.close();
+        return true;
+    }
+
+    /**
+     * Makes the connection fit for its next borrower, as a pool must before taking it back: closes a
+     * cursor left open, rolls back a transaction left open (both with a warning: they are the
+     * borrower's bugs), and breaks the connection when it cannot be brought back in step with the
+     * server, so the pool discards it instead of handing out a session in an unknown state.
+     */
+    public void prepareForReuse() {
+        if (broken || closed) {
+            return;
+        }
+        try {
+            if (closeOpenCursor()) {
+                LOG.log(System.Logger.Level.WARNING, "A connection was given back with a cursor open; it was closed."
+                        + " Close streams and cursors (try-with-resources) when you are done with them.");
+            }
+            if (readyOwed != 0 || flushedWithoutSync || busy) {
+                markBroken(new IllegalStateException("released while a statement was still being answered"));
+                return;
+            }
+            if (transactionStatus != 'I') {
+                executeScript("ROLLBACK");
+                LOG.log(System.Logger.Level.WARNING, "A connection was given back inside a transaction; it was rolled back."
+                        + " Commit or roll back before releasing it.");
+            }
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "Could not reset a released connection (" + e.getMessage()
+                    + "); it is discarded.");
+            markBroken(e);
         }
     }
 
@@ -235,9 +385,10 @@ public final class PgConnection implements Poolable {
         Object token = observeStart(sql, "batch");
         long bytesBefore = reader.bytesReceived();
         PreparedStatement statement = null;
-        RuntimeException failure = null;
+        Throwable failure = null;
         long affected = 0;
         QueryTimer timeout = null;
+        busy = true;
         try {
             timeout = armQueryTimeout();
             statement = preparer.prepare(sql, representativeValues(batch, sql));
@@ -246,13 +397,12 @@ public final class PgConnection implements Poolable {
                 affected += n;
             }
             return counts;
-        } catch (IOException e) {
-            failure = broken(e);
-            throw failure;
-        } catch (RuntimeException e) {
-            failure = e instanceof PgProtocolException || e instanceof PgConnectionClosedException ? markBroken(e) : e;
-            throw failure;
+        } catch (Throwable e) {
+            RuntimeException thrown = failed(e);
+            failure = thrown;
+            throw thrown;
         } finally {
+            busy = false;
             disarm(timeout);
             recordExecution(statement, 0, reader.bytesReceived() - bytesBefore, failure, true);
             observeFinish(token, sql, "batch", affected, failure);
@@ -285,10 +435,10 @@ public final class PgConnection implements Poolable {
     public void executeScript(String sql) {
         ensureUsable();
         Object token = observeStart(sql, "script");
-        RuntimeException failure = null;
+        Throwable failure = null;
         try {
             runScript(sql);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             failure = e;
             throw e;
         } finally {
@@ -298,32 +448,15 @@ public final class PgConnection implements Poolable {
 
     private void runScript(String sql) {
         SqlText.check(sql);
+        busy = true;
         try {
-            FrontendMessages.query(writeBuffer, sql);
+            writeQuery(sql);
             send();
-            PgServerException error = null;
-            while (true) {
-                byte type = nextMessage();
-                switch (type) {
-                    case BackendMessages.ROW_DESCRIPTION, BackendMessages.DATA_ROW, BackendMessages.COMMAND_COMPLETE,
-                         BackendMessages.EMPTY_QUERY_RESPONSE -> { }
-                    case BackendMessages.ERROR_RESPONSE -> error = serverError();
-                    case BackendMessages.COPY_IN_RESPONSE -> refuseCopyIn(false);
-                    case BackendMessages.COPY_OUT_RESPONSE, BackendMessages.COPY_DATA, BackendMessages.COPY_DONE -> { }
-                    case BackendMessages.READY_FOR_QUERY -> {
-                        readyForQuery();
-                        if (error != null) {
-                            throw error;
-                        }
-                        return;
-                    }
-                    default -> throw unexpected(type, "a simple query");
-                }
-            }
-        } catch (IOException e) {
-            throw broken(e);
-        } catch (PgProtocolException | PgConnectionClosedException e) {
-            throw markBroken(e);
+            loop.run(script);
+        } catch (Throwable e) {
+            throw failed(e);
+        } finally {
+            busy = false;
         }
     }
 
@@ -411,53 +544,65 @@ public final class PgConnection implements Poolable {
         void row(byte[] buffer, int firstCell, int end, ResultShape shape);
     }
 
-    private String run(String operation, String sql, Object[] params, boolean retainRows, RowSink sink,
-                       ResultShape[] shapeOut) {
+    /** Keeps every row as a view; the reader runs in retaining mode, so the views stay valid. */
+    private static final class BufferedRows implements RowSink {
+        final List<LazyRow> rows = new ArrayList<>();
+
+        @Override
+        public void row(byte[] buffer, int firstCell, int end, ResultShape shape) {
+            rows.add(new LazyRow(shape, buffer, firstCell, end));
+        }
+    }
+
+    /** Hands each row to a callback through one reused view, valid only during the call. */
+    private static final class CallbackRows implements RowSink {
+        private final LazyRowCallback callback;
+        private final LazyRow reused = new LazyRow(null, null, 0);
+
+        CallbackRows(LazyRowCallback callback) {
+            this.callback = callback;
+        }
+
+        @Override
+        public void row(byte[] buffer, int firstCell, int end, ResultShape shape) {
+            reused.reset(shape, buffer, firstCell, end);
+            callback.processRow(reused);
+        }
+    }
+
+    private ExecutionResponse run(String operation, String sql, Object[] params, boolean retainRows, RowSink sink) {
         ensureUsable();
         Object[] values = params == null ? NO_VALUES : params;
         Object token = observeStart(sql, operation);
         long bytesBefore = reader.bytesReceived();
-        lastRowCount = 0;
-        PreparedStatement[] statement = new PreparedStatement[1];
+        ExecutionResponse response = execution;
+        response.start(sink);
         Throwable failure = null;
-        String tag = null;
-        try {
-            tag = prepareAndExecute(sql, values, retainRows, sink, statement);
-            if (shapeOut != null) {
-                shapeOut[0] = statement[0].shape;
-            }
-            return tag;
-        } catch (RuntimeException e) {
-            failure = e;
-            throw e;
-        } finally {
-            long rows = "execute".equals(operation) && tag != null ? CommandTags.rowCount(tag) : lastRowCount;
-            recordExecution(statement[0], lastRowCount, reader.bytesReceived() - bytesBefore, failure, true);
-            observeFinish(token, sql, operation, rows, failure);
-        }
-    }
-
-    private String prepareAndExecute(String sql, Object[] values, boolean retainRows, RowSink sink,
-                                     PreparedStatement[] statementOut) {
         QueryTimer timeout = null;
+        busy = true;
         try {
             // Armed before preparing: a stall in the Parse/Describe round trip is bounded too.
             timeout = armQueryTimeout();
             PreparedStatement statement = preparer.prepare(sql, values);
-            statementOut[0] = statement;
-            writePendingCloses();
+            response.statement(statement);
             writeBind(statement, values);
+            preparer.writePendingCloses(); // before Execute, so the statement runs with the evicted ones gone
             FrontendMessages.execute(writeBuffer, 0);
-            FrontendMessages.sync(writeBuffer);
+            writeSync();
             send();
             reader.retainViews(retainRows);
-            return readExecution(statement, sink);
-        } catch (IOException e) {
-            throw broken(e);
-        } catch (PgProtocolException | PgConnectionClosedException e) {
-            throw markBroken(e);
+            loop.run(response);
+            return response;
+        } catch (Throwable e) {
+            RuntimeException thrown = failed(e);
+            failure = thrown;
+            throw thrown;
         } finally {
+            busy = false;
             disarm(timeout);
+            long rows = "execute".equals(operation) && failure == null ? CommandTags.rowCount(response.tag()) : response.rowCount();
+            recordExecution(response.statement(), response.rowCount(), reader.bytesReceived() - bytesBefore, failure, true);
+            observeFinish(token, sql, operation, rows, failure);
         }
     }
 
@@ -488,40 +633,6 @@ public final class PgConnection implements Poolable {
             formats[i] = (short) (values[i] == null ? 0 : ParameterEncoder.formatCode(values[i]));
         }
         return formats;
-    }
-
-    private String readExecution(PreparedStatement statement, RowSink sink) throws IOException {
-        PgServerException error = null;
-        String tag = "";
-        ResultShape shape = statement.shape;
-        while (true) {
-            byte type = nextMessage();
-            switch (type) {
-                case BackendMessages.DATA_ROW -> {
-                    lastRowCount++;
-                    if (error == null && shape != null) {
-                        checkColumnCount(shape);
-                        sink.row(reader.buffer(), reader.payloadOffset() + 2, reader.payloadOffset() + reader.payloadLength(),
-                                shape);
-                    }
-                }
-                case BackendMessages.BIND_COMPLETE, BackendMessages.CLOSE_COMPLETE, BackendMessages.PORTAL_SUSPENDED -> { }
-                case BackendMessages.COMMAND_COMPLETE -> tag = readCString(reader.buffer(), reader.payloadOffset());
-                case BackendMessages.EMPTY_QUERY_RESPONSE -> tag = "";
-                case BackendMessages.ERROR_RESPONSE -> error = serverError();
-                case BackendMessages.COPY_IN_RESPONSE -> refuseCopyIn(true);
-                case BackendMessages.COPY_OUT_RESPONSE, BackendMessages.COPY_DATA, BackendMessages.COPY_DONE -> { }
-                case BackendMessages.READY_FOR_QUERY -> {
-                    readyForQuery();
-                    if (error != null) {
-                        preparer.forgetIfStale(statement, error);
-                        throw error;
-                    }
-                    return tag;
-                }
-                default -> throw unexpected(type, "a query's result");
-            }
-        }
     }
 
     static String abbreviate(String sql) {
@@ -622,27 +733,13 @@ public final class PgConnection implements Poolable {
         }
     }
 
-    /**
-     * Sends Sync and reads up to ReadyForQuery, ending the extended-protocol sequence (and with it
-     * the implicit transaction). Returns {@code error}, or the first ErrorResponse read on the way.
-     */
-    PgServerException syncAndAwaitReady(PgServerException error) throws IOException {
-        FrontendMessages.sync(writeBuffer);
-        send();
-        PgServerException first = error;
-        while (true) {
-            byte type = nextMessage();
-            if (type == BackendMessages.READY_FOR_QUERY) {
-                readyForQuery();
-                return first;
-            }
-            if (type == BackendMessages.ERROR_RESPONSE && first == null) {
-                first = serverError();
-            }
-        }
-    }
-
+    /** Records the transaction status; a ReadyForQuery nobody asked for is a protocol error. */
     void readyForQuery() {
+        if (readyOwed == 0) {
+            throw new PgProtocolException("The server sent ReadyForQuery that no request asked for. The connection was"
+                    + " closed; retry on a new one.");
+        }
+        readyOwed--;
         transactionStatus = (char) reader.buffer()[reader.payloadOffset()];
     }
 
@@ -650,17 +747,8 @@ public final class PgConnection implements Poolable {
         return new PgServerException(ServerMessages.parse(reader.buffer(), reader.payloadOffset(), reader.payloadLength()));
     }
 
-    private void refuseCopyIn(boolean extended) throws IOException {
-        FrontendMessages.copyFail(writeBuffer, "lazypg does not support COPY FROM STDIN");
-        if (extended) {
-            FrontendMessages.sync(writeBuffer);
-        }
-        send();
-    }
-
     PgProtocolException unexpected(byte type, String phase) {
-        return new PgProtocolException("Unexpected message " + BackendMessages.describe(type) + " from the server while "
-                + phase + ". The connection was closed; retry on a new one.");
+        return MessageLoop.unexpected(type, phase);
     }
 
     static String readCString(byte[] b, int at) {
@@ -699,6 +787,10 @@ public final class PgConnection implements Poolable {
     }
 
     void ensureUsable() {
+        if (busy) {
+            throw new PgUsageException("This connection is busy reading a result: a row callback cannot run statements"
+                    + " on the connection whose rows it is reading. Use another connection, or buffer the rows first.");
+        }
         if (openCursor != null) {
             throw new PgUsageException("A cursor is open on this connection; close it (or read it to the end)"
                     + " before running anything else on the same connection.");

@@ -2,11 +2,8 @@ package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
-import io.lazypg.client.PgConnectionClosedException;
-import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.RowCursor;
-import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
@@ -36,6 +33,7 @@ final class PortalCursor implements RowCursor {
     private boolean suspended;
     /** Sync was sent and ReadyForQuery read: the portal is gone. */
     private boolean finished;
+    private final Answer answer = new Answer();
 
     PortalCursor(PgConnection connection, PreparedStatement statement, int fetchSize, Object observation) {
         this.connection = connection;
@@ -60,7 +58,7 @@ final class PortalCursor implements RowCursor {
         try {
             fetch();
         } catch (IOException e) {
-            throw fail(connection.broken(e));
+            throw fail(e);
         }
         return next < batch.size();
     }
@@ -91,56 +89,28 @@ final class PortalCursor implements RowCursor {
 
     private void fetchBatch() throws IOException {
         FrontendMessages.execute(connection.writeBuffer(), fetchSize);
-        FrontendMessages.flush(connection.writeBuffer());
-        connection.send();
-        MessageReader reader = connection.reader();
         // Rows of a cursor are usually dropped as the caller moves on, but some may be kept: each is
         // copied out into an array of its own (the same bytes a chunk copy would take, plus a header),
         // so a kept row never pins the rows that arrived with it.
-        reader.retainViews(false);
+        connection.reader().retainViews(false);
         try {
-            while (true) {
-                byte type = connection.nextMessage();
-                switch (type) {
-                    case BackendMessages.BIND_COMPLETE, BackendMessages.CLOSE_COMPLETE -> { }
-                    case BackendMessages.DATA_ROW -> {
-                        rowsFetched++;
-                        connection.checkColumnCount(statement.shape);
-                        int from = reader.payloadOffset() + 2;
-                        byte[] own = Arrays.copyOfRange(reader.buffer(), from, from + reader.payloadLength() - 2);
-                        batch.add(new LazyRow(statement.shape, own, 0));
-                    }
-                    case BackendMessages.PORTAL_SUSPENDED -> {
-                        suspended = true;
-                        return;
-                    }
-                    case BackendMessages.COMMAND_COMPLETE, BackendMessages.EMPTY_QUERY_RESPONSE -> {
-                        suspended = false;
-                        sync(null);
-                        return;
-                    }
-                    case BackendMessages.ERROR_RESPONSE -> {
-                        suspended = false;
-                        sync(connection.serverError());
-                        return;
-                    }
-                    default -> throw connection.unexpected(type, "fetching from a cursor");
-                }
+            connection.sendWithFlush();
+            connection.loop().run(answer);
+            if (!suspended) {
+                endPortal(); // the portal ran to its end or failed: Sync ends the implicit transaction
             }
-        } catch (PgProtocolException | PgConnectionClosedException e) {
-            throw fail(connection.markBroken(e));
+        } catch (Throwable e) {
+            throw fail(e);
         }
     }
 
-    /** Ends the implicit transaction: Sync, then everything up to ReadyForQuery; rethrows a server error after. */
-    private void sync(PgServerException serverError) throws IOException {
-        PgServerException error = connection.syncAndAwaitReady(serverError);
+    /** Sends Sync and reads to ReadyForQuery; rethrows a server error the batch ended with. */
+    private void endPortal() throws IOException {
+        connection.sync();
+        connection.loop().resume(answer);
         finished = true;
         connection.cursorClosed(this);
-        connection.observeFinish(observation, statement.sql, "stream", rowsFetched, error);
-        if (error != null) {
-            throw error;
-        }
+        connection.observeFinish(observation, statement.sql, "stream", rowsFetched, null);
     }
 
     @Override
@@ -154,20 +124,70 @@ final class PortalCursor implements RowCursor {
                 FrontendMessages.close(connection.writeBuffer(), 'P', "");
             }
             suspended = false;
-            sync(null);
-        } catch (IOException e) {
-            throw fail(connection.broken(e));
-        } catch (PgProtocolException | PgConnectionClosedException e) {
-            throw fail(connection.markBroken(e));
+            connection.writeSync();
+            connection.send();
+            connection.loop().run(answer);
+            finished = true;
+            connection.cursorClosed(this);
+            connection.observeFinish(observation, statement.sql, "stream", rowsFetched, null);
+        } catch (Throwable e) {
+            throw fail(e);
         }
     }
 
-    private RuntimeException fail(RuntimeException e) {
+    /**
+     * Ends the cursor after a failure: a server error arrives after ReadyForQuery, with the session
+     * synchronized; anything else leaves the connection to decide between synchronized and broken.
+     */
+    private RuntimeException fail(Throwable e) {
         if (!finished) {
             finished = true;
             connection.cursorClosed(this);
             connection.observeFinish(observation, statement.sql, "stream", rowsFetched, e);
         }
-        return e;
+        return connection.failed(e);
+    }
+
+    /** One Execute(fetchSize): rows copied out, then PortalSuspended (more to come), CommandComplete or an error. */
+    private final class Answer extends ResponseHandler {
+
+        @Override
+        String phase() {
+            return "fetching from a cursor";
+        }
+
+        @Override
+        void dataRow(MessageReader in) {
+            rowsFetched++;
+            connection.checkColumnCount(statement.shape);
+            int from = in.payloadOffset() + 2;
+            byte[] own = Arrays.copyOfRange(in.buffer(), from, from + in.payloadLength() - 2);
+            batch.add(new LazyRow(statement.shape, own, 0));
+        }
+
+        @Override
+        void portalSuspended() {
+            suspended = true;
+            pause();
+        }
+
+        @Override
+        void commandComplete(MessageReader in) {
+            suspended = false;
+            pause();
+        }
+
+        @Override
+        void emptyQuery() {
+            suspended = false;
+            pause();
+        }
+
+        @Override
+        void error(PgServerException e) {
+            super.error(e);
+            suspended = false;
+            pause();
+        }
     }
 }

@@ -11,6 +11,7 @@ import io.lazypg.client.internal.stats.StatementUsage;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.FrontendMessages;
+import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
 import java.util.List;
 
@@ -29,6 +30,7 @@ final class StatementPreparer {
     private final PgConnection connection;
     private final StatementCache statements;
     private long counter;
+    private final DescribeResponse description = new DescribeResponse();
 
     StatementPreparer(PgConnection connection, StatementCache statements) {
         this.connection = connection;
@@ -72,47 +74,65 @@ final class StatementPreparer {
             types[i] = values[i] == null ? Oids.UNSPECIFIED : ParameterEncoder.typeOid(values[i]);
         }
         String name = statements.enabled() ? "lazypg_" + (++counter) : "";
-        writePendingCloses();
         FrontendMessages.parse(connection.writeBuffer(), name, sql, types);
         FrontendMessages.describe(connection.writeBuffer(), 'S', name);
-        FrontendMessages.sync(connection.writeBuffer());
+        connection.writeSync();
         connection.send();
-        PgServerException error = null;
-        int parameterCount = -1;
-        Column[] columns = null;
-        while (true) {
-            byte type = connection.nextMessage();
-            switch (type) {
-                case BackendMessages.PARSE_COMPLETE, BackendMessages.CLOSE_COMPLETE, BackendMessages.NO_DATA -> { }
-                case BackendMessages.PARAMETER_DESCRIPTION -> parameterCount =
-                        Bytes.readUnsignedShort(connection.reader().buffer(), connection.reader().payloadOffset());
-                case BackendMessages.ROW_DESCRIPTION -> columns = RowDescriptions.parse(connection.reader().buffer(),
-                        connection.reader().payloadOffset(), connection.reader().payloadLength(), this::chooseBinary);
-                case BackendMessages.ERROR_RESPONSE -> error = connection.serverError();
-                case BackendMessages.READY_FOR_QUERY -> {
-                    connection.readyForQuery();
-                    if (error != null) {
-                        throw error;
-                    }
-                    if (parameterCount >= 0 && parameterCount != values.length) {
-                        closeUnnamedLater(name);
-                        throw wrongParameterCount(sql, parameterCount, values.length);
-                    }
-                    StatementUsage usage = connection.hooks().statistics() == null ? null : connection.hooks().statistics().usageFor(sql);
-                    if (usage != null) {
-                        usage.shape(columns == null ? List.of() : List.of(columns));
-                    }
-                    ResultShape shape = columns == null ? null : new ResultShape(columns, connection.sessionZone(), usage);
-                    short[] formats = columns == null ? NO_FORMATS : RowDescriptions.formats(columns);
-                    PreparedStatement statement = new PreparedStatement(name, sql, types, values.length, shape, formats,
-                            usage);
-                    if (statements.enabled()) {
-                        statements.put(statement);
-                    }
-                    return statement;
-                }
-                default -> throw connection.unexpected(type, "preparing a statement");
-            }
+        description.start();
+        connection.loop().run(description);
+        Column[] columns = description.columns;
+        int parameterCount = description.parameterCount;
+        if (parameterCount >= 0 && parameterCount != values.length) {
+            closeUnnamedLater(name);
+            throw wrongParameterCount(sql, parameterCount, values.length);
+        }
+        StatementUsage usage = connection.hooks().statistics() == null ? null : connection.hooks().statistics().usageFor(sql);
+        if (usage != null) {
+            usage.shape(columns == null ? List.of() : List.of(columns));
+        }
+        ResultShape shape = columns == null ? null : new ResultShape(columns, connection.sessionZone(), usage);
+        short[] formats = columns == null ? NO_FORMATS : RowDescriptions.formats(columns);
+        PreparedStatement statement = new PreparedStatement(name, sql, types, values.length, shape, formats, usage);
+        if (statements.enabled()) {
+            statements.put(statement);
+        }
+        return statement;
+    }
+
+    /** The server forgot every prepared statement (DEALLOCATE ALL, DISCARD ALL): forget them too, closing none. */
+    void forgetAll() {
+        statements.clear();
+    }
+
+    /** The answer to Parse + Describe(statement) + Sync: the parameter count and the result columns. */
+    private final class DescribeResponse extends ResponseHandler {
+        int parameterCount;
+        Column[] columns;
+
+        void start() {
+            parameterCount = -1;
+            columns = null;
+        }
+
+        @Override
+        String phase() {
+            return "preparing a statement";
+        }
+
+        @Override
+        void parameterDescription(MessageReader in) {
+            parameterCount = Bytes.readUnsignedShort(in.buffer(), in.payloadOffset());
+        }
+
+        @Override
+        void rowDescription(MessageReader in) {
+            columns = RowDescriptions.parse(in.buffer(), in.payloadOffset(), in.payloadLength(),
+                    StatementPreparer.this::chooseBinary);
+        }
+
+        @Override
+        void dataRow(MessageReader in) {
+            throw MessageLoop.unexpected(BackendMessages.DATA_ROW, phase());
         }
     }
 
@@ -138,7 +158,7 @@ final class StatementPreparer {
                 + ". Pass exactly one value per placeholder.");
     }
 
-
+    /** Writes Close for every statement evicted since the last call; only {@link PgConnection#writeSync} calls it. */
     void writePendingCloses() {
         List<String> names = statements.pendingCloses();
         if (names.isEmpty()) {

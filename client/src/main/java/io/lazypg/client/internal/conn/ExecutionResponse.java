@@ -1,0 +1,86 @@
+package io.lazypg.client.internal.conn;
+
+import io.lazypg.client.PgServerException;
+import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.wire.MessageReader;
+
+/**
+ * The answer to Bind + Execute + Sync of a prepared statement: each DataRow to a {@link PgConnection.RowSink}
+ * (or only counted when there is none), the command tag, and the forgetting of a cached statement
+ * that went stale on the server.
+ *
+ * <p>One instance per connection, reused by every execution (no allocation per statement); not
+ * thread-safe. {@link #start} resets it; its results are read before the connection runs anything else.
+ */
+final class ExecutionResponse extends ResponseHandler {
+
+    private final PgConnection connection;
+    private final StatementPreparer preparer;
+    private PgConnection.RowSink sink;
+    private PreparedStatement statement;
+    private ResultShape shape;
+    private String tag;
+    private long rowCount;
+
+    ExecutionResponse(PgConnection connection, StatementPreparer preparer) {
+        this.connection = connection;
+        this.preparer = preparer;
+    }
+
+    void start(PgConnection.RowSink rows) {
+        sink = rows;
+        statement = null;
+        shape = null;
+        tag = "";
+        rowCount = 0;
+    }
+
+    void statement(PreparedStatement prepared) {
+        statement = prepared;
+        shape = prepared.shape;
+    }
+
+    PreparedStatement statement() {
+        return statement;
+    }
+
+    String tag() {
+        return tag;
+    }
+
+    long rowCount() {
+        return rowCount;
+    }
+
+    @Override
+    String phase() {
+        return "reading a query's result";
+    }
+
+    @Override
+    void dataRow(MessageReader in) {
+        rowCount++;
+        if (sink != null && shape != null) {
+            connection.checkColumnCount(shape);
+            sink.row(in.buffer(), in.payloadOffset() + 2, in.payloadOffset() + in.payloadLength(), shape);
+        }
+    }
+
+    @Override
+    void commandComplete(MessageReader in) {
+        tag = PgConnection.readCString(in.buffer(), in.payloadOffset());
+    }
+
+    @Override
+    void emptyQuery() {
+        tag = "";
+    }
+
+    @Override
+    void ready() {
+        PgServerException error = serverError();
+        if (error != null && statement != null) {
+            preparer.forgetIfStale(statement, error);
+        }
+    }
+}

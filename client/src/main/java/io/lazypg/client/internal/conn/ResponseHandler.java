@@ -1,0 +1,146 @@
+package io.lazypg.client.internal.conn;
+
+import io.lazypg.client.PgServerException;
+import io.lazypg.client.internal.wire.BackendMessages;
+import io.lazypg.client.internal.wire.MessageReader;
+import java.io.IOException;
+
+/**
+ * What one operation does with the backend messages that answer it. {@link MessageLoop} reads the
+ * messages and calls these methods; every message has a default here, so an operation overrides
+ * only what it expects:
+ * <ul>
+ *   <li>the messages of a result ({@code ParseComplete}, {@code BindComplete}, {@code CloseComplete},
+ *       {@code NoData}, {@code RowDescription}, {@code DataRow}, {@code CommandComplete},
+ *       {@code EmptyQueryResponse}, {@code PortalSuspended}, and copy-out data) are ignored;</li>
+ *   <li>the first {@code ErrorResponse} is kept, later ones are ignored, and the loop throws the kept
+ *       one after {@code ReadyForQuery} (when the session is synchronized again);</li>
+ *   <li>startup-only messages ({@code Authentication}, {@code BackendKeyData}) are protocol errors.</li>
+ * </ul>
+ * The loop itself answers {@code CopyInResponse} (with CopyFail), the asynchronous messages
+ * (notices, parameter status, notifications) and {@code ReadyForQuery}, which ends the exchange in
+ * one place for every operation.
+ *
+ * <p>An operation that must stop reading before {@code ReadyForQuery} (a cursor after one batch, a
+ * batch after one slice) calls {@link #pause()}; the loop then returns after the current message.
+ *
+ * <p>If an override throws (a user callback failing, memory running out), the loop stops calling
+ * the handler, drains the remaining messages up to {@code ReadyForQuery} and then rethrows it, so
+ * the connection stays synchronized; see {@link MessageLoop}.
+ *
+ * <p>Not thread-safe: used by the thread that holds the connection. A handler may be reused for
+ * several exchanges; the loop calls {@link #begin()} at the start of each.
+ */
+abstract class ResponseHandler {
+
+    private PgServerException error;
+    private Throwable failure;
+    private boolean copyRefused;
+    private boolean paused;
+
+    /** What the operation is doing, for error messages: "running a query", "preparing a statement". */
+    abstract String phase();
+
+    /** Whether the operation uses the extended protocol (Sync-terminated) rather than a simple Query. */
+    boolean extended() {
+        return true;
+    }
+
+    /**
+     * Whether the loop drains to ReadyForQuery when an override threw (true), or rethrows at once
+     * (startup, where the server waits for our answer and the connection is given up anyway).
+     */
+    boolean drainOnFailure() {
+        return true;
+    }
+
+    // ---------------------------------------------------------------- messages (defaults)
+
+    /** Authentication requests belong to startup; anywhere else they are protocol errors. */
+    void authentication(MessageReader in) throws IOException {
+        throw MessageLoop.unexpected(BackendMessages.AUTHENTICATION, phase());
+    }
+
+    void backendKeyData(MessageReader in) {
+        throw MessageLoop.unexpected(BackendMessages.BACKEND_KEY_DATA, phase());
+    }
+
+    void parameterDescription(MessageReader in) {
+    }
+
+    void rowDescription(MessageReader in) {
+    }
+
+    void dataRow(MessageReader in) {
+    }
+
+    void commandComplete(MessageReader in) {
+    }
+
+    void emptyQuery() {
+    }
+
+    void portalSuspended() {
+    }
+
+    /** Keeps the first server error; the loop throws it once ReadyForQuery has arrived. */
+    void error(PgServerException e) {
+        if (error == null) {
+            error = e;
+        }
+    }
+
+    /** Called at ReadyForQuery, before the loop throws whatever the exchange ended with. */
+    void ready() {
+    }
+
+    // ---------------------------------------------------------------- state the loop keeps per exchange
+
+    /** Resets the per-exchange state; called by the loop when an exchange starts, not when it resumes. */
+    final void begin() {
+        error = null;
+        failure = null;
+        copyRefused = false;
+        paused = false;
+    }
+
+    final PgServerException serverError() {
+        return error;
+    }
+
+    final Throwable failure() {
+        return failure;
+    }
+
+    final boolean failed() {
+        return failure != null;
+    }
+
+    final void failedWith(Throwable t) {
+        if (failure == null) {
+            failure = t;
+        } else if (failure != t) {
+            failure.addSuppressed(t);
+        }
+    }
+
+    final boolean copyRefused() {
+        return copyRefused;
+    }
+
+    final void refusedCopy() {
+        copyRefused = true;
+    }
+
+    /** Asks the loop to return after the current message, before ReadyForQuery. */
+    final void pause() {
+        paused = true;
+    }
+
+    /** Whether {@link #pause()} was called since the loop last looked; clears it. */
+    final boolean takePause() {
+        boolean p = paused;
+        paused = false;
+        return p;
+    }
+}
