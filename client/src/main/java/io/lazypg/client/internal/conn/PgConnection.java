@@ -235,11 +235,12 @@ public final class PgConnection implements Poolable {
     }
 
     /**
-     * The one exit of every failed operation: an I/O failure, a protocol error, or any throwable
-     * that left the connection out of step with the server breaks the connection; anything else
-     * (a server error, a usage error, a failing callback) leaves it synchronized and usable.
+     * The one exit of every failed operation, returning what to report: an I/O failure, a protocol
+     * error, or any throwable that left the connection out of step with the server breaks the
+     * connection; anything else (a server error, a usage error, a failing callback) leaves it
+     * synchronized and usable.
      */
-    RuntimeException failed(Throwable t) {
+    Throwable settle(Throwable t) {
         if (t instanceof IOException io) {
             return broken(io);
         }
@@ -247,7 +248,12 @@ public final class PgConnection implements Poolable {
                 || !synchronizedAfterFailure())) {
             markBroken(t);
         }
-        return MessageLoop.unchecked(t);
+        return t;
+    }
+
+    /** {@link #settle} and the result to throw: an Error is thrown from here, as it was. */
+    RuntimeException failed(Throwable t) {
+        return MessageLoop.unchecked(settle(t));
     }
 
     void backendKey(int processId, int secretKey) {
@@ -398,9 +404,8 @@ public final class PgConnection implements Poolable {
             }
             return counts;
         } catch (Throwable e) {
-            RuntimeException thrown = failed(e);
-            failure = thrown;
-            throw thrown;
+            failure = settle(e);
+            throw MessageLoop.unchecked(failure);
         } finally {
             busy = false;
             disarm(timeout);
@@ -594,9 +599,8 @@ public final class PgConnection implements Poolable {
             loop.run(response);
             return response;
         } catch (Throwable e) {
-            RuntimeException thrown = failed(e);
-            failure = thrown;
-            throw thrown;
+            failure = settle(e);
+            throw MessageLoop.unchecked(failure);
         } finally {
             busy = false;
             disarm(timeout);
