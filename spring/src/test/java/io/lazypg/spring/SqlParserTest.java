@@ -45,6 +45,15 @@ class SqlParserTest {
     }
 
     @Test
+    void theTemplateAndTheClientReadTheSameSqlAlike() {
+        // one lexer: a line comment ends at \r too, and x$e'...' is an identifier before a plain literal
+        assertThat(positional("select 1 -- ?\r, ?")).isEqualTo("select 1 -- ?\r, $1");
+        assertThat(positional("select x$e'\\', ?")).isEqualTo("select x$e'\\', $1");
+        String rewritten = positional("select x$e'\\', ? -- ?\r, ? /* ? */");
+        assertThat(io.lazypg.client.sql.SqlLexer.highestPositionalParameter(rewritten)).isEqualTo(2);
+    }
+
+    @Test
     void quotedIdentifiersAreSkipped() {
         assertThat(positional("select \"what?\", \"a\"\"?\" from t where x = ?"))
                 .isEqualTo("select \"what?\", \"a\"\"?\" from t where x = $1");

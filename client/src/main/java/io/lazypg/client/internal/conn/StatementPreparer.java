@@ -12,6 +12,7 @@ import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
+import io.lazypg.client.sql.SqlLexer;
 import java.io.IOException;
 import java.util.List;
 
@@ -65,7 +66,7 @@ final class StatementPreparer {
             statements.remove(cached);
         }
         SqlText.check(sql);
-        int expected = Placeholders.highestIndex(sql);
+        int expected = SqlLexer.highestPositionalParameter(sql);
         if (expected != values.length) {
             throw wrongParameterCount(sql, expected, values.length);
         }
