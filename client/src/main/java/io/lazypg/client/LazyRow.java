@@ -26,7 +26,9 @@ import java.util.List;
  *
  * <p>Lifetime: a row from a {@link LazyResult} stays valid forever; the array it views is never
  * written again (it keeps that array alive; {@link #detach()} makes a compact copy). A row handed
- * to a {@link LazyRowCallback} is valid only during the call.
+ * to a {@link LazyRowCallback} is valid only during the call: the same view is reused for every
+ * row, and once the result ends, reading it throws a {@link PgUsageException} (keep
+ * {@link #detach()} instead).
  *
  * <p>Thread safety: not thread-safe; one thread at a time (memoization is not synchronized).
  * Publish a result to other threads safely (e.g. through a concurrent collection) before they read it.
@@ -102,6 +104,15 @@ public final class LazyRow {
         this.data = data;
         this.start = start;
         this.end = end;
+    }
+
+    /**
+     * Ends a callback-path row's life: from now on every read throws a {@link PgUsageException}
+     * that says the row was kept past its callback, instead of showing whichever row the view saw
+     * last. For the protocol layer, which calls it when a streamed result ends.
+     */
+    public void expire() {
+        reset(shape, null, 0, 0);
     }
 
     /** Number of columns. */
@@ -387,11 +398,14 @@ public final class LazyRow {
     }
 
     private int walkForward(int index) {
+        byte[] d = data;
+        if (d == null) {
+            throw keptPastCallback();
+        }
         int n = shape.size();
         if (index >= n) {
             throw outOfRange(index);
         }
-        byte[] d = data;
         int i = cursorIndex;
         int p;
         if (i < 0) {
@@ -409,7 +423,16 @@ public final class LazyRow {
         return p;
     }
 
+    private static PgUsageException keptPastCallback() {
+        return new PgUsageException("This row was read after its row callback returned. A row handed to a"
+                + " LazyRowCallback is a view the connection reuses for the next row, so it is valid only during the"
+                + " call: keep row.detach(), or the values you read, instead of the row.");
+    }
+
     private int fillTable(int index) {
+        if (data == null) {
+            throw keptPastCallback();
+        }
         int n = shape.size();
         if (index < 0 || index >= n) {
             throw outOfRange(index);

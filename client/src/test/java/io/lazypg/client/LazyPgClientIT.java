@@ -64,6 +64,24 @@ class LazyPgClientIT {
     }
 
     @Test
+    void aRowKeptPastItsCallbackFailsOnReadInsteadOfShowingAnotherRow() {
+        List<LazyRow> kept = new ArrayList<>();
+        List<LazyRow> detached = new ArrayList<>();
+        client.query("select g, 'row ' || g from generate_series(1, 5000) g", row -> {
+            kept.add(row);
+            if (row.getInt(0) % 1000 == 0) {
+                detached.add(row.detach());
+            }
+        });
+        assertThat(kept).hasSize(5000);
+        assertThatThrownBy(() -> kept.get(0).getInt(0)).isInstanceOf(PgUsageException.class)
+                .hasMessageContaining("after its row callback returned").hasMessageContaining("detach()");
+        assertThatThrownBy(() -> kept.get(4999).getString(1)).isInstanceOf(PgUsageException.class);
+        assertThat(detached).extracting(r -> r.getString(1)).containsExactly("row 1000", "row 2000", "row 3000",
+                "row 4000", "row 5000");
+    }
+
+    @Test
     void aRepeatedStatementIsParsedOnce() {
         client.withConnection(c -> {
             for (int i = 0; i < 5; i++) {

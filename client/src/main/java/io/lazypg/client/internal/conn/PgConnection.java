@@ -294,7 +294,12 @@ public final class PgConnection implements Poolable {
      * connection stays usable, and the throwable is rethrown as it was.
      */
     public void query(String sql, LazyRowCallback callback, Object... params) {
-        run("callback", sql, params, false, new CallbackRows(callback));
+        CallbackRows rows = new CallbackRows(callback);
+        try {
+            run("callback", sql, params, false, rows);
+        } finally {
+            rows.reused.expire(); // a row kept past its callback fails on read instead of showing the last row
+        }
     }
 
     /** Runs a statement through the extended protocol and returns the row count of its command tag. */
@@ -562,7 +567,7 @@ public final class PgConnection implements Poolable {
     /** Hands each row to a callback through one reused view, valid only during the call. */
     private static final class CallbackRows implements RowSink {
         private final LazyRowCallback callback;
-        private final LazyRow reused = new LazyRow(null, null, 0);
+        final LazyRow reused = new LazyRow(null, null, 0);
 
         CallbackRows(LazyRowCallback callback) {
             this.callback = callback;
