@@ -17,9 +17,9 @@ import org.springframework.jdbc.core.RowMapper;
  * <p>Every failure is a Spring {@link org.springframework.dao.DataAccessException}. Inside a
  * {@link LazyPgTransactionManager} transaction every call runs on the transaction's session.
  *
- * <p>Mappers: {@link LazyRowMapper} and Spring's {@link RowMapper} take two arguments each, so an
- * implicitly typed lambda matches both overloads and does not compile; declare its parameter types
- * ({@code (LazyRow row, int n) -> ...}) or pass a mapper variable.
+ * <p>Mappers: a {@link LazyRowMapper} takes the row alone ({@code row -> ...}), Spring's
+ * {@link RowMapper} a {@code ResultSet} and the row number ({@code (rs, rowNum) -> ...}); the arity
+ * tells the overloads apart, so implicitly typed lambdas work for both.
  */
 public interface LazyPgOperations {
 
@@ -34,9 +34,11 @@ public interface LazyPgOperations {
 
     /**
      * Hands every row to {@code callback} as it arrives, in bounded memory for any result size. The
-     * row is valid only during the call (see {@link LazyRowCallback}).
+     * row is valid only during the call (see {@link LazyRowCallback}). Named apart from
+     * {@code query}, whose {@link LazyRowMapper} also takes one argument: {@code row -> list.add(...)}
+     * would fit both.
      */
-    void query(String sql, LazyRowCallback callback, Object... args);
+    void forEachRow(String sql, LazyRowCallback callback, Object... args);
 
     /**
      * The one row's value; null when the row maps to null (a NULL single column).

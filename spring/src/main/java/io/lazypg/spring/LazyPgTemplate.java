@@ -80,7 +80,7 @@ public class LazyPgTemplate implements LazyPgOperations {
     }
 
     @Override
-    public void query(String sql, LazyRowCallback callback, Object... args) {
+    public void forEachRow(String sql, LazyRowCallback callback, Object... args) {
         Objects.requireNonNull(callback, "callback");
         Bound bound = positional(sql, args);
         run("query", bound, session -> {
@@ -240,11 +240,11 @@ public class LazyPgTemplate implements LazyPgOperations {
     <T> List<T> list(Bound bound, RowMapping<T> mapping) {
         return run("query", bound, session -> {
             LazyResult result = session.query(bound.pgSql(), bound.args());
-            LazyRowMapper<T> mapper = mapping.bind(result.columns(), bound.sql());
+            RowMapping.NumberedMapper<T> mapper = mapping.bind(result.columns(), bound.sql());
             List<T> out = new ArrayList<>(result.size());
             List<LazyRow> rows = result.rows();
             for (int i = 0; i < rows.size(); i++) {
-                out.add(mapper.mapRow(rows.get(i), i));
+                out.add(mapper.map(rows.get(i), i));
             }
             return out;
         });
@@ -265,7 +265,7 @@ public class LazyPgTemplate implements LazyPgOperations {
                 }
                 return null;
             }
-            return mapping.bind(result.columns(), bound.sql()).mapRow(result.get(0), 0);
+            return mapping.bind(result.columns(), bound.sql()).map(result.get(0), 0);
         });
     }
 
@@ -279,7 +279,7 @@ public class LazyPgTemplate implements LazyPgOperations {
         try {
             session = LazyPgSessionUtils.getSession(client);
             cursor = session.stream(bound.pgSql(), client.config().fetchSize(), bound.args());
-            LazyRowMapper<T> mapper = mapping.bind(cursor.columns(), bound.sql());
+            RowMapping.NumberedMapper<T> mapper = mapping.bind(cursor.columns(), bound.sql());
             CursorIterator<T> rows = new CursorIterator<>(this, bound.sql(), cursor, mapper);
             LazyPgSession owned = session;
             RowCursor opened = cursor;
@@ -322,10 +322,10 @@ public class LazyPgTemplate implements LazyPgOperations {
         private final LazyPgTemplate template;
         private final String sql;
         private final RowCursor cursor;
-        private final LazyRowMapper<T> mapper;
+        private final RowMapping.NumberedMapper<T> mapper;
         private int rowNum;
 
-        CursorIterator(LazyPgTemplate template, String sql, RowCursor cursor, LazyRowMapper<T> mapper) {
+        CursorIterator(LazyPgTemplate template, String sql, RowCursor cursor, RowMapping.NumberedMapper<T> mapper) {
             this.template = template;
             this.sql = sql;
             this.cursor = cursor;
@@ -347,7 +347,7 @@ public class LazyPgTemplate implements LazyPgOperations {
                 throw new NoSuchElementException("The stream has no more rows");
             }
             try {
-                return mapper.mapRow(cursor.next(), rowNum++);
+                return mapper.map(cursor.next(), rowNum++);
             } catch (PgException e) {
                 throw template.translate("query", sql, e);
             }

@@ -1,6 +1,7 @@
 package io.lazypg.spring;
 
 import io.lazypg.client.Column;
+import io.lazypg.client.LazyRow;
 import io.lazypg.spring.jdbc.LazyRowResultSet;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,10 +21,17 @@ import org.springframework.jdbc.support.SQLStateSQLExceptionTranslator;
 @FunctionalInterface
 interface RowMapping<T> {
 
-    LazyRowMapper<T> bind(List<Column> columns, String sql);
+    NumberedMapper<T> bind(List<Column> columns, String sql);
+
+    /** A mapper bound to one result, told each row's 0-based number (Spring's RowMapper wants it). */
+    @FunctionalInterface
+    interface NumberedMapper<T> {
+        T map(LazyRow row, int rowNum);
+    }
 
     static <T> RowMapping<T> of(LazyRowMapper<T> mapper) {
-        return (columns, sql) -> mapper;
+        NumberedMapper<T> numbered = (row, rowNum) -> mapper.mapRow(row);
+        return (columns, sql) -> numbered;
     }
 
     static <T> RowMapping<T> of(RowMapper<T> mapper) {

@@ -88,7 +88,7 @@ class ConcurrentTemplateIT {
                 // rolled back, base + 5 included
             }
             List<String> values = template.query("select v from conc_items where id between ? and ? order by id",
-                    (LazyRow row, int n) -> row.getString(0), base, base + 9);
+                    row -> row.getString(0), base, base + 9);
             assertThat(values).containsExactly("u", "b", "b", "t", "t");
             try (Stream<Integer> ids = template.queryForStream("select id from conc_items where owner = ? order by id",
                     Integer.class, owner)) {

@@ -20,10 +20,12 @@ public final class LargeStreamMain {
         long chars = 0;
         try (LazyPgClient client = LazyPgClient.connect(args[0])) {
             LazyPgTemplate template = new LazyPgTemplate(client);
+            long[] next = {1};
             try (Stream<String> s = template.queryForStream(
-                    "select i, repeat('x', 50) from generate_series(1, ?) i", (LazyRow row, int n) -> {
-                        if (n != row.getLong(0) - 1) {
-                            throw new IllegalStateException("row " + n + " holds " + row.getLong(0));
+                    "select i, repeat('x', 50) from generate_series(1, ?) i", row -> {
+                        long expected = next[0]++;
+                        if (expected != row.getLong(0)) {
+                            throw new IllegalStateException("row " + expected + " holds " + row.getLong(0));
                         }
                         return row.getLong(0) + row.getString(1);
                     }, 1_000_000)) {

@@ -64,7 +64,7 @@ class LazyPgTemplateIT {
         assertThat(client.poolStats().active()).as("sessions still checked out").isZero();
     }
 
-    private static final LazyRowMapper<String> STATUS_OF_ID = (LazyRow row, int n) -> row.getLong("id") + ":" + row.getString("status");
+    private static final LazyRowMapper<String> STATUS_OF_ID = row -> row.getLong("id") + ":" + row.getString("status");
 
     // ---- query ----
 
@@ -75,17 +75,20 @@ class LazyPgTemplateIT {
     }
 
     @Test
-    void queryWithLazyRowMapperSeesRowNumbers() {
-        List<String> mapped = template.query("select id, status from tpl_orders where id <= ? order by id",
-                (LazyRow row, int n) -> n + "=" + row.getLong(0) + ":" + row.getString(1), 3L);
-        assertThat(mapped).containsExactly("0=1:closed", "1=2:closed", "2=3:open");
+    void implicitlyTypedLambdasPickTheirOverloadByArity() {
+        List<String> lazy = template.query("select id, status from tpl_orders where id <= ? order by id",
+                row -> row.getLong(0) + ":" + row.getString(1), 3L);
+        assertThat(lazy).containsExactly("1:closed", "2:closed", "3:open");
+        List<String> spring = template.query("select id, status from tpl_orders where id <= ? order by id",
+                (rs, rowNum) -> rowNum + "=" + rs.getLong(1) + ":" + rs.getString(2), 3L);
+        assertThat(spring).containsExactly("0=1:closed", "1=2:closed", "2=3:open");
     }
 
     @Test
     void queryWithCallbackStreamsEveryRow() {
         AtomicLong sum = new AtomicLong();
         List<Long> seen = new ArrayList<>();
-        template.query("select id, amount from tpl_orders where id between ? and ? order by id", (LazyRow row) -> {
+        template.forEachRow("select id, amount from tpl_orders where id between ? and ? order by id", row -> {
             seen.add(row.getLong(0));
             sum.addAndGet(row.getInt(1));
         }, 5L, 7L);
@@ -96,7 +99,7 @@ class LazyPgTemplateIT {
     @Test
     void aCallbackThatThrowsLeavesThePoolUsable() {
         List<Long> seen = new ArrayList<>();
-        assertThatThrownBy(() -> template.query("select i from generate_series(1, 5000) i", (LazyRow row) -> {
+        assertThatThrownBy(() -> template.forEachRow("select i from generate_series(1, 5000) i", row -> {
             if (row.getLong(0) == 5) {
                 throw new IllegalStateException("stop at 5");
             }
@@ -167,7 +170,7 @@ class LazyPgTemplateIT {
                     .isInstanceOf(DataIntegrityViolationException.class)
                     .hasMessageContaining("22012");
         }
-        try (Stream<Integer> s = template.queryForStream("select null::int", (LazyRow row, int n) -> row.getInt(0))) {
+        try (Stream<Integer> s = template.queryForStream("select null::int", row -> row.getInt(0))) {
             Iterator<Integer> it = s.iterator();
             assertThatThrownBy(it::next).isInstanceOf(TypeMismatchDataAccessException.class)
                     .hasCauseInstanceOf(PgConversionException.class);
@@ -279,7 +282,7 @@ class LazyPgTemplateIT {
 
     @Test
     void conversionFailuresAreTypeMismatches() {
-        assertThatThrownBy(() -> template.queryForObject("select null::int", (LazyRow row, int n) -> row.getInt(0)))
+        assertThatThrownBy(() -> template.queryForObject("select null::int", row -> row.getInt(0)))
                 .isInstanceOf(TypeMismatchDataAccessException.class)
                 .hasCauseInstanceOf(PgConversionException.class);
     }

@@ -69,7 +69,7 @@ final class SpringCases {
     }
 
     static Outcome templateHand(LazyPgTemplate template) {
-        List<WideBean> list = template.query(SQL, (LazyRowMapper<WideBean>) (row, n) -> WideMappers.fromLazy(row));
+        List<WideBean> list = template.query(SQL, (LazyRowMapper<WideBean>) WideMappers::fromLazy);
         return beans(list);
     }
 
@@ -89,7 +89,7 @@ final class SpringCases {
     static Outcome callbackTwo(LazyPgTemplate template) {
         long[] acc = new long[2];
         Sink sink = new Sink();
-        template.query(SQL, row -> {
+        template.forEachRow(SQL, row -> {
             acc[0]++;
             acc[1] += row.getLong(0);
             sink.take(row.getInt(1));

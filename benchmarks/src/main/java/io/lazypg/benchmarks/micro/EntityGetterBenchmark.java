@@ -80,7 +80,7 @@ public class EntityGetterBenchmark {
         lazyRows = parse(rows, binary);
         proxies = new WideEntity[rows];
         for (int i = 0; i < rows; i++) {
-            proxies[i] = mapper.mapRow(lazyRows[i], i);
+            proxies[i] = mapper.mapRow(lazyRows[i]);
         }
         LazyRow[] forBeans = parse(rows, binary);
         beans = new WideBean[rows];
@@ -143,7 +143,7 @@ public class EntityGetterBenchmark {
     @Benchmark
     public WideEntity proxyMapRow() {
         int i = index();
-        return mapper.mapRow(lazyRows[i], i);
+        return mapper.mapRow(lazyRows[i]);
     }
 
     // ---- the rows ---------------------------------------------------------------------------------

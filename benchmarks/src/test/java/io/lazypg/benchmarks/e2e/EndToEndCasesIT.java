@@ -151,7 +151,7 @@ class EndToEndCasesIT {
         List<WideBean> expected = fixtures.jdbcTemplate.query(sql, (rs, n) -> WideMappers.fromJdbc(rs));
         io.lazypg.spring.LazyPgTemplate template = new io.lazypg.spring.LazyPgTemplate(fixtures.lazy);
         List<WideEntity> proxies = template.query(sql, WideEntity.class);
-        List<WideBean> hand = template.query(sql, (io.lazypg.spring.LazyRowMapper<WideBean>) (row, n) -> WideMappers.fromLazy(row));
+        List<WideBean> hand = template.query(sql, row -> WideMappers.fromLazy(row));
         List<WideBean> bean = template.query(sql, new org.springframework.jdbc.core.BeanPropertyRowMapper<>(WideBean.class));
         assertThat(proxies).hasSize(ROWS);
         assertThat(hand).hasSize(ROWS);

@@ -89,7 +89,7 @@ final class BeanMapper<T> implements LazyRowMapper<T> {
     }
 
     @Override
-    public T mapRow(LazyRow row, int rowNum) {
+    public T mapRow(LazyRow row) {
         int[] indexes = bindings.get(row.columns());
         try {
             Object bean = (Object) constructor.invokeExact();

@@ -33,7 +33,7 @@ final class InterfaceMapper<T> implements LazyRowMapper<T> {
 
     @Override
     @SuppressWarnings("unchecked")
-    public T mapRow(LazyRow row, int rowNum) {
+    public T mapRow(LazyRow row) {
         Bound bound = bindings.get(row.columns());
         try {
             Object proxy = (Object) bound.constructor.invokeExact(row);

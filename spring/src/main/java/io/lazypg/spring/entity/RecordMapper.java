@@ -50,7 +50,7 @@ final class RecordMapper<T> implements LazyRowMapper<T> {
     }
 
     @Override
-    public T mapRow(LazyRow row, int rowNum) {
+    public T mapRow(LazyRow row) {
         int[] indexes = bindings.get(row.columns());
         Object[] args = new Object[indexes.length];
         for (int i = 0; i < args.length; i++) {

@@ -27,7 +27,7 @@ final class ValueMapper<T> implements LazyRowMapper<T> {
 
     @Override
     @SuppressWarnings("unchecked")
-    public T mapRow(LazyRow row, int rowNum) {
+    public T mapRow(LazyRow row) {
         checks.get(row.columns());
         try {
             return (T) row.get(0, readType);

@@ -98,7 +98,7 @@ class TemplateExamplesIT {
                 "select status, count(*) as orders, sum(amount) as total from doc_orders group by status order by status",
                 OrderTotal.class);
         List<String> labels = template.query("select id, status from doc_orders where id < ?",
-                (LazyRow row, int rowNum) -> row.getLong(0) + ":" + row.getString(1), 4L);
+                row -> row.getLong(0) + ":" + row.getString(1), 4L);
         // end::values[]
         assertThat(count).isEqualTo(100);
         assertThat(status).hasValue("shipped");

@@ -204,7 +204,7 @@ class EntityMappersIT {
         LazyResult result = client.query(sql, params);
         List<T> out = new ArrayList<>();
         for (int i = 0; i < result.size(); i++) {
-            out.add(mapper.mapRow(result.get(i), i));
+            out.add(mapper.mapRow(result.get(i)));
         }
         return out;
     }
@@ -215,7 +215,7 @@ class EntityMappersIT {
     void recordStyleInterfaceDecodesOnGetterCallOnly(TestPostgres server) throws Exception {
         LazyResult result = client.query("select id, status, created_at from entity_orders order by id");
         LazyRow row = result.get(0);
-        Order order = EntityMappers.forType(Order.class).mapRow(row, 0);
+        Order order = EntityMappers.forType(Order.class).mapRow(row);
         assertThat(row.locatedCells()).as("nothing is decoded at mapping time").isZero();
         assertThat(order.id()).isEqualTo(1L);
         assertThat(row.locatedCells()).isEqualTo(1);
@@ -267,7 +267,7 @@ class EntityMappersIT {
     void missingColumnFailsAtBindingNamingEntityMethodAndColumns() {
         LazyResult result = client.query("select id, status from entity_orders order by id");
         LazyRowMapper<Missing> mapper = EntityMappers.forType(Missing.class);
-        assertThatThrownBy(() -> mapper.mapRow(result.get(0), 0))
+        assertThatThrownBy(() -> mapper.mapRow(result.get(0)))
                 .isInstanceOf(InvalidDataAccessApiUsageException.class)
                 .hasMessageContaining(Missing.class.getName())
                 .hasMessageContaining("shippingAddress()")
@@ -278,7 +278,7 @@ class EntityMappersIT {
     @Test
     void incompatibleColumnTypeFailsAtBindingNamingBothTypes() {
         LazyResult result = client.query("select status from entity_orders");
-        assertThatThrownBy(() -> EntityMappers.forType(LongStatus.class).mapRow(result.get(0), 0))
+        assertThatThrownBy(() -> EntityMappers.forType(LongStatus.class).mapRow(result.get(0)))
                 .isInstanceOf(TypeMismatchDataAccessException.class)
                 .hasMessageContaining("status()")
                 .hasMessageContaining("is long")
@@ -309,7 +309,7 @@ class EntityMappersIT {
                 LazyRow row = detached.get(t % detached.size()).detach();
                 futures.add(pool.submit(() -> {
                     start.await();
-                    RacedOrder o = EntityMappers.forType(RacedOrder.class).mapRow(row, 0);
+                    RacedOrder o = EntityMappers.forType(RacedOrder.class).mapRow(row);
                     assertThat(o.status()).isIn("open", "shipped");
                     return o.getClass();
                 }));

@@ -52,7 +52,7 @@ class EntityJsonIT {
                 + " union all select 2, 'shipped', '2024-02-03 04:05:06+00', 7, 'x' order by id");
         List<Order> out = new ArrayList<>();
         for (int i = 0; i < result.size(); i++) {
-            out.add(EntityMappers.forType(Order.class).mapRow(result.get(i), i));
+            out.add(EntityMappers.forType(Order.class).mapRow(result.get(i)));
         }
         return out;
     }
