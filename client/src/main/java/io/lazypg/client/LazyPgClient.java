@@ -102,6 +102,20 @@ public final class LazyPgClient implements AutoCloseable {
         }
     }
 
+    /** Runs {@code COPY ... FROM STDIN} on a pooled connection; see {@link LazyPgConnection#copyIn}. */
+    public long copyIn(String copySql, java.io.InputStream data) {
+        try (LazyPgSession session = acquire()) {
+            return session.copyIn(copySql, data);
+        }
+    }
+
+    /** Runs {@code COPY ... TO STDOUT} on a pooled connection; see {@link LazyPgConnection#copyOut}. */
+    public long copyOut(String copySql, java.io.OutputStream out) {
+        try (LazyPgSession session = acquire()) {
+            return session.copyOut(copySql, out);
+        }
+    }
+
     /** Runs {@code work} with one connection (one session) and returns its result; the connection goes back after. */
     public <T> T withConnection(Function<LazyPgConnection, T> work) {
         try (LazyPgSession session = acquire()) {

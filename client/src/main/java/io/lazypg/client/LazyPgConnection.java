@@ -43,6 +43,24 @@ public interface LazyPgConnection {
      */
     void executeScript(String sql);
 
+    /**
+     * Runs {@code COPY ... FROM STDIN} (any format: text, csv, binary) with {@code data} as its input,
+     * streamed in 64 KiB chunks, so memory stays bounded whatever the size; returns the rows copied.
+     * A server error in the data (a malformed row, a violated constraint) stops the sending at once;
+     * a failing input (its IOException comes back as an {@link java.io.UncheckedIOException}) or an
+     * interrupt is answered with CopyFail. Either way the server rolls the COPY back, and the
+     * connection stays usable. The query timeout does not apply to a copy.
+     */
+    long copyIn(String copySql, java.io.InputStream data);
+
+    /**
+     * Runs {@code COPY ... TO STDOUT} and writes its output to {@code out} as it arrives (bounded
+     * memory; nothing is buffered); returns the rows copied. If {@code out} fails, the copy is
+     * cancelled on the server and the connection stays usable. {@code out} is neither flushed nor
+     * closed. The query timeout does not apply to a copy.
+     */
+    long copyOut(String copySql, java.io.OutputStream out);
+
     /** Whether the session is inside a transaction block (after BEGIN, before COMMIT/ROLLBACK). */
     boolean inTransaction();
 

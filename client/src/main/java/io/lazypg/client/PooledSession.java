@@ -55,6 +55,16 @@ final class PooledSession implements LazyPgSession {
     }
 
     @Override
+    public long copyIn(String copySql, java.io.InputStream data) {
+        return connection().copyIn(copySql, data);
+    }
+
+    @Override
+    public long copyOut(String copySql, java.io.OutputStream out) {
+        return connection().copyOut(copySql, out);
+    }
+
+    @Override
     public boolean inTransaction() {
         return connection().transactionStatus() != 'I';
     }

@@ -23,9 +23,10 @@ import java.io.IOException;
  *       operation had none outstanding, as a cursor's Execute + Flush has not) and then rethrows.
  *       Before this loop existed, an {@code AssertionError} in a callback left rows on the socket
  *       and the next query on that connection read the previous one's answer.</li>
- *   <li><b>CopyInResponse</b> is answered with CopyFail, plus a Sync after an extended-protocol
- *       statement (its own Sync reached the server in copy-in mode, where Syncs are ignored, and
- *       after CopyFail the server discards everything up to the next one). The server then reports
+ *   <li><b>CopyInResponse</b>, unless the operation supplies copy data ({@link CopyFromStream}),
+ *       is answered with CopyFail, plus a Sync after an extended-protocol statement (its own Sync
+ *       reached the server in copy-in mode, where Syncs are ignored, and after CopyFail the server
+ *       discards everything up to the next one). The server then reports
  *       SQLSTATE 57014, which would read as a cancelled query; the loop throws a
  *       {@link PgUsageException} that says COPY FROM STDIN is not available this way, and the
  *       connection stays usable. In a batch the server ends the session instead (the next
@@ -75,7 +76,7 @@ final class MessageLoop {
                 drain(handler, type);
                 continue;
             }
-            if (type == BackendMessages.COPY_IN_RESPONSE) {
+            if (type == BackendMessages.COPY_IN_RESPONSE && !handler.acceptsCopyIn()) {
                 refuseCopyIn(handler); // outside the try: its failure is the connection's, not the handler's
                 continue;
             }
@@ -114,7 +115,10 @@ final class MessageLoop {
             case BackendMessages.EMPTY_QUERY_RESPONSE -> handler.emptyQuery();
             case BackendMessages.PORTAL_SUSPENDED -> handler.portalSuspended();
             case BackendMessages.ERROR_RESPONSE -> handler.error(connection.serverError());
-            case BackendMessages.COPY_OUT_RESPONSE, BackendMessages.COPY_DATA, BackendMessages.COPY_DONE -> { }
+            case BackendMessages.COPY_DATA -> handler.copyData(reader);
+            case BackendMessages.COPY_IN_RESPONSE -> handler.copyIn(reader);
+            case BackendMessages.COPY_OUT_RESPONSE -> handler.copyOutStarted();
+            case BackendMessages.COPY_DONE -> { }
             case BackendMessages.AUTHENTICATION -> handler.authentication(reader);
             case BackendMessages.BACKEND_KEY_DATA -> handler.backendKeyData(reader);
             case BackendMessages.NEGOTIATE_PROTOCOL_VERSION -> { }

@@ -20,6 +20,7 @@ import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import io.lazypg.client.internal.wire.WriteBuffer;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -62,12 +63,14 @@ public final class PgConnection implements Poolable {
     private static final Object[] NO_VALUES = new Object[0];
     private static final byte[] FLUSH_MESSAGE = {'H', 0, 0, 0, 4};
     private static final byte[] SYNC_MESSAGE = {'S', 0, 0, 0, 4};
+    private static final byte[] COPY_DONE_MESSAGE = {'c', 0, 0, 0, 4};
     /** How long past the query timeout we wait for the server to answer the cancel before giving up the socket. */
     private static final int CANCEL_GRACE_MILLIS = 5_000;
 
     private final LazyPgConfig config;
     private final Socket socket;
     private final OutputStream out;
+    private final InputStream in;
     private final MessageReader reader;
     private final WriteBuffer writeBuffer = new WriteBuffer(1024);
     private final StatementPreparer preparer;
@@ -99,7 +102,8 @@ public final class PgConnection implements Poolable {
         this.config = config;
         this.socket = socket;
         this.out = socket.getOutputStream();
-        this.reader = new MessageReader(socket.getInputStream(), config.receiveBufferSize(), config.maxMessageSize());
+        this.in = socket.getInputStream();
+        this.reader = new MessageReader(in, config.receiveBufferSize(), config.maxMessageSize());
         this.preparer = new StatementPreparer(this, new StatementCache(config.statementCacheSize()));
         this.loop = new MessageLoop(this, reader);
         this.execution = new ExecutionResponse(this, preparer);
@@ -213,6 +217,37 @@ public final class PgConnection implements Poolable {
             out.write(SYNC_MESSAGE); // replaces the Sync the server ignored in copy-in mode: still one owed
         }
         out.flush();
+    }
+
+    /** Sends {@code length} bytes of {@code message} as they are (copy data, built by the caller). */
+    void sendRaw(byte[] message, int length) throws IOException {
+        out.write(message, 0, length);
+        out.flush();
+    }
+
+    void sendCopyDone() throws IOException {
+        out.write(COPY_DONE_MESSAGE);
+        out.flush();
+    }
+
+    /**
+     * During copy-in: reads, without blocking for anything the server has not started sending,
+     * what it sent meanwhile. Notices and parameter status are handled; an ErrorResponse (the data
+     * was refused, and the server left copy-in mode) goes to {@code handler} and returns true.
+     */
+    boolean serverErroredDuringCopy(ResponseHandler handler) throws IOException {
+        while (reader.hasBufferedBytes() || in.available() > 0) {
+            byte type = reader.next(); // the server is sending this message: waiting for its end is safe
+            if (handledAsynchronously(type)) {
+                continue;
+            }
+            if (type != BackendMessages.ERROR_RESPONSE) {
+                throw unexpected(type, handler.phase());
+            }
+            handler.error(serverError());
+            return true;
+        }
+        return false;
     }
 
     /** The server forgot every prepared statement (DEALLOCATE ALL, DISCARD ALL): so does the cache. */
@@ -470,6 +505,49 @@ public final class PgConnection implements Poolable {
         }
     }
 
+    /**
+     * Runs {@code COPY ... FROM STDIN} with {@code data} as its input, streamed in chunks of 64 KiB
+     * (bounded memory for any size), and returns the rows copied. A server error in the data stops
+     * the sending early; a failing or interrupted input is answered with CopyFail. Either way the
+     * server rolls the COPY back and the connection stays usable. No query timeout applies.
+     */
+    public long copyIn(String copySql, InputStream data) {
+        CopyFromStream copy = new CopyFromStream(this, data);
+        runCopy("copy-in", copySql, copy);
+        return copy.rows();
+    }
+
+    /**
+     * Runs {@code COPY ... TO STDOUT} and writes its output to {@code out} as it arrives (bounded
+     * memory), returning the rows copied. If {@code out} fails, the copy is cancelled on the server
+     * and the connection stays usable. No query timeout applies.
+     */
+    public long copyOut(String copySql, OutputStream out) {
+        CopyToStream copy = new CopyToStream(this, out);
+        runCopy("copy-out", copySql, copy);
+        return copy.rows();
+    }
+
+    private void runCopy(String operation, String sql, CopyOperation copy) {
+        ensureUsable();
+        Object token = observeStart(sql, operation);
+        Throwable failure = null;
+        busy = true;
+        try {
+            SqlText.check(sql);
+            reader.retainViews(false); // copy-out payloads are written out during the call, never kept
+            writeQuery(sql);
+            send();
+            loop.run(copy);
+        } catch (Throwable e) {
+            failure = settle(e);
+            throw MessageLoop.unchecked(failure);
+        } finally {
+            busy = false;
+            observeFinish(token, sql, operation, copy.rows(), failure);
+        }
+    }
+
     @Override
     public boolean isValid(Duration timeout) {
         if (broken || closed) {
@@ -695,15 +773,23 @@ public final class PgConnection implements Poolable {
     byte nextMessage() throws IOException {
         while (true) {
             byte type = reader.next();
-            switch (type) {
-                case BackendMessages.NOTICE_RESPONSE -> notice();
-                case BackendMessages.PARAMETER_STATUS -> parameterStatus();
-                case BackendMessages.NOTIFICATION_RESPONSE -> { }
-                default -> {
-                    return type;
-                }
+            if (!handledAsynchronously(type)) {
+                return type;
             }
         }
+    }
+
+    /** Handles a message the server may send at any time; false for every other type. */
+    private boolean handledAsynchronously(byte type) {
+        switch (type) {
+            case BackendMessages.NOTICE_RESPONSE -> notice();
+            case BackendMessages.PARAMETER_STATUS -> parameterStatus();
+            case BackendMessages.NOTIFICATION_RESPONSE -> { }
+            default -> {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void notice() {

@@ -83,6 +83,27 @@ abstract class ResponseHandler {
     void portalSuspended() {
     }
 
+    /**
+     * Whether this operation supplies COPY FROM STDIN data. When false (every operation but
+     * {@link CopyFromStream}), the loop refuses the copy with CopyFail.
+     */
+    boolean acceptsCopyIn() {
+        return false;
+    }
+
+    /** CopyInResponse for an operation that {@linkplain #acceptsCopyIn accepts it}: send the data now. */
+    void copyIn(MessageReader in) throws IOException {
+        throw MessageLoop.unexpected(BackendMessages.COPY_IN_RESPONSE, phase());
+    }
+
+    /** CopyOutResponse: a COPY TO STDOUT starts; its data is dropped unless {@link #copyData} keeps it. */
+    void copyOutStarted() {
+    }
+
+    /** One CopyData message of a COPY TO STDOUT; ignored by default (the data is dropped). */
+    void copyData(MessageReader in) throws IOException {
+    }
+
     /** Keeps the first server error; the loop throws it once ReadyForQuery has arrived. */
     void error(PgServerException e) {
         if (error == null) {

@@ -290,7 +290,9 @@ public final class MessageReader {
 
     /** True while complete or partial messages are buffered but not yet delivered. */
     public boolean hasBufferedBytes() {
-        return regionEnd > regionPos || receiveFill > 0;
+        // In streaming mode the region is the receive buffer itself, whose fill still counts the
+        // messages already delivered: only what lies past the delivery position is undelivered.
+        return regionEnd > regionPos || (!regionIsReceive && receiveFill > 0);
     }
 
     /**

@@ -50,6 +50,8 @@ class MessageReaderTest {
             messages.add(new Message(t, Arrays.copyOfRange(reader.buffer(), reader.payloadOffset(),
                     reader.payloadOffset() + reader.payloadLength())));
         }
+        // every message was delivered: nothing is undelivered, though the receive buffer still holds them
+        assertThat(reader.hasBufferedBytes()).isFalse();
         return messages;
     }
 

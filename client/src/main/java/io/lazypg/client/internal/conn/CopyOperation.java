@@ -1,0 +1,49 @@
+package io.lazypg.client.internal.conn;
+
+import io.lazypg.client.PgUsageException;
+import io.lazypg.client.internal.result.CommandTags;
+import io.lazypg.client.internal.wire.MessageReader;
+
+/**
+ * What {@link CopyFromStream} and {@link CopyToStream} share: a COPY run as a simple Query, its row
+ * count from the {@code COPY n} command tag, and a usage error when the statement turned out not
+ * to be the kind of COPY the caller asked for (the server never entered the copy mode).
+ */
+abstract class CopyOperation extends ResponseHandler {
+
+    private final String expected;
+    private boolean started;
+    private long rows;
+
+    /** @param expected the statement the caller should have given, for the usage error */
+    CopyOperation(String expected) {
+        this.expected = expected;
+    }
+
+    long rows() {
+        return rows;
+    }
+
+    /** The server entered the copy mode this operation serves. */
+    final void started() {
+        started = true;
+    }
+
+    @Override
+    final boolean extended() {
+        return false;
+    }
+
+    @Override
+    final void commandComplete(MessageReader in) {
+        rows = CommandTags.rowCount(PgConnection.readCString(in.buffer(), in.payloadOffset()));
+    }
+
+    @Override
+    void ready() {
+        if (!started && serverError() == null && !failed()) {
+            throw new PgUsageException("The statement ran but started no copy: " + phase() + " needs " + expected
+                    + ". The connection is still usable.");
+        }
+    }
+}
