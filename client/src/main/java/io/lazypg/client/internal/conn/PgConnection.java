@@ -31,7 +31,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /**
@@ -683,7 +683,8 @@ public final class PgConnection implements Poolable {
         if (timeout.isZero() || timeout.isNegative()) {
             return null;
         }
-        return new QueryTimer(CancelRequests.schedule(this::cancel, timeout),
+        // The timer only fires: the CancelRequest (a connect, a write and a wait) runs on a cancel thread.
+        return new QueryTimer(DeadlineTimer.schedule(() -> CancelRequests.execute(this::cancel), timeout.toNanos()),
                 SocketDeadline.closeAfter(socket, timeout.plusMillis(CANCEL_GRACE_MILLIS), () -> queryGaveUp = true));
     }
 
@@ -695,7 +696,7 @@ public final class PgConnection implements Poolable {
     }
 
     /** The two scheduled steps of a query timeout. */
-    record QueryTimer(ScheduledFuture<?> cancel, SocketDeadline giveUp) {
+    record QueryTimer(Future<?> cancel, SocketDeadline giveUp) {
     }
 
     void ensureUsable() {

@@ -3,7 +3,7 @@ package io.lazypg.client.internal.conn;
 import java.io.IOException;
 import java.net.Socket;
 import java.time.Duration;
-import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Future;
 
 /**
  * Bounds a blocking socket operation by closing the socket from the timer thread when time runs out,
@@ -18,11 +18,11 @@ import java.util.concurrent.ScheduledFuture;
  */
 final class SocketDeadline {
 
-    private final ScheduledFuture<?> task;
+    private final Future<?> task;
     private volatile boolean expired;
 
     private SocketDeadline(Socket socket, Duration after, Runnable beforeClose) {
-        this.task = CancelRequests.schedule(() -> {
+        this.task = DeadlineTimer.schedule(() -> {
             expired = true;
             if (beforeClose != null) {
                 beforeClose.run();
@@ -32,7 +32,7 @@ final class SocketDeadline {
             } catch (IOException ignored) {
                 // closing is all we wanted
             }
-        }, after);
+        }, after.toNanos());
     }
 
     /** Closes {@code socket} after {@code after} unless {@link #cancel()} is called first. */

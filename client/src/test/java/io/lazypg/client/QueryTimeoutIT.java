@@ -1,0 +1,107 @@
+package io.lazypg.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.lazypg.client.internal.conn.ClientHooks;
+import io.lazypg.client.internal.conn.PgConnection;
+import io.lazypg.testing.LazyPgTest;
+import io.lazypg.testing.TestPostgres;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The query timeout and the deadlines around it, against a real server: what a timed-out statement
+ * reports, that a cancel sent for one statement never hits a later one, and that slow cancels do
+ * not hold up anybody else's deadline. Waits are bounded polls for a state; the few elapsed-time
+ * bounds are many times what the operation needs, never performance measurements.
+ */
+@LazyPgTest
+@Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class QueryTimeoutIT {
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("Gave up after 30 s waiting for: " + what);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    private static LazyPgConfig.Builder through(CancelInterceptingRelay relay, TestPostgres server) {
+        return LazyPgConfig.builder().host(relay.host()).port(relay.port()).database(server.database())
+                .user(server.username()).password(server.password().isEmpty() ? null : server.password())
+                .sslMode(SslMode.DISABLE);
+    }
+
+    /**
+     * Regression test (issue #16, item 8): one timer thread fired every deadline and also made the
+     * blocking connections of CancelRequests, so cancels that took long held up every other deadline
+     * in the JVM (8 stalled queries made an unrelated 1 s connect timeout take 7.8 s). Here 8
+     * statements time out and each CancelRequest blocks (the relay never answers it); meanwhile an
+     * unrelated connect with a 1 s connect timeout and an unrelated statement with a 500 ms query
+     * timeout must still end on time.
+     */
+    @Test
+    void slowCancelRequestsDoNotDelayOtherDeadlines(TestPostgres server) throws Exception {
+        int stalled = 8;
+        ExecutorService callers = Executors.newFixedThreadPool(stalled);
+        try (CancelInterceptingRelay relay = CancelInterceptingRelay.swallowingCancels(server.host(), server.port());
+             LazyPgClient swallowed = LazyPgClient.create(through(relay, server).queryTimeout(Duration.ofMillis(200))
+                     .connectTimeout(Duration.ofSeconds(10)).poolMaxSize(stalled).applicationName("swallowed").build());
+             ServerSocket blackHole = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             LazyPgClient timed = LazyPgClient.create(LazyPgConfig.fromUrl(server.url()).toBuilder()
+                     .queryTimeout(Duration.ofMillis(500)).build())) {
+            assertThat(timed.query("select 1").get(0).getInt(0)).isEqualTo(1);
+            List<CompletableFuture<Throwable>> sleepers = new ArrayList<>();
+            for (int i = 0; i < stalled; i++) {
+                sleepers.add(CompletableFuture.supplyAsync(
+                        () -> catchThrowable(() -> swallowed.query("select pg_sleep(20)")), callers));
+            }
+            await("a CancelRequest blocked in the relay", () -> relay.cancelsReceived() >= 1);
+
+            // A server that accepts TCP connections (the kernel does, into the backlog) and never
+            // answers the startup: only the connect timeout can end this.
+            LazyPgConfig nowhere = LazyPgConfig.builder().host("127.0.0.1").port(blackHole.getLocalPort())
+                    .user("nobody").database("nothing").sslMode(SslMode.DISABLE)
+                    .connectTimeout(Duration.ofSeconds(1)).build();
+            long start = System.nanoTime();
+            Throwable connect = catchThrowable(() -> PgConnection.open(nowhere, ClientHooks.NONE));
+            long connectMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertThat(connect).isInstanceOfSatisfying(PgTimeoutException.class,
+                    e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.CONNECT));
+            assertThat(connectMillis).as("a 1 s connect timeout while %d CancelRequests block", stalled)
+                    .isLessThan(5_000);
+
+            start = System.nanoTime();
+            Throwable query = catchThrowable(() -> timed.query("select pg_sleep(30)"));
+            long queryMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertThat(query).as("a 500 ms query timeout").isInstanceOfAny(PgTimeoutException.class,
+                    PgServerException.class);
+            assertThat(queryMillis).as("a 500 ms query timeout while %d CancelRequests block", stalled)
+                    .isLessThan(5_000);
+            assertThat(timed.query("select 2").get(0).getInt(0)).isEqualTo(2);
+
+            // The stalled statements end by their own give-up (5 s after the cancel) as query timeouts.
+            for (CompletableFuture<Throwable> sleeper : sleepers) {
+                assertThat(sleeper.get(60, TimeUnit.SECONDS)).isInstanceOfSatisfying(PgTimeoutException.class,
+                        e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.QUERY));
+            }
+            assertThat(relay.cancelsReceived()).as("every stalled statement sent its CancelRequest").isEqualTo(stalled);
+        } finally {
+            callers.shutdownNow();
+        }
+    }
+}
