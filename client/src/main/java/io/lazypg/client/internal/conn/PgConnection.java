@@ -333,18 +333,24 @@ public final class PgConnection implements Poolable {
             return false;
         }
         SocketDeadline deadline = SocketDeadline.closeAfter(socket, timeout);
+        boolean answered = false;
         try {
             ensureUsable();
             runScript(""); // not observed: validation is the pool's business, not a user statement
-            return true;
+            answered = true;
         } catch (PgServerException e) {
-            return true; // the server answered
+            answered = true; // the server answered
         } catch (PgException e) {
             markBroken(e);
-            return false;
         } finally {
-            deadline.cancel();
+            if (!deadline.cancel()) {
+                // It fired, perhaps just as the answer arrived: the socket is closed or about to be.
+                answered = false;
+                markBroken(new PgConnectionClosedException("Validation took longer than " + timeout.toMillis()
+                        + " ms; the connection was closed."));
+            }
         }
+        return answered;
     }
 
     @Override
