@@ -8,6 +8,10 @@ import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TestPostgres;
 import java.net.InetAddress;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,6 +48,99 @@ class QueryTimeoutIT {
         return LazyPgConfig.builder().host(relay.host()).port(relay.port()).database(server.database())
                 .user(server.username()).password(server.password().isEmpty() ? null : server.password())
                 .sslMode(SslMode.DISABLE);
+    }
+
+    @Test
+    void aStatementCancelledByTheQueryTimeoutFailsAsAQueryTimeoutAndTheConnectionStaysUsable(TestPostgres server) {
+        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder().queryTimeout(Duration.ofMillis(300))
+                .poolMaxSize(1).build();
+        try (LazyPgClient client = LazyPgClient.create(config)) {
+            client.withConnection(c -> {
+                int pid = c.query("select pg_backend_pid()").get(0).getInt(0);
+                assertQueryTimeout(catchThrowable(() -> c.query("select pg_sleep(30)")));
+                assertQueryTimeout(catchThrowable(() -> c.execute("select pg_sleep(30)")));
+                assertQueryTimeout(catchThrowable(() -> c.executeBatch("select pg_sleep($1::float8)",
+                        List.of(new Object[] {0.0}, new Object[] {30.0}))));
+                assertQueryTimeout(catchThrowable(() -> {
+                    try (RowCursor cursor = c.stream("select pg_sleep(30) from generate_series(1, 2)", 1)) {
+                        cursor.hasNext();
+                    }
+                }));
+                assertThat(c.query("select pg_backend_pid()").get(0).getInt(0)).as("the same session").isEqualTo(pid);
+                return null;
+            });
+        }
+    }
+
+    private static void assertQueryTimeout(Throwable failure) {
+        assertThat(failure).isInstanceOfSatisfying(PgTimeoutException.class,
+                e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.QUERY));
+        assertThat(failure.getMessage())
+                .contains("The query timeout (query_timeout / lazypg.query-timeout = 300ms) fired")
+                .contains("57014")
+                .contains("stays usable");
+        assertThat(failure.getCause()).isInstanceOfSatisfying(PgServerException.class,
+                e -> assertThat(e.sqlState()).isEqualTo("57014"));
+    }
+
+    /** A cancel that is not ours (here another session's pg_cancel_backend) stays the server's error. */
+    @Test
+    void aCancelFromElsewhereIsNotReportedAsTheQueryTimeout(TestPostgres server) throws Exception {
+        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder().queryTimeout(Duration.ofSeconds(60))
+                .poolMaxSize(1).build();
+        try (LazyPgClient client = LazyPgClient.create(config); Connection jdbc = server.openJdbc()) {
+            int pid = client.query("select pg_backend_pid()").get(0).getInt(0);
+            CompletableFuture<Throwable> sleeping = CompletableFuture.supplyAsync(
+                    () -> catchThrowable(() -> client.query("select pg_sleep(30)")));
+            await("pg_sleep running on backend " + pid, () -> "active".equals(state(jdbc, pid)));
+            try (Statement s = jdbc.createStatement()) {
+                s.execute("select pg_cancel_backend(" + pid + ")");
+            }
+            assertThat(sleeping.get(30, TimeUnit.SECONDS)).isInstanceOfSatisfying(PgServerException.class,
+                    e -> assertThat(e.sqlState()).isEqualTo("57014"));
+        }
+    }
+
+    private static String state(Connection jdbc, int pid) {
+        try (Statement s = jdbc.createStatement();
+             ResultSet rs = s.executeQuery("select state from pg_stat_activity where pid = " + pid)) {
+            return rs.next() ? rs.getString(1) : "gone";
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Regression test (issue #16, item 2): a statement that ended just after its query timeout fired
+     * left the CancelRequest on its way, and it then cancelled whatever the connection ran next (in
+     * a pool, possibly another thread's statement). The relay holds the CancelRequest for 2 s, well
+     * after the statement ended: the connection must not run anything before the cancel has been
+     * delivered, and the statements after it must not be cancelled.
+     */
+    @Test
+    void aCancelStillOnItsWayWhenTheStatementEndsDoesNotHitTheNextStatement(TestPostgres server) {
+        try (CancelInterceptingRelay relay = CancelInterceptingRelay.holdingCancels(server.host(), server.port(),
+                Duration.ofSeconds(2));
+             LazyPgClient client = LazyPgClient.create(through(relay, server).queryTimeout(Duration.ofMillis(500))
+                     .connectTimeout(Duration.ofSeconds(10)).poolMaxSize(1).build())) {
+            client.withConnection(c -> {
+                int pid = c.query("select pg_backend_pid()").get(0).getInt(0);
+                // 1 s against a 500 ms timeout: the CancelRequest leaves at 0.5 s and reaches the
+                // server at 2.5 s; the statement itself completes at 1 s.
+                assertThat(c.query("select pg_sleep(1), 'completed'").get(0).getString(1)).isEqualTo("completed");
+                assertThat(relay.cancelsReceived()).as("the query timeout fired during the statement").isEqualTo(1);
+                assertThat(relay.cancelsDelivered()).as("delivered before the connection was handed back")
+                        .isEqualTo(1);
+                // Short statements, well inside the timeout, for longer than the cancel was held.
+                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+                for (int n = 0; System.nanoTime() < until; n++) {
+                    assertThat(c.query("select pg_sleep(0.1), $1::int", n).get(0).getInt(1)).isEqualTo(n);
+                }
+                assertThat(c.query("select pg_backend_pid()").get(0).getInt(0)).as("the same session").isEqualTo(pid);
+                return null;
+            });
+            assertThat(client.poolStats().totalClosed()).as("the connection was kept").isZero();
+        }
     }
 
     /**

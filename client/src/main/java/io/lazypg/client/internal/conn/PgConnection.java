@@ -31,7 +31,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /**
@@ -50,8 +49,6 @@ public final class PgConnection implements Poolable {
     private static final short[] NO_FORMATS = new short[0];
     private static final Object[] NO_VALUES = new Object[0];
     private static final byte[] FLUSH_MESSAGE = {'H', 0, 0, 0, 4};
-    /** How long past the query timeout we wait for the server to answer the cancel before giving up the socket. */
-    private static final int CANCEL_GRACE_MILLIS = 5_000;
 
     private final LazyPgConfig config;
     private final Socket socket;
@@ -188,12 +185,15 @@ public final class PgConnection implements Poolable {
         PortalCursor cursor = null;
         try {
             PreparedStatement statement;
-            QueryTimer timeout = armQueryTimeout();
+            QueryTimeout timeout = armQueryTimeout();
             try {
                 statement = preparer.prepare(sql, values);
+            } catch (PgServerException e) {
+                throw QueryTimeout.explain(timeout, e);
             } finally {
                 disarm(timeout);
             }
+            ensureUsable(); // disarm discards the connection when a late timeout closed its socket
             writePendingCloses();
             writeBind(statement, values);
             cursor = new PortalCursor(this, statement, rowsPerFetch, token);
@@ -237,7 +237,7 @@ public final class PgConnection implements Poolable {
         PreparedStatement statement = null;
         RuntimeException failure = null;
         long affected = 0;
-        QueryTimer timeout = null;
+        QueryTimeout timeout = null;
         try {
             timeout = armQueryTimeout();
             statement = preparer.prepare(sql, representativeValues(batch, sql));
@@ -248,6 +248,9 @@ public final class PgConnection implements Poolable {
             return counts;
         } catch (IOException e) {
             failure = broken(e);
+            throw failure;
+        } catch (PgServerException e) {
+            failure = QueryTimeout.explain(timeout, e);
             throw failure;
         } catch (RuntimeException e) {
             failure = e instanceof PgProtocolException || e instanceof PgConnectionClosedException ? markBroken(e) : e;
@@ -389,7 +392,12 @@ public final class PgConnection implements Poolable {
 
     /** Asks the server, over a separate connection, to cancel whatever this session is running. */
     public void cancel() {
-        CancelRequests.send(config, socket, processId, secretKey);
+        sendCancel();
+    }
+
+    /** {@link #cancel()}, saying whether the request reached the server; blocks until it knows. */
+    CancelRequests.Outcome sendCancel() {
+        return CancelRequests.send(config, socket, processId, secretKey);
     }
 
     @Override
@@ -445,7 +453,7 @@ public final class PgConnection implements Poolable {
 
     private String prepareAndExecute(String sql, Object[] values, boolean retainRows, RowSink sink,
                                      PreparedStatement[] statementOut) {
-        QueryTimer timeout = null;
+        QueryTimeout timeout = null;
         try {
             // Armed before preparing: a stall in the Parse/Describe round trip is bounded too.
             timeout = armQueryTimeout();
@@ -462,6 +470,8 @@ public final class PgConnection implements Poolable {
             throw broken(e);
         } catch (PgProtocolException | PgConnectionClosedException e) {
             throw markBroken(e);
+        } catch (PgServerException e) {
+            throw QueryTimeout.explain(timeout, e);
         } finally {
             disarm(timeout);
         }
@@ -680,29 +690,34 @@ public final class PgConnection implements Poolable {
     // ---------------------------------------------------------------- timeouts and failure
 
     /**
-     * Arms the query timeout: a CancelRequest when it passes, and if the server still has not
-     * answered {@value #CANCEL_GRACE_MILLIS} ms later, the socket is closed (the wait then fails as a
-     * QUERY timeout and the connection is discarded). Null when no query timeout is configured.
+     * Arms the query timeout for the work about to be sent (see {@link QueryTimeout}); null, at no
+     * cost, when no query timeout is configured. Pair every call with {@link #disarm}.
      */
-    QueryTimer armQueryTimeout() {
+    QueryTimeout armQueryTimeout() {
         Duration timeout = config.queryTimeout();
         if (timeout.isZero() || timeout.isNegative()) {
             return null;
         }
-        // The timer only fires: the CancelRequest (a connect, a write and a wait) runs on a cancel thread.
-        return new QueryTimer(DeadlineTimer.schedule(() -> CancelRequests.execute(this::cancel), timeout.toNanos()),
-                SocketDeadline.closeAfter(socket, timeout.plusMillis(CANCEL_GRACE_MILLIS), () -> queryGaveUp = true));
+        return QueryTimeout.arm(this, timeout);
     }
 
-    void disarm(QueryTimer timer) {
-        if (timer != null) {
-            timer.cancel().cancel(false);
-            timer.giveUp().cancel();
+    /**
+     * Disarms {@code timeout} (null: none was armed) once the work's answer has been read or the work
+     * failed. When the timeout fired just then, this waits for its CancelRequest to be delivered, so
+     * that it cannot hit the next statement; when that cannot be confirmed, or the give-up closed the
+     * socket, the connection is marked broken (a pool then discards it).
+     */
+    void disarm(QueryTimeout timeout) {
+        if (timeout != null && !timeout.disarm(broken || closed)) {
+            markBroken(new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The query timeout ("
+                    + QueryTimeout.setting(config) + ") fired as the work ended, and its cancel request could not"
+                    + " be confirmed or the socket was given up. The connection was closed."));
         }
     }
 
-    /** The two scheduled steps of a query timeout. */
-    record QueryTimer(Future<?> cancel, SocketDeadline giveUp) {
+    /** On the timer thread, just before the query timeout's give-up closes the socket. */
+    void markQueryGaveUp() {
+        queryGaveUp = true;
     }
 
     void ensureUsable() {
@@ -726,8 +741,8 @@ public final class PgConnection implements Poolable {
         markBroken(e);
         if (e instanceof SocketTimeoutException || queryGaveUp) {
             return new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The server did not answer within the query"
-                    + " timeout (" + config.queryTimeout() + ") plus " + CANCEL_GRACE_MILLIS + " ms after a cancel request"
-                    + " (network stall or unresponsive server). The connection was closed.", e);
+                    + " timeout (" + QueryTimeout.setting(config) + ") plus " + QueryTimeout.CANCEL_GRACE_MILLIS
+                    + " ms after a cancel request (network stall or unresponsive server). The connection was closed.", e);
         }
         return new PgConnectionClosedException("I/O error on the connection to " + config.host() + ":" + config.port()
                 + " (" + e.getMessage() + "): the backend was terminated, the server restarted, or the network failed."

@@ -53,4 +53,37 @@ class DeadlineRacesIT {
             connection.close();
         }
     }
+
+    @Test
+    void aQueryTimeoutFiringAsTheStatementEndsLeavesTheConnectionHealthy(TestPostgres server) {
+        PgConnection connection = PgConnection.open(config(server).queryTimeout(ODD).build(), ClientHooks.NONE);
+        try (FiringScheduler firing = FiringScheduler.install(ODD)) {
+            int pid = connection.processId();
+            // Each statement's timeout fires as it ends: its CancelRequest is then either withdrawn
+            // (not sent yet) or waited for, and must not cancel any later statement.
+            for (int i = 0; i < 20; i++) {
+                assertThat(connection.query("select pg_sleep(0.05), $1::int", i).get(0).getInt(1)).isEqualTo(i);
+                assertThat(connection.isBroken()).isFalse();
+            }
+            assertThat(firing.fired()).isEqualTo(20);
+            assertThat(connection.query("select pg_backend_pid()").get(0).getInt(0)).isEqualTo(pid);
+        } finally {
+            connection.close();
+        }
+    }
+
+    @Test
+    void aGiveUpFiringAsTheStatementEndsBreaksTheConnection(TestPostgres server) {
+        PgConnection connection = PgConnection.open(config(server).queryTimeout(ODD).build(), ClientHooks.NONE);
+        Duration giveUp = Duration.ofMillis(QueryTimeout.CANCEL_GRACE_MILLIS);
+        try (FiringScheduler firing = FiringScheduler.install(ODD, giveUp)) {
+            // The query timeout fires as the statement ends, and so does the give-up after it, which
+            // closes the socket: the answer was read in full, but the connection is gone.
+            assertThat(connection.query("select 'complete'").get(0).getString(0)).isEqualTo("complete");
+            assertThat(firing.fired()).isEqualTo(2);
+            assertThat(connection.isBroken()).as("a connection whose socket the give-up closed").isTrue();
+        } finally {
+            connection.close();
+        }
+    }
 }
