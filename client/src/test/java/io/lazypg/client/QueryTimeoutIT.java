@@ -2,10 +2,12 @@ package io.lazypg.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.lazypg.client.internal.conn.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.testing.LazyPgTest;
+import io.lazypg.testing.TcpRelay;
 import io.lazypg.testing.TestPostgres;
 import java.net.InetAddress;
 import java.sql.Connection;
@@ -141,6 +143,62 @@ class QueryTimeoutIT {
             });
             assertThat(client.poolStats().totalClosed()).as("the connection was kept").isZero();
         }
+    }
+
+    private static LazyPgConfig tlsThrough(TcpRelay relay, TestPostgres server) {
+        return LazyPgConfig.builder().host(relay.host()).port(relay.port()).database(server.database())
+                .user(server.username()).password(server.password().isEmpty() ? null : server.password())
+                .sslMode(SslMode.REQUIRE).queryTimeout(Duration.ofMillis(500)).poolMaxSize(1).build();
+    }
+
+    /**
+     * Regression test: the give-up closed the TLS socket from the timer thread, and closing a TLS
+     * socket sends close_notify under the TLS record lock, which a writer blocked on a stalled
+     * network holds. The timer thread then blocked for good, every other deadline in the JVM behind
+     * it, and the writer with it. Deadlines now close the TCP socket under the TLS one.
+     */
+    @Test
+    void theGiveUpEndsAWriteBlockedOnAStalledTlsConnection(TestPostgres server) throws Exception {
+        assumeThat(server.tls()).as("a server with TLS").isPresent();
+        try (TcpRelay relay = TcpRelay.to(server.host(), server.port());
+             LazyPgClient client = LazyPgClient.create(tlsThrough(relay, server))) {
+            assertThat(client.query("select ssl from pg_stat_ssl where pid = pg_backend_pid()").get(0).getBoolean(0))
+                    .as("the session uses TLS").isTrue();
+            String big = "x".repeat(64 << 20); // far more than the socket buffers hold
+            CompletableFuture<Throwable> writing = CompletableFuture.supplyAsync(() -> catchThrowable(
+                    () -> client.withConnection(c -> {
+                        c.query("select length($1)", "prepared"); // so the stall hits the Bind: a write
+                        relay.stallExisting();
+                        return c.query("select length($1)", big);
+                    })));
+            assertQueryTimeoutGaveUp(writing.get(60, TimeUnit.SECONDS));
+            assertThat(client.query("select 'after the stall'").get(0).getString(0)).isEqualTo("after the stall");
+        }
+    }
+
+    /**
+     * Regression test: on a TLS connection the give-up's close made the blocked read see the end of
+     * the stream, reported as "the server closed the connection" instead of as the query timeout
+     * that it was (FaultsIT covers the same stall without TLS).
+     */
+    @Test
+    void aReadStalledOnATlsConnectionEndsAsAQueryTimeout(TestPostgres server) {
+        assumeThat(server.tls()).as("a server with TLS").isPresent();
+        try (TcpRelay relay = TcpRelay.to(server.host(), server.port());
+             LazyPgClient client = LazyPgClient.create(tlsThrough(relay, server))) {
+            assertQueryTimeoutGaveUp(catchThrowable(() -> client.withConnection(c -> {
+                relay.stallExisting();
+                return c.query("select 'never answered'");
+            })));
+            assertThat(client.query("select 'after the stall'").get(0).getString(0)).isEqualTo("after the stall");
+        }
+    }
+
+    private static void assertQueryTimeoutGaveUp(Throwable failure) {
+        assertThat(failure).isInstanceOfSatisfying(PgTimeoutException.class,
+                e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.QUERY));
+        assertThat(failure.getMessage()).contains("query_timeout / lazypg.query-timeout = 500ms")
+                .contains("connection was closed");
     }
 
     /**

@@ -61,7 +61,7 @@ final class ConnectionOpener {
             Socket session = tls
                     ? TlsNegotiator.negotiate(socket, config.host(), config.port(), mode, config.sslRootCert(), 0)
                     : socket;
-            PgConnection connection = new PgConnection(config, session, hooks);
+            PgConnection connection = new PgConnection(config, session, socket, hooks);
             startup(connection);
             if (!deadline.cancel()) {
                 // The connect timeout fired just as the startup finished: the socket is closed, or

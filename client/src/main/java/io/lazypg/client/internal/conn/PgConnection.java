@@ -52,6 +52,12 @@ public final class PgConnection implements Poolable {
 
     private final LazyPgConfig config;
     private final Socket socket;
+    /**
+     * The TCP socket under {@link #socket} (the same socket without TLS). Deadlines close this one:
+     * closing a TLS socket sends close_notify under the TLS record lock, which a writer blocked on a
+     * stalled network holds, so the timer thread would block with it.
+     */
+    private final Socket transport;
     private final OutputStream out;
     private final MessageReader reader;
     private final WriteBuffer writeBuffer = new WriteBuffer(1024);
@@ -72,9 +78,10 @@ public final class PgConnection implements Poolable {
     /** Set when a query timeout closed the socket: the I/O failure that follows is reported as a timeout. */
     private volatile boolean queryGaveUp;
 
-    PgConnection(LazyPgConfig config, Socket socket, ClientHooks hooks) throws IOException {
+    PgConnection(LazyPgConfig config, Socket socket, Socket transport, ClientHooks hooks) throws IOException {
         this.config = config;
         this.socket = socket;
+        this.transport = transport;
         this.out = socket.getOutputStream();
         this.reader = new MessageReader(socket.getInputStream(), config.receiveBufferSize(), config.maxMessageSize());
         this.preparer = new StatementPreparer(this, new StatementCache(config.statementCacheSize()));
@@ -118,6 +125,11 @@ public final class PgConnection implements Poolable {
 
     Socket socket() {
         return socket;
+    }
+
+    /** The TCP socket under the session, for deadlines to close (see {@link #transport}). */
+    Socket transport() {
+        return transport;
     }
 
     LazyPgConfig config() {
@@ -335,7 +347,7 @@ public final class PgConnection implements Poolable {
         if (broken || closed) {
             return false;
         }
-        SocketDeadline deadline = SocketDeadline.closeAfter(socket, timeout);
+        SocketDeadline deadline = SocketDeadline.closeAfter(transport, timeout);
         boolean answered = false;
         try {
             ensureUsable();

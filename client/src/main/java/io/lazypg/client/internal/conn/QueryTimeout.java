@@ -111,7 +111,8 @@ final class QueryTimeout implements Runnable {
         if ((int) STATE.getVolatile(this) != ARMED) {
             return; // disarmed just as it fired
         }
-        SocketDeadline deadline = SocketDeadline.closeAfter(connection.socket(), CANCEL_GRACE, connection::markQueryGaveUp);
+        SocketDeadline deadline = SocketDeadline.closeAfter(connection.transport(), CANCEL_GRACE,
+                connection::markQueryGaveUp);
         giveUp = deadline;
         if (!STATE.compareAndSet(this, ARMED, FIRED)) {
             deadline.cancel();
