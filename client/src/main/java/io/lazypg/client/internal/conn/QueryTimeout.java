@@ -35,7 +35,9 @@ import java.util.concurrent.Future;
  *   <li>The signal is pending for the backend when {@code kill()} returns, and the kernel runs its
  *       handler ({@code StatementCancelHandler}: set {@code QueryCancelPending}) before the backend
  *       returns from any system call to user code, so before the {@code recv} that brings our next
- *       message can hand it over.</li>
+ *       message can hand it over. (On Windows, where signals are emulated, the queued signal is
+ *       dispatched by the wait for input or by the {@code CHECK_FOR_INTERRUPTS()} below, which is
+ *       just as early.)</li>
  *   <li>The backend reads each message with {@code DoingCommandRead} set (main loop, step 2), and
  *       {@code SocketBackend} holds cancel interrupts while it reads one. Step 5, after the message
  *       is read and before {@code DoingCommandRead} is cleared, calls {@code CHECK_FOR_INTERRUPTS()};
@@ -52,7 +54,10 @@ import java.util.concurrent.Future;
  *
  * <p>When the delivery cannot be confirmed (UNKNOWN: written, but the server's close was not seen
  * within the connect timeout), the request may still arrive at any moment, so the owner is told to
- * discard the connection. A request that never left (NOT_SENT, or withdrawn) needs nothing.
+ * discard the connection. A request that never left (NOT_SENT, or withdrawn) needs nothing. The
+ * guarantee is PostgreSQL's: a proxy between us and the server that closes our cancel connection
+ * before the server has acted on it (as a pooler that forwards cancels asynchronously may) can still
+ * let a late cancel through.
  *
  * <p>Thread-safe as described: {@link #run()} on the timer thread, {@link #sendCancel()} on a cancel
  * thread, everything else on the connection owner's thread.

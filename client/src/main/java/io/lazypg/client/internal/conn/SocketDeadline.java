@@ -16,6 +16,10 @@ import java.util.concurrent.Future;
  * data yet costs read + poll + read instead of one blocking read. A point select would pay that on
  * every query for the connection's whole life.
  *
+ * <p>Give it the TCP socket, never a TLS socket layered on it: closing a TLS socket sends
+ * close_notify under a lock that a writer blocked on a stalled network holds, and would block the
+ * timer thread with it (see {@link PgConnection#transport()}).
+ *
  * <p>Firing and {@link #cancel()} race for one atomic state, PENDING to FIRED (the timer) or PENDING
  * to CANCELLED (the owner), so exactly one of them wins. When the timer wins, even at the very
  * moment the operation completes, {@code cancel()} returns false and the owner must treat the socket
