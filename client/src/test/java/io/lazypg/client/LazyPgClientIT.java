@@ -225,7 +225,11 @@ class LazyPgClientIT {
         try (LazyPgClient timed = LazyPgClient.create(config)) {
             timed.withConnection(c -> {
                 assertThatThrownBy(() -> c.query("select pg_sleep(30)"))
-                        .isInstanceOfSatisfying(PgServerException.class, e -> assertThat(e.sqlState()).isEqualTo("57014"));
+                        .isInstanceOfSatisfying(PgTimeoutException.class,
+                                e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.QUERY))
+                        .hasMessageContaining("query_timeout / lazypg.query-timeout = 300ms")
+                        .cause().isInstanceOfSatisfying(PgServerException.class,
+                                e -> assertThat(e.sqlState()).isEqualTo("57014"));
                 assertThat(c.query("select 1").get(0).getInt(0)).isEqualTo(1);
                 return null;
             });

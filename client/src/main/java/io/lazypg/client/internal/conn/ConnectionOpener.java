@@ -18,6 +18,7 @@ import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -60,8 +61,13 @@ final class ConnectionOpener {
             Socket session = tls
                     ? TlsNegotiator.negotiate(socket, config.host(), config.port(), mode, config.sslRootCert(), 0)
                     : socket;
-            PgConnection connection = new PgConnection(config, session, hooks);
+            PgConnection connection = new PgConnection(config, session, socket, hooks);
             startup(connection);
+            if (!deadline.cancel()) {
+                // The connect timeout fired just as the startup finished: the socket is closed, or
+                // about to be, so this connection must not be handed out.
+                throw new SocketException("Socket closed by the connect timeout");
+            }
             return connection;
         } catch (IOException e) {
             closeQuietly(socket);

@@ -32,7 +32,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ScheduledFuture;
 import java.util.function.Consumer;
 
 /**
@@ -64,11 +63,15 @@ public final class PgConnection implements Poolable {
     private static final byte[] FLUSH_MESSAGE = {'H', 0, 0, 0, 4};
     private static final byte[] SYNC_MESSAGE = {'S', 0, 0, 0, 4};
     private static final byte[] COPY_DONE_MESSAGE = {'c', 0, 0, 0, 4};
-    /** How long past the query timeout we wait for the server to answer the cancel before giving up the socket. */
-    private static final int CANCEL_GRACE_MILLIS = 5_000;
 
     private final LazyPgConfig config;
     private final Socket socket;
+    /**
+     * The TCP socket under {@link #socket} (the same socket without TLS). Deadlines close this one:
+     * closing a TLS socket sends close_notify under the TLS record lock, which a writer blocked on a
+     * stalled network holds, so the timer thread would block with it.
+     */
+    private final Socket transport;
     private final OutputStream out;
     private final InputStream in;
     private final MessageReader reader;
@@ -98,9 +101,10 @@ public final class PgConnection implements Poolable {
     /** Set when a query timeout closed the socket: the I/O failure that follows is reported as a timeout. */
     private volatile boolean queryGaveUp;
 
-    PgConnection(LazyPgConfig config, Socket socket, ClientHooks hooks) throws IOException {
+    PgConnection(LazyPgConfig config, Socket socket, Socket transport, ClientHooks hooks) throws IOException {
         this.config = config;
         this.socket = socket;
+        this.transport = transport;
         this.out = socket.getOutputStream();
         this.in = socket.getInputStream();
         this.reader = new MessageReader(in, config.receiveBufferSize(), config.maxMessageSize());
@@ -286,6 +290,11 @@ public final class PgConnection implements Poolable {
         return t;
     }
 
+    /** {@link #settle}, reporting a cancel by the armed query timeout as that timeout (see {@link QueryTimeout#explain}). */
+    private Throwable settle(Throwable t, QueryTimeout timeout) {
+        return settle(t instanceof PgServerException e ? QueryTimeout.explain(timeout, e) : t);
+    }
+
     /** {@link #settle} and the result to throw: an Error is thrown from here, as it was. */
     RuntimeException failed(Throwable t) {
         return MessageLoop.unchecked(settle(t));
@@ -298,6 +307,11 @@ public final class PgConnection implements Poolable {
 
     Socket socket() {
         return socket;
+    }
+
+    /** The TCP socket under the session, for deadlines to close (see {@link #transport}). */
+    Socket transport() {
+        return transport;
     }
 
     LazyPgConfig config() {
@@ -351,12 +365,15 @@ public final class PgConnection implements Poolable {
         PortalCursor cursor = null;
         try {
             PreparedStatement statement;
-            QueryTimer timeout = armQueryTimeout();
+            QueryTimeout timeout = armQueryTimeout();
             try {
                 statement = preparer.prepare(sql, values);
+            } catch (PgServerException e) {
+                throw QueryTimeout.explain(timeout, e);
             } finally {
                 disarm(timeout);
             }
+            ensureUsable(); // disarm discards the connection when a late timeout closed its socket
             writeBind(statement, values);
             cursor = new PortalCursor(this, statement, rowsPerFetch, token);
             openCursor = cursor;
@@ -433,7 +450,7 @@ public final class PgConnection implements Poolable {
         PreparedStatement statement = null;
         Throwable failure = null;
         long affected = 0;
-        QueryTimer timeout = null;
+        QueryTimeout timeout = null;
         busy = true;
         try {
             timeout = armQueryTimeout();
@@ -444,7 +461,7 @@ public final class PgConnection implements Poolable {
             }
             return counts;
         } catch (Throwable e) {
-            failure = settle(e);
+            failure = settle(e, timeout);
             throw MessageLoop.unchecked(failure);
         } finally {
             busy = false;
@@ -553,19 +570,25 @@ public final class PgConnection implements Poolable {
         if (broken || closed) {
             return false;
         }
-        SocketDeadline deadline = SocketDeadline.closeAfter(socket, timeout);
+        SocketDeadline deadline = SocketDeadline.closeAfter(transport, timeout);
+        boolean answered = false;
         try {
             ensureUsable();
             runScript(""); // not observed: validation is the pool's business, not a user statement
-            return true;
+            answered = true;
         } catch (PgServerException e) {
-            return true; // the server answered
+            answered = true; // the server answered
         } catch (PgException e) {
             markBroken(e);
-            return false;
         } finally {
-            deadline.cancel();
+            if (!deadline.cancel()) {
+                // It fired, perhaps just as the answer arrived: the socket is closed or about to be.
+                answered = false;
+                markBroken(new PgConnectionClosedException("Validation took longer than " + timeout.toMillis()
+                        + " ms; the connection was closed."));
+            }
         }
+        return answered;
     }
 
     @Override
@@ -604,7 +627,12 @@ public final class PgConnection implements Poolable {
 
     /** Asks the server, over a separate connection, to cancel whatever this session is running. */
     public void cancel() {
-        CancelRequests.send(config, socket, processId, secretKey);
+        sendCancel();
+    }
+
+    /** {@link #cancel()}, saying whether the request reached the server; blocks until it knows. */
+    CancelRequests.Outcome sendCancel() {
+        return CancelRequests.send(config, socket, processId, secretKey);
     }
 
     @Override
@@ -666,7 +694,7 @@ public final class PgConnection implements Poolable {
         ExecutionResponse response = execution;
         response.start(sink);
         Throwable failure = null;
-        QueryTimer timeout = null;
+        QueryTimeout timeout = null;
         busy = true;
         try {
             // Armed before preparing: a stall in the Parse/Describe round trip is bounded too.
@@ -682,7 +710,7 @@ public final class PgConnection implements Poolable {
             loop.run(response);
             return response;
         } catch (Throwable e) {
-            failure = settle(e);
+            failure = settle(e, timeout);
             throw MessageLoop.unchecked(failure);
         } finally {
             busy = false;
@@ -857,28 +885,34 @@ public final class PgConnection implements Poolable {
     // ---------------------------------------------------------------- timeouts and failure
 
     /**
-     * Arms the query timeout: a CancelRequest when it passes, and if the server still has not
-     * answered {@value #CANCEL_GRACE_MILLIS} ms later, the socket is closed (the wait then fails as a
-     * QUERY timeout and the connection is discarded). Null when no query timeout is configured.
+     * Arms the query timeout for the work about to be sent (see {@link QueryTimeout}); null, at no
+     * cost, when no query timeout is configured. Pair every call with {@link #disarm}.
      */
-    QueryTimer armQueryTimeout() {
+    QueryTimeout armQueryTimeout() {
         Duration timeout = config.queryTimeout();
         if (timeout.isZero() || timeout.isNegative()) {
             return null;
         }
-        return new QueryTimer(CancelRequests.schedule(this::cancel, timeout),
-                SocketDeadline.closeAfter(socket, timeout.plusMillis(CANCEL_GRACE_MILLIS), () -> queryGaveUp = true));
+        return QueryTimeout.arm(this, timeout);
     }
 
-    void disarm(QueryTimer timer) {
-        if (timer != null) {
-            timer.cancel().cancel(false);
-            timer.giveUp().cancel();
+    /**
+     * Disarms {@code timeout} (null: none was armed) once the work's answer has been read or the work
+     * failed. When the timeout fired just then, this waits for its CancelRequest to be delivered, so
+     * that it cannot hit the next statement; when that cannot be confirmed, or the give-up closed the
+     * socket, the connection is marked broken (a pool then discards it).
+     */
+    void disarm(QueryTimeout timeout) {
+        if (timeout != null && !timeout.disarm(broken || closed)) {
+            markBroken(new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The query timeout ("
+                    + QueryTimeout.setting(config) + ") fired as the work ended, and its cancel request could not"
+                    + " be confirmed or the socket was given up. The connection was closed."));
         }
     }
 
-    /** The two scheduled steps of a query timeout. */
-    record QueryTimer(ScheduledFuture<?> cancel, SocketDeadline giveUp) {
+    /** On the timer thread, just before the query timeout's give-up closes the socket. */
+    void markQueryGaveUp() {
+        queryGaveUp = true;
     }
 
     void ensureUsable() {
@@ -906,8 +940,8 @@ public final class PgConnection implements Poolable {
         markBroken(e);
         if (e instanceof SocketTimeoutException || queryGaveUp) {
             return new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The server did not answer within the query"
-                    + " timeout (" + config.queryTimeout() + ") plus " + CANCEL_GRACE_MILLIS + " ms after a cancel request"
-                    + " (network stall or unresponsive server). The connection was closed.", e);
+                    + " timeout (" + QueryTimeout.setting(config) + ") plus " + QueryTimeout.CANCEL_GRACE_MILLIS
+                    + " ms after a cancel request (network stall or unresponsive server). The connection was closed.", e);
         }
         return new PgConnectionClosedException("I/O error on the connection to " + config.host() + ":" + config.port()
                 + " (" + e.getMessage() + "): the backend was terminated, the server restarted, or the network failed."

@@ -76,9 +76,11 @@ final class PortalCursor implements RowCursor {
         batch.clear();
         next = 0;
         long bytesBefore = connection.reader().bytesReceived();
-        PgConnection.QueryTimer timeout = connection.armQueryTimeout();
+        QueryTimeout timeout = connection.armQueryTimeout();
         try {
             fetchBatch();
+        } catch (PgServerException e) {
+            throw QueryTimeout.explain(timeout, e);
         } finally {
             connection.disarm(timeout);
             connection.recordExecution(statement, batch.size(), connection.reader().bytesReceived() - bytesBefore,

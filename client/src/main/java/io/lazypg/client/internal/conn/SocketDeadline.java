@@ -1,9 +1,11 @@
 package io.lazypg.client.internal.conn;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.Socket;
 import java.time.Duration;
-import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Future;
 
 /**
  * Bounds a blocking socket operation by closing the socket from the timer thread when time runs out,
@@ -14,25 +16,45 @@ import java.util.concurrent.ScheduledFuture;
  * data yet costs read + poll + read instead of one blocking read. A point select would pay that on
  * every query for the connection's whole life.
  *
- * <p>Thread-safe: {@link #expired()} is written by the timer thread and read by the socket's owner.
+ * <p>Give it the TCP socket, never a TLS socket layered on it: closing a TLS socket sends
+ * close_notify under a lock that a writer blocked on a stalled network holds, and would block the
+ * timer thread with it (see {@link PgConnection#transport()}).
+ *
+ * <p>Firing and {@link #cancel()} race for one atomic state, PENDING to FIRED (the timer) or PENDING
+ * to CANCELLED (the owner), so exactly one of them wins. When the timer wins, even at the very
+ * moment the operation completes, {@code cancel()} returns false and the owner must treat the socket
+ * as closed: it is closed, or about to be, by the timer.
+ *
+ * <p>Thread-safe: the state is the only thing the timer thread and the socket's owner share.
  */
-final class SocketDeadline {
+final class SocketDeadline implements Runnable {
 
-    private final ScheduledFuture<?> task;
-    private volatile boolean expired;
+    private static final int PENDING = 0;
+    private static final int CANCELLED = 1;
+    private static final int FIRED = 2;
+
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(SocketDeadline.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Socket socket;
+    private final Runnable beforeClose;
+    private final Future<?> task;
+    /** PENDING (0) at first; read and written only through {@link #STATE}. */
+    @SuppressWarnings("unused")
+    private volatile int state;
 
     private SocketDeadline(Socket socket, Duration after, Runnable beforeClose) {
-        this.task = CancelRequests.schedule(() -> {
-            expired = true;
-            if (beforeClose != null) {
-                beforeClose.run();
-            }
-            try {
-                socket.close();
-            } catch (IOException ignored) {
-                // closing is all we wanted
-            }
-        }, after);
+        this.socket = socket;
+        this.beforeClose = beforeClose;
+        // The fields the timer reads are written above: scheduling publishes them to it.
+        this.task = DeadlineTimer.schedule(this, after.toNanos());
     }
 
     /** Closes {@code socket} after {@code after} unless {@link #cancel()} is called first. */
@@ -45,12 +67,37 @@ final class SocketDeadline {
         return new SocketDeadline(socket, after, beforeClose);
     }
 
-    /** Whether the deadline passed and the socket was closed because of it. */
-    boolean expired() {
-        return expired;
+    /** On the timer thread: closes the socket unless the owner cancelled first. */
+    @Override
+    public void run() {
+        if (!STATE.compareAndSet(this, PENDING, FIRED)) {
+            return;
+        }
+        if (beforeClose != null) {
+            beforeClose.run();
+        }
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // closing is all we wanted
+        }
     }
 
-    void cancel() {
+    /** Whether the deadline fired: the socket is closed, or about to be, because of it. */
+    boolean expired() {
+        return (int) STATE.getVolatile(this) == FIRED;
+    }
+
+    /**
+     * Called by the owner when the operation ended. Returns true when the deadline will never fire
+     * (the socket is untouched), false when it fired: then the socket is closed or being closed, and
+     * the connection must not be used again. Idempotent.
+     */
+    boolean cancel() {
+        // Unschedule first (a task not yet started then never runs); the state decides the race with
+        // one that has started.
         task.cancel(false);
+        STATE.compareAndSet(this, PENDING, CANCELLED);
+        return (int) STATE.getVolatile(this) == CANCELLED;
     }
 }
