@@ -110,6 +110,7 @@ final class PortalCursor implements RowCursor {
         connection.loop().resume(answer);
         finished = true;
         connection.cursorClosed(this);
+        connection.recordCompletion(statement, rowsFetched);
         connection.observeFinish(observation, statement.sql, "stream", rowsFetched, null);
     }
 
@@ -129,6 +130,7 @@ final class PortalCursor implements RowCursor {
             connection.loop().run(answer);
             finished = true;
             connection.cursorClosed(this);
+            connection.recordCompletion(statement, rowsFetched);
             connection.observeFinish(observation, statement.sql, "stream", rowsFetched, null);
         } catch (Throwable e) {
             throw fail(e);
