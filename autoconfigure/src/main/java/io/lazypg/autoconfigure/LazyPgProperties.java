@@ -22,10 +22,15 @@ import org.springframework.util.unit.DataSize;
  * {@code ?sslmode=require}) wins over the matching property here, because the URL is the more
  * specific of the two; {@code username} and {@code password} win over the URL's.
  *
+ * <p>Unknown {@code lazypg.*} keys fail binding ({@code ignoreUnknownFields = false}), and
+ * {@code UnknownPropertyFailureAnalyzer} names the nearest valid key: a misspelt key must not leave a
+ * default silently in place, nor ({@code lazypg.uri}) start an embedded server instead of the
+ * intended one. Map keys under {@code server-parameters} are free.
+ *
  * <p>Defaults are those of {@link LazyPgConfig}. This class has no {@code toString()} of its own,
  * so the password cannot reach a log line through it.
  */
-@ConfigurationProperties("lazypg")
+@ConfigurationProperties(prefix = "lazypg", ignoreUnknownFields = false)
 public class LazyPgProperties {
 
     /**

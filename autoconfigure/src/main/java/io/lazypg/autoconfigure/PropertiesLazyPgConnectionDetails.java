@@ -40,7 +40,7 @@ public final class PropertiesLazyPgConnectionDetails implements LazyPgConnection
             case LAZYPG_URL -> properties.getUrl().trim();
             case LAZYPG_HOST -> hostUrl(properties.getHost().trim(), properties.getPort(), properties.getDatabase());
             case DATASOURCE -> datasourceUrl.trim();
-            case NONE -> throw new IllegalStateException(MissingConnectionMessage.text(null, getClass().getClassLoader()));
+            case NONE -> throw MissingConnectionMessage.of(null, getClass().getClassLoader()).exception();
         };
     }
 

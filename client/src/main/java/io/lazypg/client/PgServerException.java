@@ -21,6 +21,17 @@ public class PgServerException extends PgException {
         this.fields = fields;
     }
 
+    /**
+     * The same server error with what the client was doing in front of the server's text, for
+     * errors whose text does not say it: a failed login names the user but not the host, port or
+     * database ({@code Cannot connect to db:5432/shop as app: FATAL: password authentication failed
+     * for user "app" (SQLSTATE 28P01)}). {@code context} must not contain a password.
+     */
+    public PgServerException(String context, ServerMessage fields) {
+        super(context + ": " + fields.describe());
+        this.fields = fields;
+    }
+
     /** All fields of the ErrorResponse. */
     public ServerMessage fields() {
         return fields;

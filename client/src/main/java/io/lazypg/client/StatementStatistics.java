@@ -15,7 +15,8 @@ import java.util.List;
  * @param cellsDecoded  cell reads that decoded a value (memoized re-reads do not count); approximate
  *                      when several threads read rows of the same statement at the same instant
  * @param columns       the columns it returns
- * @param unreadColumns the columns no row of it has ever been read from
+ * @param unreadColumns the columns no row of it has ever been read from; empty while it has returned
+ *                      no rows (nothing was fetched, so nothing was fetched in vain)
  */
 public record StatementStatistics(String sql, long executions, long errors, long rows, long bytesReceived,
                                   long cellsReceived, long cellsDecoded, List<String> columns,

@@ -57,7 +57,10 @@ class ClientSecurityIT {
             LazyPgConfig config = as(server, new TestPostgres.Role(role.name(), wrong), server.host(), SslMode.DISABLE, null);
             assertThatThrownBy(() -> currentUser(config))
                     .isInstanceOfSatisfying(PgServerException.class, e -> assertThat(e.sqlState()).isEqualTo("28P01"))
-                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain(wrong).doesNotContain(role.password()));
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain(wrong).doesNotContain(role.password()))
+                    // Where it was connecting, like a refused connection: host, port, database and user.
+                    .hasMessageStartingWith("Cannot connect to " + config.host() + ":" + config.port() + "/"
+                            + config.database() + " as " + role.name() + ": FATAL: password authentication failed");
             assertThat(config.toString()).doesNotContain(wrong);
         }
     }

@@ -63,6 +63,70 @@ class StatisticsIT {
                 .contains("[name, doubled]").contains("Select only the columns you need");
     }
 
+    /** Captures what the statistics logger says while open. */
+    private static final class StatisticsLog implements AutoCloseable {
+        final List<String> messages = Collections.synchronizedList(new ArrayList<>());
+        private final Logger jul = Logger.getLogger("io.lazypg.client.statistics");
+        private final Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                messages.add(record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+
+        StatisticsLog() {
+            jul.addHandler(handler);
+        }
+
+        @Override
+        public void close() {
+            jul.removeHandler(handler);
+        }
+    }
+
+    @Test
+    void theUnreadColumnsReportCountsOnlyCompletedStreams(TestPostgres server) {
+        String sql = "select i as id, 'name ' || i as name, i * 3 as tripled from generate_series(1, 50) i";
+        try (StatisticsLog log = new StatisticsLog(); LazyPgClient client = LazyPgClient.connect(server.url())) {
+            // 21 streams in batches of 10, each read to its end: the report is judged when the 21st
+            // starts, over the 20 completed ones, never over a stream of which one batch has arrived.
+            for (int run = 0; run < 21; run++) {
+                try (RowCursor cursor = client.stream(sql, 10)) {
+                    cursor.forEachRemaining(row -> row.getInt(0));
+                }
+            }
+            assertThat(log.messages).filteredOn(m -> m.contains("tripled")).singleElement().asString()
+                    .contains("over 20 executions")
+                    .contains("fetched " + 20 * 50 * 3 + " cells")
+                    .contains("decoded " + 20 * 50 + " (33%)")
+                    .contains("[name, tripled]");
+        }
+    }
+
+    @Test
+    void statementsThatReturnedNoRowsHaveNoUnreadColumns(TestPostgres server) {
+        String sql = "select i as id, 'name ' || i as name from generate_series(1, 10) i where i < 0";
+        try (StatisticsLog log = new StatisticsLog(); LazyPgClient client = LazyPgClient.connect(server.url())) {
+            for (int run = 0; run < 25; run++) {
+                assertThat(client.query(sql)).isEmpty();
+            }
+            StatementStatistics s = client.statistics().statements().stream()
+                    .filter(st -> st.sql().equals(sql)).findFirst().orElseThrow();
+            assertThat(s.executions()).isEqualTo(25);
+            assertThat(s.columns()).containsExactly("id", "name");
+            assertThat(s.unreadColumns()).isEmpty();
+            assertThat(log.messages).noneMatch(m -> m.contains("where i < 0"));
+        }
+    }
+
     @Test
     void theObserverSeesEveryOperationAndThePoolListenerEveryConnection(TestPostgres server) {
         List<String> events = Collections.synchronizedList(new ArrayList<>());

@@ -255,8 +255,13 @@ public class LazyPgTemplate implements LazyPgOperations {
         return run("query", bound, session -> {
             LazyResult result = session.query(bound.pgSql(), bound.args());
             if (result.size() > 1) {
-                throw new IncorrectResultSizeDataAccessException("Expected at most one row but the query returned "
-                        + result.size() + ": " + bound.sql(), 1, result.size());
+                // queryForObject/single() need exactly one row; queryForOptional/optional() at most one.
+                String wanted = required ? "exactly one row" : "at most one row";
+                String instead = required ? "queryForOptional for zero or one row, or query for a list"
+                        : "query for a list";
+                throw new IncorrectResultSizeDataAccessException("Expected " + wanted + " but the query returned "
+                        + result.size() + ": " + bound.sql() + ". Narrow the WHERE clause, or use " + instead + ".",
+                        1, result.size());
             }
             if (result.isEmpty()) {
                 if (required) {

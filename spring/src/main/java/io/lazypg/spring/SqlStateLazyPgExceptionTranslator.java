@@ -111,7 +111,7 @@ public class SqlStateLazyPgExceptionTranslator implements LazyPgExceptionTransla
             case "40", "61":
                 return new ConcurrencyFailureException(message, ex);
             case "07", "21", "2A", "37", "42", "65":
-                return new GrammarException(task, sql == null ? "" : sql, ex);
+                return badSqlGrammar(task, sql, ex);
             case "08", "28", "3D", "53", "54", "57", "58":
                 return new DataAccessResourceFailureException(message, ex);
             default:
@@ -129,18 +129,16 @@ public class SqlStateLazyPgExceptionTranslator implements LazyPgExceptionTransla
         return sb.append("; ").append(ex.getMessage()).toString();
     }
 
-    /** Spring's message ("task; bad SQL grammar [sql]") followed by the server's, which Spring's omits. */
-    private static final class GrammarException extends BadSqlGrammarException {
-
-        private static final long serialVersionUID = 1L;
-
-        GrammarException(String task, String sql, PgServerException ex) {
-            super(task, sql, new SQLException(ex.getMessage(), ex.sqlState(), ex));
-        }
-
-        @Override
-        public String getMessage() {
-            return super.getMessage() + "; " + getSQLException().getMessage();
-        }
+    /**
+     * Exactly Spring's public {@link BadSqlGrammarException}, so that catching the documented class
+     * (and matching it by class name, as error handlers do) works. Spring phrases its message as
+     * {@code "task; bad SQL grammar [sql]"} and leaves the server's reason to the cause; the reason
+     * is what says what to fix, so it goes into the task part: {@code "query failed with ERROR: ...;
+     * bad SQL grammar [sql]"}. The cause is the {@link SQLException} Spring's constructor requires,
+     * carrying the SQLSTATE, and its cause is the {@link PgServerException}.
+     */
+    private static BadSqlGrammarException badSqlGrammar(String task, String sql, PgServerException ex) {
+        return new BadSqlGrammarException(task + " failed with " + ex.getMessage(), sql == null ? "" : sql,
+                new SQLException(ex.getMessage(), ex.sqlState(), ex));
     }
 }

@@ -121,9 +121,12 @@ class LazyPgTemplateIT {
                 .satisfies(e -> assertThat(((EmptyResultDataAccessException) e).getExpectedSize()).isEqualTo(1));
         assertThatThrownBy(() -> template.queryForObject("select id from tpl_orders where id < ?", Long.class, 4L))
                 .isExactlyInstanceOf(IncorrectResultSizeDataAccessException.class)
+                .hasMessageStartingWith("Expected exactly one row but the query returned 3")
                 .satisfies(e -> assertThat(((IncorrectResultSizeDataAccessException) e).getActualSize()).isEqualTo(3));
         assertThatThrownBy(() -> template.queryForObject("select id, status from tpl_orders", STATUS_OF_ID))
                 .isExactlyInstanceOf(IncorrectResultSizeDataAccessException.class);
+        assertThatThrownBy(() -> template.queryForObject("select i from generate_series(1, 6) i", Long.class))
+                .hasMessageStartingWith("Expected exactly one row but the query returned 6");
     }
 
     @Test
@@ -132,8 +135,9 @@ class LazyPgTemplateIT {
         assertThat(template.queryForOptional("select amount from tpl_orders where id = ?", Integer.class, -2L)).isEmpty();
         assertThat(template.queryForOptional("select id, status from tpl_orders where id = ?", STATUS_OF_ID, 6L)).contains("6:open");
         assertThat(template.queryForOptional("select id, status from tpl_orders where id = ?", STATUS_OF_ID, 60L)).isEmpty();
-        assertThatThrownBy(() -> template.queryForOptional("select id from tpl_orders", Long.class))
-                .isExactlyInstanceOf(IncorrectResultSizeDataAccessException.class);
+        assertThatThrownBy(() -> template.queryForOptional("select i from generate_series(1, 6) i", Long.class))
+                .isExactlyInstanceOf(IncorrectResultSizeDataAccessException.class)
+                .hasMessageStartingWith("Expected at most one row but the query returned 6");
         assertThatThrownBy(() -> template.queryForOptional("select id, status from tpl_orders", STATUS_OF_ID))
                 .isExactlyInstanceOf(IncorrectResultSizeDataAccessException.class);
     }

@@ -15,12 +15,16 @@ public final class EntityBinding {
     private final String[] properties;
     private final int[] columnIndexes;
     private final Class<?>[] readTypes;
+    private final Class<?>[] declaredTypes;
+    private final String[] labels;
 
     EntityBinding(Class<?> type, List<PropertySpec> specs, int[] columnIndexes) {
         this.type = type;
         this.properties = specs.stream().map(PropertySpec::property).toArray(String[]::new);
         this.columnIndexes = columnIndexes.clone();
         this.readTypes = specs.stream().map(p -> TypeCompatibility.boxed(p.javaType())).toArray(Class<?>[]::new);
+        this.declaredTypes = specs.stream().map(PropertySpec::javaType).toArray(Class<?>[]::new);
+        this.labels = specs.stream().map(PropertySpec::label).toArray(String[]::new);
     }
 
     /** The entity interface. */
@@ -44,11 +48,27 @@ public final class EntityBinding {
     }
 
     /**
-     * Accessor {@code i}'s value in {@code row}, boxed (null for NULL, also for primitive
-     * accessors, so that toString and serialization show a NULL instead of failing).
+     * Accessor {@code i}'s value in {@code row}, boxed, exactly as the accessor would return it: null
+     * for NULL in a reference accessor, and for NULL in a primitive accessor the accessor's own
+     * {@link org.springframework.dao.TypeMismatchDataAccessException}.
+     *
+     * <p>Why strict: toString, equals, hashCode and JSON describe the entity by its accessors' values,
+     * and an {@code int stock()} has no value for NULL. Printing {@code stock=null} or writing
+     * {@code "stock":null} would show something no caller of {@code stock()} can ever get, and would
+     * carry the bug on to the JSON's consumer; the same entity as a record already fails when the
+     * row is mapped. Logging frameworks survive a failing toString (SLF4J and Logback print a
+     * placeholder), and the message names the fix.
+     *
+     * @throws org.springframework.dao.TypeMismatchDataAccessException NULL into a primitive accessor,
+     *         or a value that does not fit the accessor's type
      */
     public Object value(LazyRow row, int i) {
-        return EntityRuntime.get(row, columnIndexes[i], readTypes[i]);
+        int index = columnIndexes[i];
+        if (declaredTypes[i].isPrimitive() && row.isNull(index)) {
+            throw new org.springframework.dao.TypeMismatchDataAccessException(
+                    EntityRuntime.nullIntoPrimitive(row, index, type, labels[i], declaredTypes[i]));
+        }
+        return EntityRuntime.get(row, index, readTypes[i], type, labels[i]);
     }
 
     @Override

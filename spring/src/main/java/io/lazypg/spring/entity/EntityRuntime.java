@@ -1,8 +1,10 @@
 package io.lazypg.spring.entity;
 
+import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgConversionException;
 import java.util.Objects;
+import org.springframework.dao.TypeMismatchDataAccessException;
 
 /**
  * Static helpers the generated entity classes call. Public only because the generated classes
@@ -11,78 +13,105 @@ import java.util.Objects;
  * <p>The primitive helpers are thin wrappers the JIT inlines: they read the cell straight into the
  * primitive (no boxing, no allocation after the row's cell positions are located) and translate the
  * client's {@link PgConversionException} (NULL into a primitive, out of range) into Spring's
- * {@link org.springframework.dao.TypeMismatchDataAccessException}, keeping its message, which names
- * the column.
+ * {@link TypeMismatchDataAccessException} naming the entity, the accessor and the column. The
+ * entity and accessor arrive as constants of the generated class, so passing them costs nothing.
+ *
+ * <p>{@code toString}, {@code equals}, {@code hashCode} and JSON read the accessors' values the way
+ * the accessors do (see {@link EntityBinding#value}): a NULL in a primitive accessor's column fails
+ * them with the accessor's own message.
  */
 public final class EntityRuntime {
 
     private EntityRuntime() {
     }
 
-    public static long getLong(LazyRow row, int index) {
+    public static long getLong(LazyRow row, int index, Class<?> entity, String accessor) {
         try {
             return row.getLong(index);
         } catch (PgConversionException e) {
-            throw Conversions.mismatch(e);
+            throw mismatch(row, index, entity, accessor, long.class, e);
         }
     }
 
-    public static int getInt(LazyRow row, int index) {
+    public static int getInt(LazyRow row, int index, Class<?> entity, String accessor) {
         try {
             return row.getInt(index);
         } catch (PgConversionException e) {
-            throw Conversions.mismatch(e);
+            throw mismatch(row, index, entity, accessor, int.class, e);
         }
     }
 
-    public static short getShort(LazyRow row, int index) {
+    public static short getShort(LazyRow row, int index, Class<?> entity, String accessor) {
         try {
             return row.getShort(index);
         } catch (PgConversionException e) {
-            throw Conversions.mismatch(e);
+            throw mismatch(row, index, entity, accessor, short.class, e);
         }
     }
 
-    public static double getDouble(LazyRow row, int index) {
+    public static double getDouble(LazyRow row, int index, Class<?> entity, String accessor) {
         try {
             return row.getDouble(index);
         } catch (PgConversionException e) {
-            throw Conversions.mismatch(e);
+            throw mismatch(row, index, entity, accessor, double.class, e);
         }
     }
 
-    public static float getFloat(LazyRow row, int index) {
+    public static float getFloat(LazyRow row, int index, Class<?> entity, String accessor) {
         try {
             return row.getFloat(index);
         } catch (PgConversionException e) {
-            throw Conversions.mismatch(e);
+            throw mismatch(row, index, entity, accessor, float.class, e);
         }
     }
 
-    public static boolean getBoolean(LazyRow row, int index) {
+    public static boolean getBoolean(LazyRow row, int index, Class<?> entity, String accessor) {
         try {
             return row.getBoolean(index);
         } catch (PgConversionException e) {
-            throw Conversions.mismatch(e);
+            throw mismatch(row, index, entity, accessor, boolean.class, e);
         }
     }
 
     /** A String cell (memoized by the row), or null. */
-    public static String getString(LazyRow row, int index) {
+    public static String getString(LazyRow row, int index, Class<?> entity, String accessor) {
         try {
             return row.getString(index);
         } catch (PgConversionException e) {
-            throw Conversions.mismatch(e);
+            throw mismatch(row, index, entity, accessor, String.class, e);
         }
     }
 
     /** A reference cell of {@code type} (memoized by the row, except byte[]), or null. */
-    public static Object get(LazyRow row, int index, Class<?> type) {
+    public static Object get(LazyRow row, int index, Class<?> type, Class<?> entity, String accessor) {
         try {
             return row.get(index, type);
         } catch (PgConversionException e) {
-            throw Conversions.mismatch(e);
+            throw mismatch(row, index, entity, accessor, type, e);
         }
+    }
+
+    /**
+     * The failure of accessor {@code accessor} of {@code entity}: for a NULL read into a primitive,
+     * a message in the entity's terms (the accessor, its type, the column, and the two fixes an
+     * entity author has: a boxed type or {@code coalesce()}); otherwise the client's message (which
+     * names the column and the conversion) prefixed with the accessor.
+     */
+    static TypeMismatchDataAccessException mismatch(LazyRow row, int index, Class<?> entity, String accessor,
+            Class<?> javaType, PgConversionException e) {
+        if (javaType.isPrimitive() && row.isNull(index)) {
+            return new TypeMismatchDataAccessException(nullIntoPrimitive(row, index, entity, accessor, javaType), e);
+        }
+        return new TypeMismatchDataAccessException(entity.getSimpleName() + "." + accessor + ": " + e.getMessage(), e);
+    }
+
+    /** {@code Product.stock() returns int, but column 'stock' (index 3, int4) is NULL in this row. ...} */
+    static String nullIntoPrimitive(LazyRow row, int index, Class<?> entity, String accessor, Class<?> primitive) {
+        Column c = row.columns().get(index);
+        String boxed = TypeCompatibility.boxed(primitive).getSimpleName();
+        return entity.getSimpleName() + "." + accessor + " returns " + primitive.getName() + ", but column '" + c.name()
+                + "' (index " + index + ", " + c.typeName() + ") is NULL in this row. Declare the accessor as " + boxed
+                + " to get null, or select coalesce(" + c.name() + ", <default>) in the SQL.";
     }
 
     /** {@code Order{id=1, status=open}}: the accessor values in declaration order. */

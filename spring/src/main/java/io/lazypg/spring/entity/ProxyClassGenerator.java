@@ -29,9 +29,11 @@ import org.springframework.dao.InvalidDataAccessApiUsageException;
  * public final class Order$LazyPg$1 implements Order, EntityProxy {
  *     private final LazyRow row;
  *     public Order$LazyPg$1(LazyRow row) { this.row = row; }
- *     public long id() { return EntityRuntime.getLong(row, 0); }               // index baked in
- *     public String status() { return EntityRuntime.getString(row, 1); }      // the row memoizes it
- *     public OffsetDateTime createdAt() { return (OffsetDateTime) EntityRuntime.get(row, 2, OffsetDateTime.class); }
+ *     public long id() { return EntityRuntime.getLong(row, 0, Order.class, "id()"); }    // index baked in
+ *     public String status() { return EntityRuntime.getString(row, 1, Order.class, "status()"); } // memoized
+ *     public OffsetDateTime createdAt() {
+ *         return (OffsetDateTime) EntityRuntime.get(row, 2, OffsetDateTime.class, Order.class, "createdAt()");
+ *     }
  *     toString/equals/hashCode -> EntityRuntime, by value
  * }
  * </pre>
@@ -76,7 +78,8 @@ final class ProxyClassGenerator {
                             .withThis().withArgument(0));
             for (int i = 0; i < model.methods.size(); i++) {
                 Method m = model.methods.get(i);
-                builder = builder.method(ElementMatchers.named(m.getName()).and(ElementMatchers.takesArguments(0))).intercept(getter(m.getReturnType(), binding.columnIndex(i)));
+                builder = builder.method(ElementMatchers.named(m.getName()).and(ElementMatchers.takesArguments(0)))
+                        .intercept(getter(m.getReturnType(), binding.columnIndex(i), type, model.specs.get(i).label()));
             }
             if (JSON_SERIALIZE != null && SERIALIZER != null) {
                 builder = builder.annotateType(AnnotationDescription.Builder.ofType(annotationType())
@@ -100,18 +103,23 @@ final class ProxyClassGenerator {
         return (Class<? extends java.lang.annotation.Annotation>) JSON_SERIALIZE;
     }
 
-    private static Implementation getter(Class<?> t, int index) throws NoSuchMethodException {
+    /** The entity type and the accessor label go in as class and string constants, only for messages. */
+    private static Implementation getter(Class<?> t, int index, Class<?> entity, String accessor)
+            throws NoSuchMethodException {
         if (t.isPrimitive()) {
             String name = "get" + Character.toUpperCase(t.getName().charAt(0)) + t.getName().substring(1);
-            return MethodCall.invoke(EntityRuntime.class.getMethod(name, LazyRow.class, int.class))
-                    .withField(ROW_FIELD).with(index);
+            return MethodCall.invoke(EntityRuntime.class.getMethod(name, LazyRow.class, int.class, Class.class,
+                            String.class))
+                    .withField(ROW_FIELD).with(index).with(entity).with(accessor);
         }
         if (t == String.class) {
-            return MethodCall.invoke(EntityRuntime.class.getMethod("getString", LazyRow.class, int.class))
-                    .withField(ROW_FIELD).with(index);
+            return MethodCall.invoke(EntityRuntime.class.getMethod("getString", LazyRow.class, int.class, Class.class,
+                            String.class))
+                    .withField(ROW_FIELD).with(index).with(entity).with(accessor);
         }
-        return MethodCall.invoke(EntityRuntime.class.getMethod("get", LazyRow.class, int.class, Class.class))
-                .withField(ROW_FIELD).with(index).with(t)
+        return MethodCall.invoke(EntityRuntime.class.getMethod("get", LazyRow.class, int.class, Class.class,
+                        Class.class, String.class))
+                .withField(ROW_FIELD).with(index).with(t).with(entity).with(accessor)
                 .withAssigner(Assigner.DEFAULT, Assigner.Typing.DYNAMIC);
     }
 

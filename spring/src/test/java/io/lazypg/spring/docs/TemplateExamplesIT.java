@@ -8,6 +8,7 @@ import io.lazypg.client.LazyRow;
 import io.lazypg.spring.Column;
 import io.lazypg.spring.LazyPgTemplate;
 import io.lazypg.spring.LazyPgTransactionManager;
+import io.lazypg.spring.jackson.LazyPgJacksonModule;
 import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TestPostgres;
 import java.math.BigDecimal;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.DataClassRowMapper;
 import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The examples of docs/template.md, docs/entities.md and docs/transactions.md, compiled and run;
@@ -56,6 +58,15 @@ class TemplateExamplesIT {
     }
     // end::record[]
 
+    // tag::json-view[]
+    record OrderView(long id, String status, boolean large) {   // what the API returns as JSON
+
+        static OrderView of(Order order) {
+            return new OrderView(order.id(), order.status(), order.isLarge());
+        }
+    }
+    // end::json-view[]
+
     @BeforeAll
     static void setUp(TestPostgres server) {
         client = LazyPgClient.connect(server.url());
@@ -87,6 +98,17 @@ class TemplateExamplesIT {
         }
         // end::query-entities[]
         assertThat(open).isNotEmpty().allSatisfy(o -> assertThat(o.status()).isEqualTo("open"));
+    }
+
+    @Test
+    void derivedPropertiesReachJsonThroughARecord() {
+        JsonMapper json = JsonMapper.builder().addModule(new LazyPgJacksonModule()).build();
+        Order order = template.queryForObject("select * from doc_orders where id = ?", Order.class, 60L);
+        assertThat(json.writeValueAsString(order)).doesNotContain("large");
+        // tag::json-derived[]
+        String body = json.writeValueAsString(OrderView.of(order));   // {"id":60,"status":"open","large":true}
+        // end::json-derived[]
+        assertThat(body).isEqualTo("{\"id\":60,\"status\":\"open\",\"large\":true}");
     }
 
     @Test

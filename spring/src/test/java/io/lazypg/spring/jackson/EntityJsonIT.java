@@ -1,6 +1,7 @@
 package io.lazypg.spring.jackson;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyResult;
@@ -13,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.dao.TypeMismatchDataAccessException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
@@ -67,6 +69,31 @@ class EntityJsonIT {
     void plainMapperUsesTheAnnotationOnTheGeneratedClass() {
         ObjectMapper mapper = new ObjectMapper();
         assertShape(mapper, mapper.writeValueAsString(orders()));
+    }
+
+    interface PrimitiveQty {
+        long id();
+
+        int qty();
+    }
+
+    @Test
+    void aNullInAPrimitiveAccessorFailsSerializationWithTheAccessorsMessage() {
+        LazyResult result = client.query("select 1::int8 as id, null::int4 as qty");
+        PrimitiveQty entity = EntityMappers.forType(PrimitiveQty.class).mapRow(result.get(0), 0);
+        String accessorMessage = catchThrowable(entity::qty).getMessage();
+        for (ObjectMapper mapper : List.of(new ObjectMapper(),
+                JsonMapper.builder().addModule(new LazyPgJacksonModule()).build())) {
+            Throwable thrown = catchThrowable(() -> mapper.writeValueAsString(entity));
+            assertThat(thrown).as("writing a NULL int as JSON").isNotNull();
+            Throwable cause = thrown;
+            while (cause != null && !(cause instanceof TypeMismatchDataAccessException)) {
+                cause = cause.getCause();
+            }
+            assertThat(cause).as("the accessor's exception in the chain of " + thrown).isNotNull();
+            assertThat(cause.getMessage()).isEqualTo(accessorMessage)
+                    .startsWith("PrimitiveQty.qty() returns int, but column 'qty'");
+        }
     }
 
     private static void assertShape(ObjectMapper mapper, String json) {

@@ -74,9 +74,14 @@ final class ConnectionOpener {
             throw deadline.expired() ? timedOut(config, e) : new PgConnectException("Cannot connect to " + where(config)
                     + ": " + e.getMessage()
                     + ". Check the host and port, and that PostgreSQL is running and accepts TCP connections.", e);
+        } catch (PgServerException e) {
+            closeQuietly(socket);
+            // A startup error (wrong password, no pg_hba.conf line, unknown database) names at most the
+            // user: say where we were connecting, as a refused connection does.
+            throw new PgServerException("Cannot connect to " + where(config), e.fields());
         } catch (PgException e) {
             closeQuietly(socket);
-            throw deadline.expired() && !(e instanceof PgServerException) ? timedOut(config, e) : e;
+            throw deadline.expired() ? timedOut(config, e) : e;
         } catch (RuntimeException e) {
             closeQuietly(socket);
             throw new PgConnectException("Cannot connect to " + where(config) + ": " + e, e);

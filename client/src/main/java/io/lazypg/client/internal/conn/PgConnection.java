@@ -467,6 +467,7 @@ public final class PgConnection implements Poolable {
             busy = false;
             disarm(timeout);
             recordExecution(statement, 0, reader.bytesReceived() - bytesBefore, failure, true);
+            recordCompletion(statement, 0);
             observeFinish(token, sql, "batch", affected, failure);
         }
     }
@@ -717,6 +718,7 @@ public final class PgConnection implements Poolable {
             disarm(timeout);
             long rows = "execute".equals(operation) && failure == null ? CommandTags.rowCount(response.tag()) : response.rowCount();
             recordExecution(response.statement(), response.rowCount(), reader.bytesReceived() - bytesBefore, failure, true);
+            recordCompletion(response.statement(), response.rowCount());
             observeFinish(token, sql, operation, rows, failure);
         }
     }
@@ -767,6 +769,14 @@ public final class PgConnection implements Poolable {
         if (newExecution) {
             hooks.statistics().afterExecution(statement.usage);
         }
+    }
+
+    /** An execution's last rows arrived (see {@code StatementUsage.completed}); after {@link #recordExecution}. */
+    void recordCompletion(PreparedStatement statement, long rows) {
+        if (statement == null || statement.usage == null) {
+            return;
+        }
+        statement.usage.completed(rows, statement.shape == null ? 0 : statement.shape.size());
     }
 
     Object observeStart(String sql, String operation) {

@@ -112,6 +112,7 @@ final class PortalCursor implements RowCursor {
         connection.loop().resume(answer);
         finished = true;
         connection.cursorClosed(this);
+        connection.recordCompletion(statement, rowsFetched);
         connection.observeFinish(observation, statement.sql, "stream", rowsFetched, null);
     }
 
@@ -131,6 +132,7 @@ final class PortalCursor implements RowCursor {
             connection.loop().run(answer);
             finished = true;
             connection.cursorClosed(this);
+            connection.recordCompletion(statement, rowsFetched);
             connection.observeFinish(observation, statement.sql, "stream", rowsFetched, null);
         } catch (Throwable e) {
             throw fail(e);

@@ -535,8 +535,11 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
             try {
                 entry = open(slot, PoolEntry.IDLE);
             } catch (RuntimeException e) {
+                // One line: this runs in the background, typically while the server is down, and the
+                // message says where and why. The stack trace is for DEBUG.
                 LOG.log(Level.WARNING, "Pool '" + name + "' could not open a connection to keep "
-                        + settings.minIdle() + " idle: " + e.getMessage(), e);
+                        + settings.minIdle() + " idle (it retries in the background): " + e.getMessage());
+                LOG.log(Level.DEBUG, "Pool '" + name + "' could not open a connection", e);
                 return;
             }
             idle.push(slot);

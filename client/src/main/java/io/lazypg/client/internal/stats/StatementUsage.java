@@ -4,6 +4,7 @@ import io.lazypg.client.Column;
 import io.lazypg.client.StatementStatistics;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -27,7 +28,10 @@ public final class StatementUsage {
     private long cellsDecoded;
     private volatile List<String> columns = List.of();
     private boolean[] read = new boolean[0];
-    private volatile boolean reported;
+    /** Executions whose every row has arrived, and their cells: what the unread-columns report judges. */
+    private final LongAdder completedExecutions = new LongAdder();
+    private final LongAdder completedCells = new LongAdder();
+    private final AtomicBoolean judged = new AtomicBoolean();
 
     StatementUsage(String sql) {
         this.sql = sql;
@@ -71,23 +75,39 @@ public final class StatementUsage {
         bytes.add(byteCount);
     }
 
-    long executions() {
-        return executions.sum();
+    /**
+     * One execution's last rows arrived: a buffered result at once, a cursor when it reached its end
+     * or was closed. Only then do its cells count for the unread-columns report, so that the report
+     * never compares a partly fetched run with what the application read of it.
+     */
+    public void completed(long rowCount, int columnCount) {
+        completedExecutions.increment();
+        completedCells.add(rowCount * columnCount);
     }
 
-    boolean markReported() {
-        if (reported) {
-            return false;
-        }
-        reported = true;
-        return true;
+    long completedExecutions() {
+        return completedExecutions.sum();
+    }
+
+    long completedCells() {
+        return completedCells.sum();
+    }
+
+    long cellsDecoded() {
+        return cellsDecoded;
+    }
+
+    /** True the first time only: the report is judged once per statement. */
+    boolean markJudged() {
+        return judged.compareAndSet(false, true);
     }
 
     public StatementStatistics snapshot() {
         List<String> names = columns;
         boolean[] r = read;
         List<String> unread = new ArrayList<>();
-        for (int i = 0; i < names.size() && i < r.length; i++) {
+        // A statement that never returned a row fetched no cell of any column: none is "unread".
+        for (int i = 0; rows.sum() > 0 && i < names.size() && i < r.length; i++) {
             if (!r[i]) {
                 unread.add(names.get(i));
             }

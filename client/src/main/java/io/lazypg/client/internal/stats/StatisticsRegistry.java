@@ -54,21 +54,29 @@ public final class StatisticsRegistry {
     }
 
     /**
-     * Called after each execution: once a statement has run {@value #REPORT_AFTER_EXECUTIONS} times,
-     * logs (once) which columns it fetches but the application never reads.
+     * Called when an execution of {@code usage} has received its first result (all rows of a
+     * buffered one, the first batch of a cursor), before it counts as completed. Once
+     * {@value #REPORT_AFTER_EXECUTIONS} earlier executions have completed, judges (once) whether
+     * the statement fetches columns the application never reads, over those completed executions
+     * only: their cells against every decode so far. Judging at the next execution rather than at
+     * the end of the 20th gives the application the time to read the 20th result (a buffered
+     * result is read after it arrives, a cursor's last batch after its end), and never counts a
+     * partly fetched cursor.
      */
     public void afterExecution(StatementUsage usage) {
-        if (!reportUnreadColumns || usage.executions() != REPORT_AFTER_EXECUTIONS) {
+        if (!reportUnreadColumns || usage.completedExecutions() < REPORT_AFTER_EXECUTIONS || !usage.markJudged()) {
             return;
         }
-        StatementStatistics s = usage.snapshot();
-        if (s.cellsReceived() > 0 && s.decodedShare() < REPORT_BELOW_SHARE && !s.unreadColumns().isEmpty()
-                && usage.markReported()) {
+        long executions = usage.completedExecutions();
+        long cells = usage.completedCells();
+        long decoded = usage.cellsDecoded();
+        List<String> unread = usage.snapshot().unreadColumns();
+        double share = cells == 0 ? 0 : (double) decoded / cells;
+        if (cells > 0 && share < REPORT_BELOW_SHARE && !unread.isEmpty()) {
             LOG.log(System.Logger.Level.INFO, () -> String.format(
                     "lazypg: over %d executions, %s fetched %d cells but the application decoded %d (%.0f%%)."
                             + " Columns never read: %s. Select only the columns you need.",
-                    s.executions(), abbreviate(s.sql()), s.cellsReceived(), s.cellsDecoded(), 100 * s.decodedShare(),
-                    s.unreadColumns()));
+                    executions, abbreviate(usage.sql()), cells, decoded, 100 * share, unread));
         }
     }
 

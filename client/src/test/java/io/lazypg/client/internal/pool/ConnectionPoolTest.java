@@ -414,9 +414,46 @@ class ConnectionPoolTest {
     @Test
     void housekeeperTopUpFailureIsLoggedNotThrown() {
         ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMinIdle(1));
-        factory.failNext = () -> new PgConnectException("refused");
+        factory.failNext = () -> new PgConnectException("Cannot connect to db:5432/shop as app: Connection refused");
+        Logger julLogger = Logger.getLogger(ConnectionPool.class.getName());
+        List<LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                records.add(record);
+            }
 
-        pool.housekeep();
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.util.logging.Level previousLevel = julLogger.getLevel();
+        boolean useParent = julLogger.getUseParentHandlers();
+        julLogger.addHandler(handler);
+        julLogger.setLevel(java.util.logging.Level.ALL);
+        julLogger.setUseParentHandlers(false); // keep the expected warning out of the build output
+        try {
+            pool.housekeep();
+        } finally {
+            julLogger.setUseParentHandlers(useParent);
+            julLogger.setLevel(previousLevel);
+            julLogger.removeHandler(handler);
+        }
+
+        // The database being down is one WARN line with the cause; the stack trace only at DEBUG.
+        List<LogRecord> warnings = records.stream()
+                .filter(r -> r.getLevel() == java.util.logging.Level.WARNING).toList();
+        assertThat(warnings).singleElement().satisfies(r -> {
+            assertThat(r.getThrown()).isNull();
+            assertThat(r.getMessage()).contains("could not open a connection to keep 1 idle")
+                    .contains("Cannot connect to db:5432/shop as app: Connection refused").doesNotContain("\n");
+        });
+        assertThat(records).filteredOn(r -> r.getLevel().intValue() < java.util.logging.Level.INFO.intValue())
+                .singleElement().satisfies(r -> assertThat(r.getThrown()).isInstanceOf(PgConnectException.class));
 
         assertThat(pool.stats()).isEqualTo(new PoolStats(0, 0, 0, 4, 0, 0));
         pool.housekeep();
