@@ -255,6 +255,17 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
                 : prefix + " (" + c.typeName() + ") cannot be read as " + target + ": " + detail), "22018", cause);
     }
 
+    /**
+     * A number with a fraction, or too large, for the integer getter: pgjdbc truncates or wraps
+     * silently; lazypg refuses (SQLSTATE 22003) rather than return a different number.
+     */
+    private SQLDataException outOfRange(int index, String target, ArithmeticException cause) {
+        Column c = columns.get(index);
+        return new SQLDataException("Column '" + c.name() + "' (" + c.typeName() + ") holds a value that is not a whole"
+                + " number within the range of " + target + " (" + cause.getMessage() + "); read it with getBigDecimal"
+                + " or getDouble, or round it in SQL.", "22003", cause);
+    }
+
     private void checkOpen() throws SQLException {
         if (closed) {
             throw new SQLException("The ResultSet is closed.", "24000");
@@ -268,12 +279,22 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
 
     /** A number from a non-numeric column's text, as pgjdbc parses it. */
     private BigDecimal parsed(LazyRow r, int index, String target, PgConversionException cause) throws SQLException {
-        if (numericType(oid(index)) || oid(index) == Oids.BOOL) {
+        int oid = oid(index);
+        if (oid == Oids.BOOL) {
             throw conversion(index, target, cause);
         }
         try {
+            if (oid == Oids.NUMERIC) {
+                return r.getBigDecimal(index); // for an exact conversion (or a 22003 saying why not)
+            }
+            if (oid == Oids.FLOAT4 || oid == Oids.FLOAT8) {
+                return BigDecimal.valueOf(r.getDouble(index));
+            }
+            if (numericType(oid)) {
+                return BigDecimal.valueOf(r.getLong(index));
+            }
             return new BigDecimal(r.getString(index).trim());
-        } catch (NumberFormatException e) {
+        } catch (NumberFormatException | PgConversionException e) {
             throw conversion(index, target, cause);
         }
     }
@@ -343,7 +364,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             try {
                 return parsed(r, i, "short", e).shortValueExact();
             } catch (ArithmeticException a) {
-                throw conversion(i, "short", a);
+                throw outOfRange(i, "short", a);
             }
         }
     }
@@ -361,7 +382,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             try {
                 return parsed(r, i, "int", e).intValueExact();
             } catch (ArithmeticException a) {
-                throw conversion(i, "int", a);
+                throw outOfRange(i, "int", a);
             }
         }
     }
@@ -379,7 +400,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             try {
                 return parsed(r, i, "long", e).longValueExact();
             } catch (ArithmeticException a) {
-                throw conversion(i, "long", a);
+                throw outOfRange(i, "long", a);
             }
         }
     }
