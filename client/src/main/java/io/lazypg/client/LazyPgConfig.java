@@ -381,7 +381,8 @@ public final class LazyPgConfig {
          * jdbc:postgresql:database}): {@code user, password, sslmode, sslrootcert,
          * ApplicationName, connectTimeout} (seconds), {@code options, currentSchema,
          * defaultRowFetchSize, preparedStatementCacheQueries}; {@code socketTimeout} is accepted
-         * and ignored ({@code query_timeout} is the lazypg equivalent).
+         * and ignored ({@code query_timeout} is the lazypg equivalent). lazypg-jdbc's
+         * {@code jdbc:lazypg://host[:port]/database?...} has the same syntax and parameters.
          *
          * <p>Both forms also accept the lazypg settings {@code query_timeout, statement_cache_size,
          * fetch_size, max_message_size, receive_buffer_size, pool_max_size, pool_min_idle,

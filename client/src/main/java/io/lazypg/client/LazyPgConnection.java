@@ -16,6 +16,13 @@ public interface LazyPgConnection {
     /** Runs a query and buffers its rows as lazy views; they stay valid after the connection is released. */
     LazyResult query(String sql, Object... params);
 
+    /**
+     * Runs a query and buffers at most {@code maxRows} of its rows (0 = all): the limit travels with
+     * the Execute message, so the server stops producing rows there instead of the client dropping
+     * them. A data-modifying statement still runs to its end.
+     */
+    LazyResult queryAtMost(long maxRows, String sql, Object... params);
+
     /** Runs a query and hands each row to {@code callback} while it is valid; bounded memory for any result size. */
     void query(String sql, LazyRowCallback callback, Object... params);
 
@@ -60,6 +67,22 @@ public interface LazyPgConnection {
      * closed. The query timeout does not apply to a copy.
      */
     long copyOut(String copySql, java.io.OutputStream out);
+
+    /**
+     * Runs one or more statements separated by semicolons through the simple query protocol (no
+     * parameters) and returns one result per statement, in order: rows (in text format, read
+     * lazily like any other) and command tag; a statement without rows gives a result without
+     * columns. If a statement fails, the server skips the rest and its error is thrown.
+     */
+    java.util.List<LazyResult> queryScript(String sql);
+
+    /**
+     * Bounds each statement this session runs from now on by {@code timeout} (zero: no bound),
+     * instead of the configured query timeout; {@code null} restores the configured one. When the
+     * timeout passes, lazypg sends a CancelRequest. A session given back to the pool loses the
+     * setting.
+     */
+    void queryTimeout(java.time.Duration timeout);
 
     /** Whether the session is inside a transaction block (after BEGIN, before COMMIT/ROLLBACK). */
     boolean inTransaction();

@@ -16,7 +16,38 @@ public interface LazyPgSession extends LazyPgConnection, AutoCloseable {
      */
     boolean closeOpenCursor();
 
-    /** Gives the connection back to the pool. Idempotent. */
+    /**
+     * Whether the session still answers: a round trip bounded by {@code timeout}. A session that
+     * does not answer in time, or whose connection broke, is broken from then on.
+     */
+    boolean isValid(java.time.Duration timeout);
+
+    /** Whether the connection broke (I/O failure, protocol error, abort) or was closed: it cannot run anything more. */
+    boolean isBroken();
+
+    /**
+     * Asks the server, over a separate connection, to cancel what this session is running. Safe to
+     * call from any thread; a statement that already finished is not affected.
+     */
+    void cancel();
+
+    /**
+     * Closes the session's socket at once, from any thread (JDBC's {@code Connection.abort}): what
+     * it is running fails, and the connection is discarded rather than pooled. {@link #close()}
+     * still has to be called by the thread that uses the session.
+     */
+    void abort();
+
+    /**
+     * Opens one connection outside any pool, for a caller that pools sessions itself (a JDBC pool
+     * such as HikariCP over lazypg-jdbc's driver). {@link #close()} closes the connection.
+     */
+    static LazyPgSession open(LazyPgConfig config) {
+        return new DirectSession(io.lazypg.client.internal.conn.PgConnection.open(config,
+                io.lazypg.client.internal.conn.ClientHooks.NONE));
+    }
+
+    /** Gives the connection back to the pool (or closes it, for a session from {@link #open}). Idempotent. */
     @Override
     void close();
 }

@@ -2,7 +2,7 @@ package io.lazypg.spring;
 
 import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
-import io.lazypg.spring.jdbc.LazyRowResultSet;
+import io.lazypg.jdbc.LazyRowResultSet;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;

@@ -54,6 +54,12 @@ public final class SqlLexer {
         }
     }
 
+    /** Whether a line or block comment starts at {@code i}. */
+    public static boolean isComment(String sql, int i) {
+        char c = sql.charAt(i);
+        return (c == '-' || c == '/') && i + 1 < sql.length() && sql.charAt(i + 1) == (c == '-' ? '-' : '*');
+    }
+
     /** Whether the code at {@code i} is the {@code ::} of a cast. */
     public static boolean isCast(String sql, int i) {
         return sql.charAt(i) == ':' && i + 1 < sql.length() && sql.charAt(i + 1) == ':';

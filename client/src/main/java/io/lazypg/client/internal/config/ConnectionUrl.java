@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
 
 /**
  * Reads a connection URL onto a {@link LazyPgConfig.Builder}: libpq URIs ({@code postgresql://},
- * {@code postgres://}) and pgjdbc URLs ({@code jdbc:postgresql:}). The accepted syntax is documented
+ * {@code postgres://}) and pgjdbc URLs ({@code jdbc:postgresql:}, and lazypg-jdbc's {@code jdbc:lazypg:}
+ * with the same syntax). The accepted syntax is documented
  * on {@link LazyPgConfig.Builder#url(String)}.
  *
  * <p>Stateless and thread-safe. No message this class throws contains the URL itself or any
@@ -34,6 +35,8 @@ public final class ConnectionUrl {
     private static final String LIBPQ_SCHEME = "postgresql://";
     private static final String LIBPQ_SHORT_SCHEME = "postgres://";
     private static final String JDBC_SCHEME = "jdbc:postgresql:";
+    /** lazypg-jdbc's own scheme: the pgjdbc syntax, so DriverManager can tell the two drivers apart. */
+    private static final String LAZYPG_JDBC_SCHEME = "jdbc:lazypg:";
 
     /** Applies one decoded parameter value to the builder; throws IllegalArgumentException if invalid. */
     @FunctionalInterface
@@ -60,6 +63,8 @@ public final class ConnectionUrl {
         String u = url.trim();
         if (u.regionMatches(true, 0, JDBC_SCHEME, 0, JDBC_SCHEME.length())) {
             applyJdbc(u.substring(JDBC_SCHEME.length()), builder);
+        } else if (u.regionMatches(true, 0, LAZYPG_JDBC_SCHEME, 0, LAZYPG_JDBC_SCHEME.length())) {
+            applyJdbc(u.substring(LAZYPG_JDBC_SCHEME.length()), builder);
         } else if (u.regionMatches(true, 0, LIBPQ_SCHEME, 0, LIBPQ_SCHEME.length())) {
             applyLibpq(u.substring(LIBPQ_SCHEME.length()), builder);
         } else if (u.regionMatches(true, 0, LIBPQ_SHORT_SCHEME, 0, LIBPQ_SHORT_SCHEME.length())) {
@@ -67,7 +72,7 @@ public final class ConnectionUrl {
         } else {
             // Not even the scheme is echoed: a mistyped URL may still hold a password.
             throw new IllegalArgumentException("unsupported connection URL: it must start with "
-                    + "postgresql://, postgres:// or jdbc:postgresql:");
+                    + "postgresql://, postgres://, jdbc:postgresql: or jdbc:lazypg:");
         }
     }
 

@@ -98,8 +98,12 @@ public final class PgConnection implements Poolable {
     private boolean flushedWithoutSync;
     /** An operation is reading its answer: a row callback must not start another on this connection. */
     private boolean busy;
+    /** The session's query timeout when set ({@link #queryTimeout(Duration)}), else null: the configured one. */
+    private Duration queryTimeoutOverride;
     /** Set when a query timeout closed the socket: the I/O failure that follows is reported as a timeout. */
     private volatile boolean queryGaveUp;
+    /** Set by {@link #abort()} from another thread. */
+    private volatile boolean aborted;
 
     PgConnection(LazyPgConfig config, Socket socket, Socket transport, ClientHooks hooks) throws IOException {
         this.config = config;
@@ -331,8 +335,19 @@ public final class PgConnection implements Poolable {
 
     /** Runs a query and buffers its rows; they stay valid after the connection is released. */
     public LazyResult query(String sql, Object... params) {
+        return query(0, sql, params);
+    }
+
+    /**
+     * Runs a query and buffers at most {@code maxRows} of its rows (0 = all): Execute carries the
+     * limit, so the server stops producing rows there and the portal is dropped at Sync.
+     */
+    public LazyResult query(long maxRows, String sql, Object... params) {
+        if (maxRows < 0) {
+            throw new PgUsageException("maxRows must be 0 (no limit) or positive, was " + maxRows);
+        }
         BufferedRows rows = new BufferedRows();
-        ExecutionResponse response = run("query", sql, params, true, rows);
+        ExecutionResponse response = run("query", sql, params, true, rows, (int) Math.min(Integer.MAX_VALUE, maxRows));
         ResultShape shape = response.statement().shape;
         return new LazyResult(shape == null ? List.of() : shape.columns(), rows.rows, response.tag());
     }
@@ -345,7 +360,7 @@ public final class PgConnection implements Poolable {
     public void query(String sql, LazyRowCallback callback, Object... params) {
         CallbackRows rows = new CallbackRows(callback);
         try {
-            run("callback", sql, params, false, rows);
+            run("callback", sql, params, false, rows, 0);
         } finally {
             rows.reused.expire(); // a row kept past its callback fails on read instead of showing the last row
         }
@@ -353,7 +368,7 @@ public final class PgConnection implements Poolable {
 
     /** Runs a statement through the extended protocol and returns the row count of its command tag. */
     public long execute(String sql, Object... params) {
-        return CommandTags.rowCount(run("execute", sql, params, false, null).tag());
+        return CommandTags.rowCount(run("execute", sql, params, false, null, 0).tag());
     }
 
     /** Opens a portal and fetches {@code fetchSize} rows per round trip; see {@link io.lazypg.client.RowCursor}. */
@@ -415,6 +430,7 @@ public final class PgConnection implements Poolable {
      * server, so the pool discards it instead of handing out a session in an unknown state.
      */
     public void prepareForReuse() {
+        queryTimeoutOverride = null;
         if (broken || closed) {
             return;
         }
@@ -509,6 +525,36 @@ public final class PgConnection implements Poolable {
         }
     }
 
+    /**
+     * Runs SQL through the simple query protocol and returns one result per statement, in order
+     * (text format; a statement without rows gives a result without columns). Bounded by the
+     * query timeout, as extended-protocol statements are.
+     */
+    public List<LazyResult> queryScript(String sql) {
+        ensureUsable();
+        SqlText.check(sql);
+        Object token = observeStart(sql, "script");
+        ScriptResults results = new ScriptResults(this);
+        Throwable failure = null;
+        QueryTimeout timeout = null;
+        busy = true;
+        try {
+            timeout = armQueryTimeout();
+            writeQuery(sql);
+            send();
+            reader.retainViews(true);
+            loop.run(results);
+            return results.results();
+        } catch (Throwable e) {
+            failure = settle(e, timeout);
+            throw MessageLoop.unchecked(failure);
+        } finally {
+            busy = false;
+            disarm(timeout);
+            observeFinish(token, sql, "script", results.results().size(), failure);
+        }
+    }
+
     private void runScript(String sql) {
         SqlText.check(sql);
         busy = true;
@@ -568,7 +614,7 @@ public final class PgConnection implements Poolable {
 
     @Override
     public boolean isValid(Duration timeout) {
-        if (broken || closed) {
+        if (isBroken()) {
             return false;
         }
         SocketDeadline deadline = SocketDeadline.closeAfter(transport, timeout);
@@ -594,7 +640,22 @@ public final class PgConnection implements Poolable {
 
     @Override
     public boolean isBroken() {
-        return broken || closed;
+        return broken || closed || aborted;
+    }
+
+    /**
+     * Closes the socket at once; callable from any thread (the others are not). What the owning
+     * thread is running fails with an I/O error, which marks the connection broken; until then
+     * {@link #isBroken()} already says so, and a pool discards it.
+     */
+    public void abort() {
+        aborted = true;
+        try {
+            // the TCP socket, not the TLS one: closing TLS from this thread would wait for a blocked writer's lock
+            transport.close();
+        } catch (IOException ignored) {
+            // closing is all we wanted
+        }
     }
 
     /** 'I' idle, 'T' in a transaction block, 'E' in a failed transaction block (from the last ReadyForQuery). */
@@ -687,7 +748,8 @@ public final class PgConnection implements Poolable {
         }
     }
 
-    private ExecutionResponse run(String operation, String sql, Object[] params, boolean retainRows, RowSink sink) {
+    private ExecutionResponse run(String operation, String sql, Object[] params, boolean retainRows, RowSink sink,
+            int maxRows) {
         ensureUsable();
         Object[] values = params == null ? NO_VALUES : params;
         Object token = observeStart(sql, operation);
@@ -704,7 +766,7 @@ public final class PgConnection implements Poolable {
             response.statement(statement);
             writeBind(statement, values);
             preparer.writePendingCloses(); // before Execute, so the statement runs with the evicted ones gone
-            FrontendMessages.execute(writeBuffer, 0);
+            FrontendMessages.execute(writeBuffer, maxRows);
             writeSync();
             send();
             reader.retainViews(retainRows);
@@ -899,11 +961,26 @@ public final class PgConnection implements Poolable {
      * cost, when no query timeout is configured. Pair every call with {@link #disarm}.
      */
     QueryTimeout armQueryTimeout() {
-        Duration timeout = config.queryTimeout();
+        Duration timeout = queryTimeout();
         if (timeout.isZero() || timeout.isNegative()) {
             return null;
         }
         return QueryTimeout.arm(this, timeout);
+    }
+
+    /** The timeout each statement runs under: the session's override, else the configured one. */
+    Duration queryTimeout() {
+        Duration override = queryTimeoutOverride;
+        return override != null ? override : config.queryTimeout();
+    }
+
+    /**
+     * Bounds the statements this session runs from now on by {@code timeout} (zero: no bound)
+     * instead of the configured query timeout; null restores the configured one, as
+     * {@link #prepareForReuse()} does for the next borrower.
+     */
+    public void queryTimeout(Duration timeout) {
+        queryTimeoutOverride = timeout;
     }
 
     /**
@@ -915,7 +992,7 @@ public final class PgConnection implements Poolable {
     void disarm(QueryTimeout timeout) {
         if (timeout != null && !timeout.disarm(broken || closed)) {
             markBroken(new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The query timeout ("
-                    + QueryTimeout.setting(config) + ") fired as the work ended, and its cancel request could not"
+                    + QueryTimeout.setting(this) + ") fired as the work ended, and its cancel request could not"
                     + " be confirmed or the socket was given up. The connection was closed."));
         }
     }
@@ -950,7 +1027,7 @@ public final class PgConnection implements Poolable {
         markBroken(e);
         if (e instanceof SocketTimeoutException || queryGaveUp) {
             return new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The server did not answer within the query"
-                    + " timeout (" + QueryTimeout.setting(config) + ") plus " + QueryTimeout.CANCEL_GRACE_MILLIS
+                    + " timeout (" + QueryTimeout.setting(this) + ") plus " + QueryTimeout.CANCEL_GRACE_MILLIS
                     + " ms after a cancel request (network stall or unresponsive server). The connection was closed.", e);
         }
         return new PgConnectionClosedException("I/O error on the connection to " + config.host() + ":" + config.port()

@@ -1,6 +1,5 @@
 package io.lazypg.client.internal.conn;
 
-import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgTimeoutException;
 import java.lang.invoke.MethodHandles;
@@ -207,14 +206,17 @@ final class QueryTimeout implements Runnable {
             return error;
         }
         return new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The query timeout ("
-                + setting(timeout.connection.config()) + ") fired and the statement was cancelled on the server ("
+                + setting(timeout.connection) + ") fired and the statement was cancelled on the server ("
                 + error.getMessage() + "). The connection stays usable; a transaction block it was in is aborted.",
                 error);
     }
 
-    /** How the setting reads in messages, for example {@code query_timeout / lazypg.query-timeout = 100ms}. */
-    static String setting(LazyPgConfig config) {
-        long millis = config.queryTimeout().toMillis();
+    /**
+     * How the connection's timeout reads in messages, for example
+     * {@code query_timeout / lazypg.query-timeout = 100ms} (the session's override when one is set).
+     */
+    static String setting(PgConnection connection) {
+        long millis = connection.queryTimeout().toMillis();
         return "query_timeout / lazypg.query-timeout = " + (millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms");
     }
 }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>White-box: the session's connection, the connection's {@link MessageReader} and a
  * {@link LazyRow}'s backing array are private; they are reached by reflection on the private fields
- * {@code PooledSession.connection}, {@code PgConnection.reader} and {@code LazyRow.data}. If those
+ * {@code ConnectionSession.connection}, {@code PgConnection.reader} and {@code LazyRow.data}. If those
  * fields are renamed, these tests fail loudly (NoSuchFieldException) rather than pass silently.
  */
 @LazyPgTest
@@ -29,12 +29,24 @@ class RetentionIT {
 
     private static Object field(Object target, String name) {
         try {
-            Field f = target.getClass().getDeclaredField(name);
+            Field f = declaredField(target.getClass(), name);
             f.setAccessible(true);
             return f.get(target);
         } catch (ReflectiveOperationException e) {
             throw new AssertionError("white-box field " + target.getClass().getName() + "." + name + " is gone", e);
         }
+    }
+
+    /** The field declared by the class or a superclass (PooledSession keeps its connection in ConnectionSession). */
+    private static Field declaredField(Class<?> type, String name) throws NoSuchFieldException {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            try {
+                return c.getDeclaredField(name);
+            } catch (NoSuchFieldException e) {
+                // look further up
+            }
+        }
+        throw new NoSuchFieldException(type.getName() + "." + name);
     }
 
     private static MessageReader readerOf(LazyPgConnection session) {

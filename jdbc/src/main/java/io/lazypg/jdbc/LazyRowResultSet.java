@@ -1,8 +1,10 @@
-package io.lazypg.spring.jdbc;
+package io.lazypg.jdbc;
 
 import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgConversionException;
+import io.lazypg.client.PgException;
+import io.lazypg.client.RowCursor;
 import io.lazypg.client.internal.codec.Oids;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -61,10 +63,14 @@ import java.util.Map;
  *
  * <p>Thread safety: none; one view per mapping loop. Lifetime: it holds the current row only.
  */
-public final class LazyRowResultSet implements ResultSet {
+public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
 
     private final List<Column> columns;
     private final Iterator<LazyRow> rows;
+    /** The statement that produced the rows (JDBC's getStatement), or null for the template's view. */
+    private final Statement statement;
+    /** The portal the rows are read through, closed with the view; null when the rows are in memory. */
+    private final RowCursor cursor;
     private LazyRow row;
     private int rowNum = -1;
     private boolean wasNull;
@@ -81,8 +87,15 @@ public final class LazyRowResultSet implements ResultSet {
 
     /** A view that {@link #next()} moves through {@code rows} (which must all have {@code columns}). */
     public LazyRowResultSet(List<Column> columns, Iterator<LazyRow> rows) {
+        this(columns, rows, null, null);
+    }
+
+    /** The driver's result: rows in memory, or read through {@code cursor}, which closing the view closes. */
+    LazyRowResultSet(List<Column> columns, Iterator<LazyRow> rows, Statement statement, RowCursor cursor) {
         this.columns = List.copyOf(columns);
         this.rows = rows;
+        this.statement = statement;
+        this.cursor = cursor;
     }
 
     /** Makes {@code row} (the {@code rowNum}-th, 0-based) the current row. */
@@ -97,7 +110,7 @@ public final class LazyRowResultSet implements ResultSet {
     @Override
     public boolean next() throws SQLException {
         checkOpen();
-        if (rows == null || !rows.hasNext()) {
+        if (rows == null || !hasNextRow()) {
             if (rows != null && !exhausted) {
                 exhausted = true;
                 row = null;
@@ -107,6 +120,16 @@ public final class LazyRowResultSet implements ResultSet {
         }
         position(rows.next(), rowNum + 1);
         return true;
+    }
+
+    /** Whether there is another row; a cursor may fetch the next batch for it. */
+    private boolean hasNextRow() throws SQLException {
+        try {
+            return rows.hasNext();
+        } catch (PgException e) {
+            close();
+            throw JdbcErrors.of(e);
+        }
     }
 
     @Override
@@ -138,9 +161,19 @@ public final class LazyRowResultSet implements ResultSet {
     }
 
     @Override
-    public void close() {
+    public void close() throws SQLException {
+        if (closed) {
+            return;
+        }
         closed = true;
         row = null;
+        if (cursor != null) {
+            try {
+                cursor.close(); // tells the server to drop the rest of the portal
+            } catch (PgException e) {
+                throw JdbcErrors.of(e);
+            }
+        }
     }
 
     @Override
@@ -222,15 +255,21 @@ public final class LazyRowResultSet implements ResultSet {
                 : prefix + " (" + c.typeName() + ") cannot be read as " + target + ": " + detail), "22018", cause);
     }
 
+    /**
+     * A number with a fraction, or too large, for the integer getter: pgjdbc truncates or wraps
+     * silently; lazypg refuses (SQLSTATE 22003) rather than return a different number.
+     */
+    private SQLDataException outOfRange(int index, String target, ArithmeticException cause) {
+        Column c = columns.get(index);
+        return new SQLDataException("Column '" + c.name() + "' (" + c.typeName() + ") holds a value that is not a whole"
+                + " number within the range of " + target + " (" + cause.getMessage() + "); read it with getBigDecimal"
+                + " or getDouble, or round it in SQL.", "22003", cause);
+    }
+
     private void checkOpen() throws SQLException {
         if (closed) {
             throw new SQLException("The ResultSet is closed.", "24000");
         }
-    }
-
-    private static SQLFeatureNotSupportedException unsupported(String what) {
-        return new SQLFeatureNotSupportedException(what + " is not supported: lazypg's ResultSet view is read-only and "
-                + "forward-only over rows already received. Read values with the getters, or use LazyRow directly.");
     }
 
     private static boolean numericType(int oid) {
@@ -240,12 +279,22 @@ public final class LazyRowResultSet implements ResultSet {
 
     /** A number from a non-numeric column's text, as pgjdbc parses it. */
     private BigDecimal parsed(LazyRow r, int index, String target, PgConversionException cause) throws SQLException {
-        if (numericType(oid(index)) || oid(index) == Oids.BOOL) {
+        int oid = oid(index);
+        if (oid == Oids.BOOL) {
             throw conversion(index, target, cause);
         }
         try {
+            if (oid == Oids.NUMERIC) {
+                return r.getBigDecimal(index); // for an exact conversion (or a 22003 saying why not)
+            }
+            if (oid == Oids.FLOAT4 || oid == Oids.FLOAT8) {
+                return BigDecimal.valueOf(r.getDouble(index));
+            }
+            if (numericType(oid)) {
+                return BigDecimal.valueOf(r.getLong(index));
+            }
             return new BigDecimal(r.getString(index).trim());
-        } catch (NumberFormatException e) {
+        } catch (NumberFormatException | PgConversionException e) {
             throw conversion(index, target, cause);
         }
     }
@@ -315,7 +364,7 @@ public final class LazyRowResultSet implements ResultSet {
             try {
                 return parsed(r, i, "short", e).shortValueExact();
             } catch (ArithmeticException a) {
-                throw conversion(i, "short", a);
+                throw outOfRange(i, "short", a);
             }
         }
     }
@@ -333,7 +382,7 @@ public final class LazyRowResultSet implements ResultSet {
             try {
                 return parsed(r, i, "int", e).intValueExact();
             } catch (ArithmeticException a) {
-                throw conversion(i, "int", a);
+                throw outOfRange(i, "int", a);
             }
         }
     }
@@ -351,7 +400,7 @@ public final class LazyRowResultSet implements ResultSet {
             try {
                 return parsed(r, i, "long", e).longValueExact();
             } catch (ArithmeticException a) {
-                throw conversion(i, "long", a);
+                throw outOfRange(i, "long", a);
             }
         }
     }
@@ -782,7 +831,7 @@ public final class LazyRowResultSet implements ResultSet {
 
     @Override
     public Statement getStatement() {
-        return null;
+        return statement;
     }
 
     @Override
@@ -804,577 +853,5 @@ public final class LazyRowResultSet implements ResultSet {
     @Override
     public String toString() {
         return "LazyRowResultSet[row " + getRow() + ", columns=" + columns.stream().map(Column::name).toList() + "]";
-    }
-
-    // ------------------------------------------------------------------ not supported
-
-    @Override
-    public InputStream getUnicodeStream(int a0) throws SQLException {
-        throw unsupported("getUnicodeStream (deprecated; use getCharacterStream)");
-    }
-
-    @Override
-    public InputStream getUnicodeStream(String a0) throws SQLException {
-        throw unsupported("getUnicodeStream (deprecated; use getCharacterStream)");
-    }
-
-    @Override
-    public String getCursorName() throws SQLException {
-        throw unsupported("getCursorName");
-    }
-
-    @Override
-    public void beforeFirst() throws SQLException {
-        throw unsupported("beforeFirst");
-    }
-
-    @Override
-    public void afterLast() throws SQLException {
-        throw unsupported("afterLast");
-    }
-
-    @Override
-    public boolean first() throws SQLException {
-        throw unsupported("first");
-    }
-
-    @Override
-    public boolean last() throws SQLException {
-        throw unsupported("last");
-    }
-
-    @Override
-    public boolean absolute(int a0) throws SQLException {
-        throw unsupported("absolute");
-    }
-
-    @Override
-    public boolean relative(int a0) throws SQLException {
-        throw unsupported("relative");
-    }
-
-    @Override
-    public boolean previous() throws SQLException {
-        throw unsupported("previous");
-    }
-
-    @Override
-    public boolean rowUpdated() throws SQLException {
-        throw unsupported("rowUpdated");
-    }
-
-    @Override
-    public boolean rowInserted() throws SQLException {
-        throw unsupported("rowInserted");
-    }
-
-    @Override
-    public boolean rowDeleted() throws SQLException {
-        throw unsupported("rowDeleted");
-    }
-
-    @Override
-    public void updateNull(int a0) throws SQLException {
-        throw unsupported("updateNull");
-    }
-
-    @Override
-    public void updateBoolean(int a0, boolean a1) throws SQLException {
-        throw unsupported("updateBoolean");
-    }
-
-    @Override
-    public void updateByte(int a0, byte a1) throws SQLException {
-        throw unsupported("updateByte");
-    }
-
-    @Override
-    public void updateShort(int a0, short a1) throws SQLException {
-        throw unsupported("updateShort");
-    }
-
-    @Override
-    public void updateInt(int a0, int a1) throws SQLException {
-        throw unsupported("updateInt");
-    }
-
-    @Override
-    public void updateLong(int a0, long a1) throws SQLException {
-        throw unsupported("updateLong");
-    }
-
-    @Override
-    public void updateFloat(int a0, float a1) throws SQLException {
-        throw unsupported("updateFloat");
-    }
-
-    @Override
-    public void updateDouble(int a0, double a1) throws SQLException {
-        throw unsupported("updateDouble");
-    }
-
-    @Override
-    public void updateBigDecimal(int a0, BigDecimal a1) throws SQLException {
-        throw unsupported("updateBigDecimal");
-    }
-
-    @Override
-    public void updateString(int a0, String a1) throws SQLException {
-        throw unsupported("updateString");
-    }
-
-    @Override
-    public void updateBytes(int a0, byte[] a1) throws SQLException {
-        throw unsupported("updateBytes");
-    }
-
-    @Override
-    public void updateDate(int a0, Date a1) throws SQLException {
-        throw unsupported("updateDate");
-    }
-
-    @Override
-    public void updateTime(int a0, Time a1) throws SQLException {
-        throw unsupported("updateTime");
-    }
-
-    @Override
-    public void updateTimestamp(int a0, Timestamp a1) throws SQLException {
-        throw unsupported("updateTimestamp");
-    }
-
-    @Override
-    public void updateAsciiStream(int a0, InputStream a1, int a2) throws SQLException {
-        throw unsupported("updateAsciiStream");
-    }
-
-    @Override
-    public void updateBinaryStream(int a0, InputStream a1, int a2) throws SQLException {
-        throw unsupported("updateBinaryStream");
-    }
-
-    @Override
-    public void updateCharacterStream(int a0, Reader a1, int a2) throws SQLException {
-        throw unsupported("updateCharacterStream");
-    }
-
-    @Override
-    public void updateObject(int a0, Object a1, int a2) throws SQLException {
-        throw unsupported("updateObject");
-    }
-
-    @Override
-    public void updateObject(int a0, Object a1) throws SQLException {
-        throw unsupported("updateObject");
-    }
-
-    @Override
-    public void updateNull(String a0) throws SQLException {
-        throw unsupported("updateNull");
-    }
-
-    @Override
-    public void updateBoolean(String a0, boolean a1) throws SQLException {
-        throw unsupported("updateBoolean");
-    }
-
-    @Override
-    public void updateByte(String a0, byte a1) throws SQLException {
-        throw unsupported("updateByte");
-    }
-
-    @Override
-    public void updateShort(String a0, short a1) throws SQLException {
-        throw unsupported("updateShort");
-    }
-
-    @Override
-    public void updateInt(String a0, int a1) throws SQLException {
-        throw unsupported("updateInt");
-    }
-
-    @Override
-    public void updateLong(String a0, long a1) throws SQLException {
-        throw unsupported("updateLong");
-    }
-
-    @Override
-    public void updateFloat(String a0, float a1) throws SQLException {
-        throw unsupported("updateFloat");
-    }
-
-    @Override
-    public void updateDouble(String a0, double a1) throws SQLException {
-        throw unsupported("updateDouble");
-    }
-
-    @Override
-    public void updateBigDecimal(String a0, BigDecimal a1) throws SQLException {
-        throw unsupported("updateBigDecimal");
-    }
-
-    @Override
-    public void updateString(String a0, String a1) throws SQLException {
-        throw unsupported("updateString");
-    }
-
-    @Override
-    public void updateBytes(String a0, byte[] a1) throws SQLException {
-        throw unsupported("updateBytes");
-    }
-
-    @Override
-    public void updateDate(String a0, Date a1) throws SQLException {
-        throw unsupported("updateDate");
-    }
-
-    @Override
-    public void updateTime(String a0, Time a1) throws SQLException {
-        throw unsupported("updateTime");
-    }
-
-    @Override
-    public void updateTimestamp(String a0, Timestamp a1) throws SQLException {
-        throw unsupported("updateTimestamp");
-    }
-
-    @Override
-    public void updateAsciiStream(String a0, InputStream a1, int a2) throws SQLException {
-        throw unsupported("updateAsciiStream");
-    }
-
-    @Override
-    public void updateBinaryStream(String a0, InputStream a1, int a2) throws SQLException {
-        throw unsupported("updateBinaryStream");
-    }
-
-    @Override
-    public void updateCharacterStream(String a0, Reader a1, int a2) throws SQLException {
-        throw unsupported("updateCharacterStream");
-    }
-
-    @Override
-    public void updateObject(String a0, Object a1, int a2) throws SQLException {
-        throw unsupported("updateObject");
-    }
-
-    @Override
-    public void updateObject(String a0, Object a1) throws SQLException {
-        throw unsupported("updateObject");
-    }
-
-    @Override
-    public void insertRow() throws SQLException {
-        throw unsupported("insertRow");
-    }
-
-    @Override
-    public void updateRow() throws SQLException {
-        throw unsupported("updateRow");
-    }
-
-    @Override
-    public void deleteRow() throws SQLException {
-        throw unsupported("deleteRow");
-    }
-
-    @Override
-    public void refreshRow() throws SQLException {
-        throw unsupported("refreshRow");
-    }
-
-    @Override
-    public void cancelRowUpdates() throws SQLException {
-        throw unsupported("cancelRowUpdates");
-    }
-
-    @Override
-    public void moveToInsertRow() throws SQLException {
-        throw unsupported("moveToInsertRow");
-    }
-
-    @Override
-    public void moveToCurrentRow() throws SQLException {
-        throw unsupported("moveToCurrentRow");
-    }
-
-    @Override
-    public Ref getRef(int a0) throws SQLException {
-        throw unsupported("getRef");
-    }
-
-    @Override
-    public Blob getBlob(int a0) throws SQLException {
-        throw unsupported("getBlob");
-    }
-
-    @Override
-    public Clob getClob(int a0) throws SQLException {
-        throw unsupported("getClob");
-    }
-
-    @Override
-    public Ref getRef(String a0) throws SQLException {
-        throw unsupported("getRef");
-    }
-
-    @Override
-    public Blob getBlob(String a0) throws SQLException {
-        throw unsupported("getBlob");
-    }
-
-    @Override
-    public Clob getClob(String a0) throws SQLException {
-        throw unsupported("getClob");
-    }
-
-    @Override
-    public void updateRef(int a0, Ref a1) throws SQLException {
-        throw unsupported("updateRef");
-    }
-
-    @Override
-    public void updateRef(String a0, Ref a1) throws SQLException {
-        throw unsupported("updateRef");
-    }
-
-    @Override
-    public void updateBlob(int a0, Blob a1) throws SQLException {
-        throw unsupported("updateBlob");
-    }
-
-    @Override
-    public void updateBlob(String a0, Blob a1) throws SQLException {
-        throw unsupported("updateBlob");
-    }
-
-    @Override
-    public void updateClob(int a0, Clob a1) throws SQLException {
-        throw unsupported("updateClob");
-    }
-
-    @Override
-    public void updateClob(String a0, Clob a1) throws SQLException {
-        throw unsupported("updateClob");
-    }
-
-    @Override
-    public void updateArray(int a0, Array a1) throws SQLException {
-        throw unsupported("updateArray");
-    }
-
-    @Override
-    public void updateArray(String a0, Array a1) throws SQLException {
-        throw unsupported("updateArray");
-    }
-
-    @Override
-    public RowId getRowId(int a0) throws SQLException {
-        throw unsupported("getRowId");
-    }
-
-    @Override
-    public RowId getRowId(String a0) throws SQLException {
-        throw unsupported("getRowId");
-    }
-
-    @Override
-    public void updateRowId(int a0, RowId a1) throws SQLException {
-        throw unsupported("updateRowId");
-    }
-
-    @Override
-    public void updateRowId(String a0, RowId a1) throws SQLException {
-        throw unsupported("updateRowId");
-    }
-
-    @Override
-    public void updateNString(int a0, String a1) throws SQLException {
-        throw unsupported("updateNString");
-    }
-
-    @Override
-    public void updateNString(String a0, String a1) throws SQLException {
-        throw unsupported("updateNString");
-    }
-
-    @Override
-    public void updateNClob(int a0, NClob a1) throws SQLException {
-        throw unsupported("updateNClob");
-    }
-
-    @Override
-    public void updateNClob(String a0, NClob a1) throws SQLException {
-        throw unsupported("updateNClob");
-    }
-
-    @Override
-    public NClob getNClob(int a0) throws SQLException {
-        throw unsupported("getNClob");
-    }
-
-    @Override
-    public NClob getNClob(String a0) throws SQLException {
-        throw unsupported("getNClob");
-    }
-
-    @Override
-    public SQLXML getSQLXML(int a0) throws SQLException {
-        throw unsupported("getSQLXML");
-    }
-
-    @Override
-    public SQLXML getSQLXML(String a0) throws SQLException {
-        throw unsupported("getSQLXML");
-    }
-
-    @Override
-    public void updateSQLXML(int a0, SQLXML a1) throws SQLException {
-        throw unsupported("updateSQLXML");
-    }
-
-    @Override
-    public void updateSQLXML(String a0, SQLXML a1) throws SQLException {
-        throw unsupported("updateSQLXML");
-    }
-
-    @Override
-    public void updateNCharacterStream(int a0, Reader a1, long a2) throws SQLException {
-        throw unsupported("updateNCharacterStream");
-    }
-
-    @Override
-    public void updateNCharacterStream(String a0, Reader a1, long a2) throws SQLException {
-        throw unsupported("updateNCharacterStream");
-    }
-
-    @Override
-    public void updateAsciiStream(int a0, InputStream a1, long a2) throws SQLException {
-        throw unsupported("updateAsciiStream");
-    }
-
-    @Override
-    public void updateBinaryStream(int a0, InputStream a1, long a2) throws SQLException {
-        throw unsupported("updateBinaryStream");
-    }
-
-    @Override
-    public void updateCharacterStream(int a0, Reader a1, long a2) throws SQLException {
-        throw unsupported("updateCharacterStream");
-    }
-
-    @Override
-    public void updateAsciiStream(String a0, InputStream a1, long a2) throws SQLException {
-        throw unsupported("updateAsciiStream");
-    }
-
-    @Override
-    public void updateBinaryStream(String a0, InputStream a1, long a2) throws SQLException {
-        throw unsupported("updateBinaryStream");
-    }
-
-    @Override
-    public void updateCharacterStream(String a0, Reader a1, long a2) throws SQLException {
-        throw unsupported("updateCharacterStream");
-    }
-
-    @Override
-    public void updateBlob(int a0, InputStream a1, long a2) throws SQLException {
-        throw unsupported("updateBlob");
-    }
-
-    @Override
-    public void updateBlob(String a0, InputStream a1, long a2) throws SQLException {
-        throw unsupported("updateBlob");
-    }
-
-    @Override
-    public void updateClob(int a0, Reader a1, long a2) throws SQLException {
-        throw unsupported("updateClob");
-    }
-
-    @Override
-    public void updateClob(String a0, Reader a1, long a2) throws SQLException {
-        throw unsupported("updateClob");
-    }
-
-    @Override
-    public void updateNClob(int a0, Reader a1, long a2) throws SQLException {
-        throw unsupported("updateNClob");
-    }
-
-    @Override
-    public void updateNClob(String a0, Reader a1, long a2) throws SQLException {
-        throw unsupported("updateNClob");
-    }
-
-    @Override
-    public void updateNCharacterStream(int a0, Reader a1) throws SQLException {
-        throw unsupported("updateNCharacterStream");
-    }
-
-    @Override
-    public void updateNCharacterStream(String a0, Reader a1) throws SQLException {
-        throw unsupported("updateNCharacterStream");
-    }
-
-    @Override
-    public void updateAsciiStream(int a0, InputStream a1) throws SQLException {
-        throw unsupported("updateAsciiStream");
-    }
-
-    @Override
-    public void updateBinaryStream(int a0, InputStream a1) throws SQLException {
-        throw unsupported("updateBinaryStream");
-    }
-
-    @Override
-    public void updateCharacterStream(int a0, Reader a1) throws SQLException {
-        throw unsupported("updateCharacterStream");
-    }
-
-    @Override
-    public void updateAsciiStream(String a0, InputStream a1) throws SQLException {
-        throw unsupported("updateAsciiStream");
-    }
-
-    @Override
-    public void updateBinaryStream(String a0, InputStream a1) throws SQLException {
-        throw unsupported("updateBinaryStream");
-    }
-
-    @Override
-    public void updateCharacterStream(String a0, Reader a1) throws SQLException {
-        throw unsupported("updateCharacterStream");
-    }
-
-    @Override
-    public void updateBlob(int a0, InputStream a1) throws SQLException {
-        throw unsupported("updateBlob");
-    }
-
-    @Override
-    public void updateBlob(String a0, InputStream a1) throws SQLException {
-        throw unsupported("updateBlob");
-    }
-
-    @Override
-    public void updateClob(int a0, Reader a1) throws SQLException {
-        throw unsupported("updateClob");
-    }
-
-    @Override
-    public void updateClob(String a0, Reader a1) throws SQLException {
-        throw unsupported("updateClob");
-    }
-
-    @Override
-    public void updateNClob(int a0, Reader a1) throws SQLException {
-        throw unsupported("updateNClob");
-    }
-
-    @Override
-    public void updateNClob(String a0, Reader a1) throws SQLException {
-        throw unsupported("updateNClob");
     }
 }

@@ -1,4 +1,4 @@
-package io.lazypg.spring.jdbc;
+package io.lazypg.jdbc;
 
 import io.lazypg.client.internal.codec.Oids;
 import java.sql.Types;
@@ -178,17 +178,64 @@ final class PgTypes {
     /** The element OID of a known array type, or 0. */
     static int elementOid(int arrayOid) {
         String name = elementName(arrayOid);
-        if (name == null) {
-            return 0;
-        }
-        for (int candidate : new int[] {Oids.BOOL, Oids.BYTEA, Oids.CHAR, Oids.NAME, Oids.INT2, Oids.INT4, Oids.TEXT,
-                Oids.BPCHAR, Oids.VARCHAR, Oids.INT8, Oids.FLOAT4, Oids.FLOAT8, Oids.OID, Oids.INET, Oids.CIDR,
-                Oids.JSON, Oids.DATE, Oids.TIME, Oids.TIMESTAMP, Oids.TIMESTAMPTZ, Oids.INTERVAL, Oids.TIMETZ,
-                Oids.NUMERIC, Oids.UUID, Oids.JSONB, Oids.XML, Oids.MONEY}) {
-            if (name.equals(scalarName(candidate))) {
+        return name == null ? 0 : oidOfName(name);
+    }
+
+    private static final int[] KNOWN_SCALARS = {Oids.BOOL, Oids.BYTEA, Oids.CHAR, Oids.NAME, Oids.INT2, Oids.INT4,
+        Oids.TEXT, Oids.BPCHAR, Oids.VARCHAR, Oids.INT8, Oids.FLOAT4, Oids.FLOAT8, Oids.OID, Oids.INET, Oids.CIDR,
+        Oids.JSON, Oids.DATE, Oids.TIME, Oids.TIMESTAMP, Oids.TIMESTAMPTZ, Oids.INTERVAL, Oids.TIMETZ, Oids.NUMERIC,
+        Oids.UUID, Oids.JSONB, Oids.XML, Oids.MONEY};
+
+    /**
+     * The OID of a scalar type known by its pg_type name ({@code int4}) or its SQL name
+     * ({@code integer}, {@code character varying}), or 0.
+     */
+    static int oidOfName(String name) {
+        String n = sqlAlias(name.trim().toLowerCase(java.util.Locale.ROOT));
+        for (int candidate : KNOWN_SCALARS) {
+            if (n.equals(scalarName(candidate))) {
                 return candidate;
             }
         }
         return 0;
+    }
+
+    /**
+     * A SQL CASE expression that gives, in a catalog query, the same java.sql.Types code as
+     * {@link #sqlType} does for {@code oidExpression}: the mapping stays here, in one place.
+     * Arrays (pg_type category 'A') are ARRAY; types lazypg does not know are OTHER.
+     */
+    static String sqlTypeCase(String oidExpression, String categoryExpression) {
+        StringBuilder b = new StringBuilder("(case ").append(oidExpression);
+        for (int oid : KNOWN_SCALARS) {
+            b.append(" when ").append(oid).append(" then ").append(sqlType(oid));
+        }
+        b.append(" else case when ").append(categoryExpression).append(" = 'A' then ").append(Types.ARRAY)
+                .append(" else ").append(Types.OTHER).append(" end end)");
+        return b.toString();
+    }
+
+    /** The java.sql.Types code of a type named as {@link #oidOfName} reads it; OTHER when unknown. */
+    static int sqlTypeOfName(String name) {
+        return sqlType(oidOfName(name));
+    }
+
+    private static String sqlAlias(String name) {
+        switch (name) {
+            case "integer": case "int": return "int4";
+            case "bigint": return "int8";
+            case "smallint": return "int2";
+            case "boolean": return "bool";
+            case "real": return "float4";
+            case "double precision": case "double": case "float": return "float8";
+            case "character varying": return "varchar";
+            case "character": return "bpchar";
+            case "decimal": return "numeric";
+            case "timestamp without time zone": return "timestamp";
+            case "timestamp with time zone": return "timestamptz";
+            case "time without time zone": return "time";
+            case "time with time zone": return "timetz";
+            default: return name;
+        }
     }
 }

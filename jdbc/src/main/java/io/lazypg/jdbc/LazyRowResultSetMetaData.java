@@ -1,4 +1,4 @@
-package io.lazypg.spring.jdbc;
+package io.lazypg.jdbc;
 
 import io.lazypg.client.Column;
 import io.lazypg.client.internal.codec.Oids;

@@ -1,4 +1,4 @@
-package io.lazypg.spring.jdbc;
+package io.lazypg.jdbc;
 
 import java.sql.Array;
 import java.sql.ResultSet;

@@ -1,4 +1,4 @@
-package io.lazypg.spring.jdbc;
+package io.lazypg.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,0 +1,140 @@
+package io.lazypg.client;
+
+import io.lazypg.client.internal.conn.PgConnection;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A {@link PgConnection} behind the public {@link LazyPgSession} interface until {@link #close()}
+ * hands it to {@link #release}: back to a pool, or closed. Not thread-safe, except for
+ * {@link #cancel()} and {@link #abort()}.
+ */
+abstract class ConnectionSession implements LazyPgSession {
+
+    private volatile PgConnection connection;
+
+    ConnectionSession(PgConnection connection) {
+        this.connection = connection;
+    }
+
+    /** What becomes of the connection when the session is closed. Called once. */
+    abstract void release(PgConnection connection);
+
+    private PgConnection connection() {
+        PgConnection c = connection;
+        if (c == null) {
+            throw new PgConnectionClosedException("This session was closed (its connection went back to the pool"
+                    + " or was closed). Acquire a new one.");
+        }
+        return c;
+    }
+
+    @Override
+    public LazyResult query(String sql, Object... params) {
+        return connection().query(sql, params);
+    }
+
+    @Override
+    public LazyResult queryAtMost(long maxRows, String sql, Object... params) {
+        return connection().query(maxRows, sql, params);
+    }
+
+    @Override
+    public void query(String sql, LazyRowCallback callback, Object... params) {
+        connection().query(sql, callback, params);
+    }
+
+    @Override
+    public int execute(String sql, Object... params) {
+        long n = connection().execute(sql, params);
+        return (int) Math.min(Integer.MAX_VALUE, n);
+    }
+
+    @Override
+    public RowCursor stream(String sql, int fetchSize, Object... params) {
+        return connection().stream(sql, fetchSize, params);
+    }
+
+    @Override
+    public int[] executeBatch(String sql, List<Object[]> batch) {
+        return connection().executeBatch(sql, batch);
+    }
+
+    @Override
+    public void executeScript(String sql) {
+        connection().executeScript(sql);
+    }
+
+    @Override
+    public long copyIn(String copySql, java.io.InputStream data) {
+        return connection().copyIn(copySql, data);
+    }
+
+    @Override
+    public long copyOut(String copySql, java.io.OutputStream out) {
+        return connection().copyOut(copySql, out);
+    }
+
+    @Override
+    public List<LazyResult> queryScript(String sql) {
+        return connection().queryScript(sql);
+    }
+
+    @Override
+    public void queryTimeout(Duration timeout) {
+        connection().queryTimeout(timeout);
+    }
+
+    @Override
+    public boolean inTransaction() {
+        return connection().transactionStatus() != 'I';
+    }
+
+    @Override
+    public String serverParameter(String name) {
+        return connection().serverParameter(name);
+    }
+
+    @Override
+    public boolean closeOpenCursor() {
+        return connection().closeOpenCursor();
+    }
+
+    @Override
+    public boolean isValid(Duration timeout) {
+        PgConnection c = connection;
+        return c != null && c.isValid(timeout);
+    }
+
+    @Override
+    public boolean isBroken() {
+        PgConnection c = connection;
+        return c == null || c.isBroken();
+    }
+
+    @Override
+    public void cancel() {
+        PgConnection c = connection;
+        if (c != null) {
+            c.cancel();
+        }
+    }
+
+    @Override
+    public void abort() {
+        PgConnection c = connection;
+        if (c != null) {
+            c.abort();
+        }
+    }
+
+    @Override
+    public void close() {
+        PgConnection c = connection;
+        if (c == null) {
+            return;
+        }
+        connection = null;
+        release(c);
+    }
+}

@@ -1,0 +1,58 @@
+package io.lazypg.jdbc;
+
+import io.lazypg.client.LazyPgConfig;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/**
+ * Turns a JDBC URL and the properties a pool or DriverManager passes beside it into a
+ * {@link LazyPgConfig}. The URL syntax and its parameters are the client's ({@link
+ * LazyPgConfig.Builder#url}); each property is read as one more URL parameter, so the two cannot
+ * disagree about names or values, and an unknown property fails like an unknown parameter.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class JdbcUrls {
+
+    static final String LAZYPG_PREFIX = "jdbc:lazypg:";
+
+    private JdbcUrls() {
+    }
+
+    /** Whether the driver claims the URL through DriverManager: only its own scheme, never pgjdbc's. */
+    static boolean isLazyPgUrl(String url) {
+        return url != null && url.regionMatches(true, 0, LAZYPG_PREFIX, 0, LAZYPG_PREFIX.length());
+    }
+
+    /** The configuration for {@code url} with {@code info}'s entries as extra parameters. */
+    static LazyPgConfig config(String url, Properties info) throws SQLException {
+        String full = url;
+        if (info != null && !info.isEmpty()) {
+            StringBuilder b = new StringBuilder(url);
+            char separator = url.indexOf('?') < 0 ? '?' : '&';
+            for (String name : info.stringPropertyNames()) {
+                b.append(separator).append(encode(name)).append('=').append(encode(info.getProperty(name)));
+                separator = '&';
+            }
+            full = b.toString();
+        }
+        try {
+            return LazyPgConfig.fromUrl(full);
+        } catch (IllegalArgumentException e) {
+            // the client's messages never contain the URL or a password
+            throw new SQLException("Invalid lazypg JDBC URL or property: " + e.getMessage(), JdbcErrors.UNABLE_TO_CONNECT, e);
+        }
+    }
+
+    private static String encode(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    /** The URL to report from DatabaseMetaData.getURL: lazypg's scheme, without parameters (which may hold a password). */
+    static String displayUrl(LazyPgConfig config) {
+        String host = config.host().indexOf(':') >= 0 ? "[" + config.host() + "]" : config.host();
+        return LAZYPG_PREFIX + "//" + host + ":" + config.port() + "/" + config.database();
+    }
+}

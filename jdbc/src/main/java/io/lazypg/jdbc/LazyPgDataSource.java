@@ -1,0 +1,130 @@
+package io.lazypg.jdbc;
+
+import io.lazypg.client.LazyPgClient;
+import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.LazyPgSession;
+import io.lazypg.client.PgException;
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Objects;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * A {@link DataSource} over lazypg's own pool ({@link LazyPgClient}): each {@link #getConnection()}
+ * borrows a session, and closing the connection gives it back. Use it as the application's one
+ * DataSource, so JdbcTemplate, Flyway and lazypg code share one pool and, inside a transaction,
+ * one server session ({@code connection.unwrap(LazyPgSession.class)}).
+ *
+ * <p>Built from a URL ({@code jdbc:lazypg:}, {@code jdbc:postgresql:} or {@code postgresql://};
+ * the data source then owns its client and {@link #close()} closes it) or over an existing client
+ * (which the caller closes). {@code unwrap(LazyPgClient.class)} gives the client.
+ *
+ * <p>Thread-safe.
+ */
+public final class LazyPgDataSource implements DataSource, AutoCloseable {
+
+    private final LazyPgClient client;
+    private final boolean ownsClient;
+    private volatile int loginTimeoutSeconds;
+
+    /** A data source with a pool of its own for {@code url}; close it to close the pool. */
+    public LazyPgDataSource(String url) throws SQLException {
+        this(LazyPgClient.create(JdbcUrls.config(url, null)), true);
+    }
+
+    /** A data source with a pool of its own for {@code config}; close it to close the pool. */
+    public LazyPgDataSource(LazyPgConfig config) {
+        this(LazyPgClient.create(config), true);
+    }
+
+    /** A data source over {@code client}'s pool; closing the data source leaves the client open. */
+    public LazyPgDataSource(LazyPgClient client) {
+        this(Objects.requireNonNull(client, "client"), false);
+    }
+
+    private LazyPgDataSource(LazyPgClient client, boolean ownsClient) {
+        this.client = client;
+        this.ownsClient = ownsClient;
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        LazyPgSession session;
+        try {
+            session = client.acquire();
+        } catch (PgException e) {
+            throw JdbcErrors.of(e);
+        }
+        return new LazyPgJdbcConnection(session, client.config());
+    }
+
+    /** The pool's sessions all belong to its configured user: another user needs another data source. */
+    @Override
+    public Connection getConnection(String username, String password) throws SQLException {
+        throw JdbcErrors.unsupported("getConnection(user, password)",
+                "a lazypg pool connects as its configured user; create a LazyPgDataSource per user.");
+    }
+
+    public LazyPgClient client() {
+        return client;
+    }
+
+    /** Closes the pool when this data source created it. */
+    @Override
+    public void close() {
+        if (ownsClient) {
+            client.close();
+        }
+    }
+
+    @Override
+    public PrintWriter getLogWriter() {
+        return null;
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) {
+        // lazypg logs through System.Logger
+    }
+
+    /** Kept for the JDBC contract; the pool's acquire timeout (pool_acquire_timeout) bounds waiting. */
+    @Override
+    public void setLoginTimeout(int seconds) {
+        loginTimeoutSeconds = seconds;
+    }
+
+    @Override
+    public int getLoginTimeout() {
+        return loginTimeoutSeconds;
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw JdbcErrors.unsupported("getParentLogger", "lazypg logs through System.Logger.");
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        if (iface == LazyPgClient.class) {
+            return iface.cast(client);
+        }
+        throw JdbcErrors.usage("Not a wrapper for " + iface.getName() + "; a LazyPgDataSource unwraps to LazyPgClient.",
+                JdbcErrors.INVALID_PARAMETER_VALUE);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this) || iface == LazyPgClient.class;
+    }
+
+    @Override
+    public String toString() {
+        return "LazyPgDataSource[" + JdbcUrls.displayUrl(client.config()) + "]";
+    }
+}

@@ -1,0 +1,422 @@
+package io.lazypg.jdbc;
+
+import io.lazypg.client.LazyPgSession;
+import io.lazypg.client.LazyResult;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.Locale;
+
+/**
+ * DatabaseMetaData of one connection: the server's product name and version, the driver's, and
+ * the catalog methods that tools ask for ({@code getTables}, {@code getColumns},
+ * {@code getPrimaryKeys}, {@code getSchemas}, {@code getImportedKeys}, {@code getIndexInfo},
+ * {@code getTypeInfo}), each one query on {@code pg_catalog} returning the columns the JDBC
+ * specification lists, in its order and with its labels. Patterns are LIKE patterns with
+ * {@code \} as escape; null means any. Constant answers are in {@link DatabaseMetaDataDefaults}.
+ *
+ * <p>Not thread-safe, like its connection.
+ */
+final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
+
+    static final String DRIVER_NAME = "lazypg-jdbc";
+    static final int DRIVER_MAJOR = 0;
+    static final int DRIVER_MINOR = 1;
+
+    private final LazyPgJdbcConnection connection;
+
+    LazyPgDatabaseMetaData(LazyPgJdbcConnection connection) {
+        this.connection = connection;
+    }
+
+    private ResultSet query(String sql, Object... params) throws SQLException {
+        LazyPgSession session = connection.sessionForStatement();
+        LazyResult result = LazyPgJdbcConnection.call(() -> session.query(sql, params));
+        return new LazyRowResultSet(result.columns(), result.iterator(), null, null);
+    }
+
+    private String serverVersion() throws SQLException {
+        return connection.unwrap(LazyPgSession.class).serverParameter("server_version");
+    }
+
+    // ------------------------------------------------------------------ product and driver
+
+    @Override
+    public String getDatabaseProductName() {
+        return "PostgreSQL"; // what tools (Flyway, Hibernate, Spring) recognise the database by
+    }
+
+    @Override
+    public String getDatabaseProductVersion() throws SQLException {
+        return serverVersion();
+    }
+
+    @Override
+    public int getDatabaseMajorVersion() throws SQLException {
+        return versionPart(0);
+    }
+
+    @Override
+    public int getDatabaseMinorVersion() throws SQLException {
+        return versionPart(1);
+    }
+
+    /** "17.7 (Debian ...)" -> 17 and 7; "9.6.24" -> 9 and 6. */
+    private int versionPart(int index) throws SQLException {
+        String[] parts = serverVersion().split("[^0-9]+");
+        return parts.length > index && !parts[index].isEmpty() ? Integer.parseInt(parts[index]) : 0;
+    }
+
+    @Override
+    public String getDriverName() {
+        return DRIVER_NAME;
+    }
+
+    @Override
+    public String getDriverVersion() {
+        return DRIVER_MAJOR + "." + DRIVER_MINOR;
+    }
+
+    @Override
+    public int getDriverMajorVersion() {
+        return DRIVER_MAJOR;
+    }
+
+    @Override
+    public int getDriverMinorVersion() {
+        return DRIVER_MINOR;
+    }
+
+    @Override
+    public int getJDBCMajorVersion() {
+        return 4;
+    }
+
+    @Override
+    public int getJDBCMinorVersion() {
+        return 2;
+    }
+
+    @Override
+    public String getURL() {
+        return JdbcUrls.displayUrl(connection.config());
+    }
+
+    @Override
+    public String getUserName() {
+        return connection.config().user();
+    }
+
+    @Override
+    public boolean isReadOnly() throws SQLException {
+        return connection.isReadOnly();
+    }
+
+    @Override
+    public Connection getConnection() {
+        return connection;
+    }
+
+    // ------------------------------------------------------------------ SQL dialect
+
+    @Override
+    public String getIdentifierQuoteString() {
+        return "\"";
+    }
+
+    @Override
+    public String getSearchStringEscape() {
+        return "\\";
+    }
+
+    @Override
+    public String getSchemaTerm() {
+        return "schema";
+    }
+
+    @Override
+    public String getProcedureTerm() {
+        return "function";
+    }
+
+    @Override
+    public String getCatalogTerm() {
+        return "database";
+    }
+
+    @Override
+    public String getCatalogSeparator() {
+        return ".";
+    }
+
+    @Override
+    public String getSQLKeywords() {
+        return "";
+    }
+
+    @Override
+    public String getNumericFunctions() {
+        return "abs,ceil,floor,mod,power,round,sign,sqrt,trunc";
+    }
+
+    @Override
+    public String getStringFunctions() {
+        return "concat,length,lower,ltrim,replace,rtrim,substring,upper";
+    }
+
+    @Override
+    public String getSystemFunctions() {
+        return "";
+    }
+
+    @Override
+    public String getTimeDateFunctions() {
+        return "current_date,current_time,current_timestamp,now";
+    }
+
+    @Override
+    public int getDefaultTransactionIsolation() {
+        return Connection.TRANSACTION_READ_COMMITTED;
+    }
+
+    @Override
+    public int getSQLStateType() {
+        return sqlStateSQL;
+    }
+
+    @Override
+    public int getResultSetHoldability() {
+        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+    }
+
+    /** NAMEDATALEN - 1: PostgreSQL truncates longer names. */
+    private static final int NAME_LENGTH = 63;
+
+    @Override public int getMaxColumnNameLength() { return NAME_LENGTH; }
+    @Override public int getMaxTableNameLength() { return NAME_LENGTH; }
+    @Override public int getMaxSchemaNameLength() { return NAME_LENGTH; }
+    @Override public int getMaxCursorNameLength() { return NAME_LENGTH; }
+    @Override public int getMaxProcedureNameLength() { return NAME_LENGTH; }
+    @Override public int getMaxUserNameLength() { return NAME_LENGTH; }
+    @Override public int getMaxCatalogNameLength() { return NAME_LENGTH; }
+
+    // ------------------------------------------------------------------ catalogs
+
+    /** The JDBC table type of a pg_class row, as pgjdbc names them. */
+    private static final String TABLE_TYPE = "case"
+            + " when n.nspname ~ '^pg_toast' then null"
+            + " when (n.nspname = 'pg_catalog' or n.nspname = 'information_schema') then"
+            + "   case c.relkind when 'r' then 'SYSTEM TABLE' when 'v' then 'SYSTEM VIEW' when 'i' then 'SYSTEM INDEX'"
+            + "   else null end"
+            + " when n.nspname ~ '^pg_temp' then"
+            + "   case c.relkind when 'r' then 'TEMPORARY TABLE' when 'i' then 'TEMPORARY INDEX'"
+            + "   when 'S' then 'TEMPORARY SEQUENCE' when 'v' then 'TEMPORARY VIEW' else null end"
+            + " else case c.relkind when 'r' then 'TABLE' when 'p' then 'PARTITIONED TABLE' when 'i' then 'INDEX'"
+            + "   when 'I' then 'PARTITIONED INDEX' when 'S' then 'SEQUENCE' when 'v' then 'VIEW'"
+            + "   when 'm' then 'MATERIALIZED VIEW' when 'c' then 'TYPE' when 'f' then 'FOREIGN TABLE' else null end"
+            + " end";
+
+    @Override
+    public ResultSet getTables(String catalog, String schemaPattern, String tableNamePattern, String[] types)
+            throws SQLException {
+        String sql = "select * from (select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
+                + " c.relname::text as \"TABLE_NAME\", " + TABLE_TYPE + " as \"TABLE_TYPE\","
+                + " obj_description(c.oid, 'pg_class') as \"REMARKS\", null::text as \"TYPE_CAT\","
+                + " null::text as \"TYPE_SCHEM\", null::text as \"TYPE_NAME\", null::text as \"SELF_REFERENCING_COL_NAME\","
+                + " null::text as \"REF_GENERATION\""
+                + " from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
+                + " where ($1::text is null or n.nspname like $1) and ($2::text is null or c.relname like $2)) t"
+                + " where \"TABLE_TYPE\" is not null and ($3::text[] is null or \"TABLE_TYPE\" = any($3))"
+                + " order by \"TABLE_TYPE\", \"TABLE_SCHEM\", \"TABLE_NAME\"";
+        return query(sql, schemaPattern, tableNamePattern, types);
+    }
+
+    @Override
+    public ResultSet getTableTypes() throws SQLException {
+        return query("select unnest(array['FOREIGN TABLE', 'INDEX', 'MATERIALIZED VIEW', 'PARTITIONED INDEX',"
+                + " 'PARTITIONED TABLE', 'SEQUENCE', 'SYSTEM INDEX', 'SYSTEM TABLE', 'SYSTEM VIEW', 'TABLE',"
+                + " 'TEMPORARY INDEX', 'TEMPORARY SEQUENCE', 'TEMPORARY TABLE', 'TEMPORARY VIEW', 'TYPE', 'VIEW'])"
+                + " as \"TABLE_TYPE\"");
+    }
+
+    @Override
+    public ResultSet getCatalogs() throws SQLException {
+        return query("select current_database()::text as \"TABLE_CAT\"");
+    }
+
+    @Override
+    public ResultSet getSchemas() throws SQLException {
+        return getSchemas(null, null);
+    }
+
+    @Override
+    public ResultSet getSchemas(String catalog, String schemaPattern) throws SQLException {
+        return query("select nspname::text as \"TABLE_SCHEM\", current_database()::text as \"TABLE_CATALOG\""
+                + " from pg_catalog.pg_namespace where nspname !~ '^pg_(toast|temp)' and ($1::text is null or nspname like $1)"
+                + " order by 1", schemaPattern);
+    }
+
+    @Override
+    public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern)
+            throws SQLException {
+        String sql = "select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
+                + " c.relname::text as \"TABLE_NAME\", a.attname::text as \"COLUMN_NAME\","
+                + " " + PgTypes.sqlTypeCase("coalesce(nullif(t.typbasetype, 0), t.oid)", "t.typcategory")
+                + " as \"DATA_TYPE\","
+                + " t.typname::text as \"TYPE_NAME\","
+                + " information_schema._pg_char_max_length(coalesce(nullif(t.typbasetype, 0), t.oid), a.atttypmod)"
+                + "  as \"COLUMN_SIZE_CHAR\","
+                + " information_schema._pg_numeric_precision(coalesce(nullif(t.typbasetype, 0), t.oid), a.atttypmod)"
+                + "  as \"NUMERIC_PRECISION\","
+                + " null::int as \"BUFFER_LENGTH\","
+                + " information_schema._pg_numeric_scale(coalesce(nullif(t.typbasetype, 0), t.oid), a.atttypmod)"
+                + "  as \"DECIMAL_DIGITS\","
+                + " 10 as \"NUM_PREC_RADIX\","
+                + " case when a.attnotnull or (t.typtype = 'd' and t.typnotnull) then " + columnNoNulls
+                + "  else " + columnNullable + " end as \"NULLABLE\","
+                + " col_description(c.oid, a.attnum) as \"REMARKS\","
+                + " pg_catalog.pg_get_expr(d.adbin, d.adrelid) as \"COLUMN_DEF\","
+                + " null::int as \"SQL_DATA_TYPE\", null::int as \"SQL_DATETIME_SUB\","
+                + " information_schema._pg_char_octet_length(coalesce(nullif(t.typbasetype, 0), t.oid), a.atttypmod)"
+                + "  as \"CHAR_OCTET_LENGTH\","
+                + " a.attnum::int as \"ORDINAL_POSITION\","
+                + " case when a.attnotnull or (t.typtype = 'd' and t.typnotnull) then 'NO' else 'YES' end as \"IS_NULLABLE\","
+                + " null::text as \"SCOPE_CATALOG\", null::text as \"SCOPE_SCHEMA\", null::text as \"SCOPE_TABLE\","
+                + " null::smallint as \"SOURCE_DATA_TYPE\","
+                + " case when a.attidentity in ('a', 'd') or pg_catalog.pg_get_expr(d.adbin, d.adrelid) like 'nextval(%'"
+                + "  then 'YES' else 'NO' end as \"IS_AUTOINCREMENT\","
+                + " case when a.attgenerated = 's' then 'YES' else 'NO' end as \"IS_GENERATEDCOLUMN\""
+                + " from pg_catalog.pg_attribute a"
+                + " join pg_catalog.pg_class c on c.oid = a.attrelid"
+                + " join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
+                + " join pg_catalog.pg_type t on t.oid = a.atttypid"
+                + " left join pg_catalog.pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum"
+                + " where a.attnum > 0 and not a.attisdropped and c.relkind in ('r', 'p', 'v', 'm', 'f')"
+                + " and ($1::text is null or n.nspname like $1) and ($2::text is null or c.relname like $2)"
+                + " and ($3::text is null or a.attname like $3)"
+                + " order by n.nspname, c.relname, a.attnum";
+        // COLUMN_SIZE is the character length for character types, else the numeric precision.
+        String withSize = "select \"TABLE_CAT\", \"TABLE_SCHEM\", \"TABLE_NAME\", \"COLUMN_NAME\", \"DATA_TYPE\","
+                + " \"TYPE_NAME\", coalesce(\"COLUMN_SIZE_CHAR\", \"NUMERIC_PRECISION\", 2147483647) as \"COLUMN_SIZE\","
+                + " \"BUFFER_LENGTH\", \"DECIMAL_DIGITS\", \"NUM_PREC_RADIX\", \"NULLABLE\", \"REMARKS\", \"COLUMN_DEF\","
+                + " \"SQL_DATA_TYPE\", \"SQL_DATETIME_SUB\", \"CHAR_OCTET_LENGTH\", \"ORDINAL_POSITION\", \"IS_NULLABLE\","
+                + " \"SCOPE_CATALOG\", \"SCOPE_SCHEMA\", \"SCOPE_TABLE\", \"SOURCE_DATA_TYPE\", \"IS_AUTOINCREMENT\","
+                + " \"IS_GENERATEDCOLUMN\" from (" + sql + ") cols";
+        return query(withSize, schemaPattern, tableNamePattern, columnNamePattern);
+    }
+
+    @Override
+    public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
+        return query("select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
+                + " c.relname::text as \"TABLE_NAME\", a.attname::text as \"COLUMN_NAME\","
+                + " k.ord::smallint as \"KEY_SEQ\", ci.relname::text as \"PK_NAME\""
+                + " from pg_catalog.pg_index i"
+                + " cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)"
+                + " join pg_catalog.pg_class c on c.oid = i.indrelid"
+                + " join pg_catalog.pg_class ci on ci.oid = i.indexrelid"
+                + " join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
+                + " join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum"
+                + " where i.indisprimary and ($1::text is null or n.nspname = $1) and c.relname = $2"
+                + " order by \"TABLE_SCHEM\", \"TABLE_NAME\", \"COLUMN_NAME\"", schema, table);
+    }
+
+    @Override
+    public ResultSet getImportedKeys(String catalog, String schema, String table) throws SQLException {
+        return foreignKeys("($1::text is null or fn.nspname = $1) and fc.relname = $2", schema, table,
+                "\"PKTABLE_CAT\", \"PKTABLE_SCHEM\", \"PKTABLE_NAME\", \"KEY_SEQ\"");
+    }
+
+    @Override
+    public ResultSet getExportedKeys(String catalog, String schema, String table) throws SQLException {
+        return foreignKeys("($1::text is null or pn.nspname = $1) and pc.relname = $2", schema, table,
+                "\"FKTABLE_CAT\", \"FKTABLE_SCHEM\", \"FKTABLE_NAME\", \"KEY_SEQ\"");
+    }
+
+    /** Foreign keys as JDBC describes them: one row per column pair of each constraint. */
+    private ResultSet foreignKeys(String where, String schema, String table, String orderBy) throws SQLException {
+        return query("select current_database()::text as \"PKTABLE_CAT\", pn.nspname::text as \"PKTABLE_SCHEM\","
+                + " pc.relname::text as \"PKTABLE_NAME\", pa.attname::text as \"PKCOLUMN_NAME\","
+                + " current_database()::text as \"FKTABLE_CAT\", fn.nspname::text as \"FKTABLE_SCHEM\","
+                + " fc.relname::text as \"FKTABLE_NAME\", fa.attname::text as \"FKCOLUMN_NAME\","
+                + " k.ord::smallint as \"KEY_SEQ\","
+                + " " + referentialAction("con.confupdtype") + " as \"UPDATE_RULE\","
+                + " " + referentialAction("con.confdeltype") + " as \"DELETE_RULE\","
+                + " con.conname::text as \"FK_NAME\", pi.relname::text as \"PK_NAME\","
+                + " (case when con.condeferrable then case when con.condeferred then " + importedKeyInitiallyDeferred
+                + "  else " + importedKeyInitiallyImmediate + " end else " + importedKeyNotDeferrable
+                + "  end)::smallint as \"DEFERRABILITY\""
+                + " from pg_catalog.pg_constraint con"
+                + " cross join lateral unnest(con.conkey, con.confkey) with ordinality as k(fk, pk, ord)"
+                + " join pg_catalog.pg_class fc on fc.oid = con.conrelid"
+                + " join pg_catalog.pg_namespace fn on fn.oid = fc.relnamespace"
+                + " join pg_catalog.pg_class pc on pc.oid = con.confrelid"
+                + " join pg_catalog.pg_namespace pn on pn.oid = pc.relnamespace"
+                + " join pg_catalog.pg_attribute fa on fa.attrelid = fc.oid and fa.attnum = k.fk"
+                + " join pg_catalog.pg_attribute pa on pa.attrelid = pc.oid and pa.attnum = k.pk"
+                + " left join pg_catalog.pg_class pi on pi.oid = con.conindid"
+                + " where con.contype = 'f' and " + where
+                + " order by " + orderBy, schema, table);
+    }
+
+    private static String referentialAction(String column) {
+        return "(case " + column + " when 'c' then " + importedKeyCascade + " when 'n' then " + importedKeySetNull
+                + " when 'd' then " + importedKeySetDefault + " when 'r' then " + importedKeyRestrict
+                + " else " + importedKeyNoAction + " end)::smallint";
+    }
+
+    @Override
+    public ResultSet getIndexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)
+            throws SQLException {
+        return query("select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
+                + " c.relname::text as \"TABLE_NAME\", not i.indisunique as \"NON_UNIQUE\","
+                + " null::text as \"INDEX_QUALIFIER\", ci.relname::text as \"INDEX_NAME\","
+                + " " + tableIndexOther + "::smallint as \"TYPE\", k.ord::smallint as \"ORDINAL_POSITION\","
+                + " pg_catalog.pg_get_indexdef(ci.oid, k.ord::int, false) as \"COLUMN_NAME\","
+                + " case when i.indoption[k.ord - 1] & 1 = 1 then 'D' else 'A' end as \"ASC_OR_DESC\","
+                + " ci.reltuples::bigint as \"CARDINALITY\", ci.relpages::bigint as \"PAGES\","
+                + " pg_catalog.pg_get_expr(i.indpred, i.indrelid) as \"FILTER_CONDITION\""
+                + " from pg_catalog.pg_index i"
+                + " cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)"
+                + " join pg_catalog.pg_class c on c.oid = i.indrelid"
+                + " join pg_catalog.pg_class ci on ci.oid = i.indexrelid"
+                + " join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
+                + " where ($1::text is null or n.nspname = $1) and c.relname = $2 and (not $3 or i.indisunique)"
+                + " order by \"NON_UNIQUE\", \"TYPE\", \"INDEX_NAME\", \"ORDINAL_POSITION\"", schema, table, unique);
+    }
+
+    @Override
+    public ResultSet getTypeInfo() throws SQLException {
+        return query("select t.typname::text as \"TYPE_NAME\", "
+                + PgTypes.sqlTypeCase("t.oid", "t.typcategory") + " as \"DATA_TYPE\","
+                + " case when t.typname in ('varchar', 'bpchar', 'text') then 10485760 else 0 end as \"PRECISION\","
+                + " case when t.typcategory in ('S', 'D') then '''' else null end as \"LITERAL_PREFIX\","
+                + " case when t.typcategory in ('S', 'D') then '''' else null end as \"LITERAL_SUFFIX\","
+                + " null::text as \"CREATE_PARAMS\", " + typeNullable + "::smallint as \"NULLABLE\","
+                + " t.typcategory = 'S' as \"CASE_SENSITIVE\", " + typeSearchable + "::smallint as \"SEARCHABLE\","
+                + " t.typcategory <> 'N' as \"UNSIGNED_ATTRIBUTE\", false as \"FIXED_PREC_SCALE\","
+                + " false as \"AUTO_INCREMENT\", t.typname::text as \"LOCAL_TYPE_NAME\","
+                + " 0::smallint as \"MINIMUM_SCALE\", 0::smallint as \"MAXIMUM_SCALE\", null::int as \"SQL_DATA_TYPE\","
+                + " null::int as \"SQL_DATETIME_SUB\", 10 as \"NUM_PREC_RADIX\""
+                + " from pg_catalog.pg_type t join pg_catalog.pg_namespace n on n.oid = t.typnamespace"
+                + " where n.nspname = 'pg_catalog' and t.typtype = 'b' order by 2, 1");
+    }
+
+    // ------------------------------------------------------------------ wrapper
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw JdbcErrors.usage("Not a wrapper for " + iface.getName(), JdbcErrors.INVALID_PARAMETER_VALUE);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+
+
+}

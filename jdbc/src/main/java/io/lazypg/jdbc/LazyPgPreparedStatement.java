@@ -1,0 +1,372 @@
+package io.lazypg.jdbc;
+
+import io.lazypg.client.LazyPgSession;
+import io.lazypg.client.LazyResult;
+import io.lazypg.client.LazyRow;
+import io.lazypg.client.PgException;
+import io.lazypg.client.sql.PlaceholderSql;
+import java.io.InputStream;
+import java.io.Reader;
+import java.math.BigDecimal;
+import java.net.URL;
+import java.sql.Array;
+import java.sql.BatchUpdateException;
+import java.sql.Blob;
+import java.sql.Clob;
+import java.sql.Date;
+import java.sql.NClob;
+import java.sql.ParameterMetaData;
+import java.sql.PreparedStatement;
+import java.sql.Ref;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.RowId;
+import java.sql.SQLException;
+import java.sql.SQLXML;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Calendar;
+import java.util.List;
+
+/**
+ * A JDBC {@link PreparedStatement}: SQL with {@code ?} placeholders, rewritten once to {@code $n}
+ * by the project's one placeholder parser ({@link PlaceholderSql}; {@code ??} is a literal
+ * {@code ?}), and run through the session's prepared-statement cache. Values are bound typed
+ * ({@link JdbcValues}): a {@code setTimestamp} is sent as a timestamp, not as text for the server
+ * to guess at. A batch of parameter sets runs pipelined with one Sync ({@code executeBatch} of
+ * the client).
+ *
+ * <p>Not thread-safe, like its connection.
+ */
+final class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStatement {
+
+    private final PlaceholderSql sql;
+    private final GeneratedKeys keysWanted;
+    private final Object[] values;
+    private final boolean[] set;
+    private List<Object[]> batch;
+
+    LazyPgPreparedStatement(LazyPgJdbcConnection connection, String sql, GeneratedKeys keysWanted) throws SQLException {
+        super(connection);
+        if (sql == null) {
+            throw JdbcErrors.usage("The SQL must not be null.", JdbcErrors.INVALID_PARAMETER_VALUE);
+        }
+        this.sql = SqlCache.parse(sql);
+        if (this.sql.severalStatements()) {
+            throw JdbcErrors.usage("A PreparedStatement runs one statement; this SQL holds several. Run scripts"
+                    + " with Statement.execute.", "42601");
+        }
+        this.keysWanted = keysWanted;
+        this.values = new Object[this.sql.positionalCount()];
+        this.set = new boolean[values.length];
+    }
+
+    // ------------------------------------------------------------------ execution
+
+    private Object[] boundValues() throws SQLException {
+        for (int i = 0; i < set.length; i++) {
+            if (!set[i]) {
+                throw JdbcErrors.usage("No value specified for parameter " + (i + 1) + " of " + set.length + ".",
+                        JdbcErrors.WRONG_PARAMETER_COUNT);
+            }
+        }
+        return values.clone(); // the caller may set new values while a stream still reads with these
+    }
+
+    @Override
+    public ResultSet executeQuery() throws SQLException {
+        run(sql.positionalSql(), false, boundValues(), true, null);
+        return requireResultSet();
+    }
+
+    @Override
+    public int executeUpdate() throws SQLException {
+        return count(executeLargeUpdate());
+    }
+
+    @Override
+    public long executeLargeUpdate() throws SQLException {
+        run(sql.positionalSql(), false, boundValues(), false, keysWanted);
+        return requireUpdateCount();
+    }
+
+    @Override
+    public boolean execute() throws SQLException {
+        run(sql.positionalSql(), false, boundValues(), false, keysWanted);
+        return getResultSet() != null;
+    }
+
+    @Override
+    public void addBatch() throws SQLException {
+        checkOpen();
+        if (batch == null) {
+            batch = new ArrayList<>();
+        }
+        batch.add(boundValues());
+    }
+
+    @Override
+    public void clearBatch() throws SQLException {
+        checkOpen();
+        batch = null;
+    }
+
+    @Override
+    public int[] executeBatch() throws SQLException {
+        long[] counts = executeLargeBatch();
+        int[] ints = new int[counts.length];
+        for (int i = 0; i < counts.length; i++) {
+            ints[i] = count(counts[i]);
+        }
+        return ints;
+    }
+
+    /**
+     * Every parameter set pipelined with one Sync: outside a transaction the batch is atomic, and a
+     * failure reports no counts (nothing was applied). With generated keys wanted, each set runs
+     * in turn (one round trip each), and the keys of all of them form one ResultSet.
+     */
+    @Override
+    public long[] executeLargeBatch() throws SQLException {
+        checkOpen();
+        List<Object[]> sets = batch == null ? List.of() : batch;
+        batch = null;
+        if (sets.isEmpty()) {
+            return new long[0];
+        }
+        LazyPgSession session = connection.sessionForStatement();
+        Duration timeout = connection.statementTimeout(getQueryTimeout());
+        try {
+            if (timeout != null) {
+                session.queryTimeout(timeout);
+            }
+            if (keysWanted != null) {
+                return batchWithKeys(session, sets);
+            }
+            int[] counts = session.executeBatch(sql.positionalSql(), sets);
+            long[] longs = new long[counts.length];
+            for (int i = 0; i < counts.length; i++) {
+                longs[i] = counts[i];
+            }
+            return longs;
+        } catch (PgException e) {
+            SQLException cause = JdbcErrors.of(e);
+            throw new BatchUpdateException("The batch failed: " + e.getMessage(), cause.getSQLState(), 0,
+                    new long[0], cause);
+        } finally {
+            if (timeout != null) {
+                try {
+                    session.queryTimeout(null);
+                } catch (PgException ignored) {
+                    // the session broke; its failure is reported
+                }
+            }
+        }
+    }
+
+    private long[] batchWithKeys(LazyPgSession session, List<Object[]> sets) {
+        String withReturning = keysWanted.appendTo(sql.positionalSql());
+        long[] counts = new long[sets.size()];
+        List<LazyRow> keyRows = new ArrayList<>();
+        LazyResult last = null;
+        for (int i = 0; i < sets.size(); i++) {
+            last = session.query(withReturning, sets.get(i));
+            counts[i] = last.rowsAffected();
+            keyRows.addAll(last.rows());
+        }
+        generatedKeys(new LazyRowResultSet(last.columns(), keyRows.iterator(), this, null));
+        return counts;
+    }
+
+    @Override
+    public ResultSetMetaData getMetaData() throws SQLException {
+        checkOpen();
+        return null; // known only once executed: lazypg does not run a describe round trip for it
+    }
+
+    @Override
+    public ParameterMetaData getParameterMetaData() throws SQLException {
+        throw JdbcErrors.unsupported("getParameterMetaData", null);
+    }
+
+    // ------------------------------------------------------------------ parameters
+
+    private void bind(int index, Object value) throws SQLException {
+        checkOpen();
+        if (index < 1 || index > values.length) {
+            throw JdbcErrors.usage("Parameter index " + index + " is out of range: the statement has " + values.length
+                    + " parameters (1.." + values.length + ").", JdbcErrors.INVALID_PARAMETER_VALUE);
+        }
+        values[index - 1] = value;
+        set[index - 1] = true;
+    }
+
+    @Override
+    public void clearParameters() throws SQLException {
+        checkOpen();
+        Arrays.fill(values, null);
+        Arrays.fill(set, false);
+    }
+
+    @Override public void setNull(int i, int sqlType) throws SQLException { bind(i, null); }
+    @Override public void setNull(int i, int sqlType, String typeName) throws SQLException { bind(i, null); }
+    @Override public void setBoolean(int i, boolean x) throws SQLException { bind(i, x); }
+    @Override public void setByte(int i, byte x) throws SQLException { bind(i, (short) x); }
+    @Override public void setShort(int i, short x) throws SQLException { bind(i, x); }
+    @Override public void setInt(int i, int x) throws SQLException { bind(i, x); }
+    @Override public void setLong(int i, long x) throws SQLException { bind(i, x); }
+    @Override public void setFloat(int i, float x) throws SQLException { bind(i, x); }
+    @Override public void setDouble(int i, double x) throws SQLException { bind(i, x); }
+    @Override public void setBigDecimal(int i, BigDecimal x) throws SQLException { bind(i, x); }
+    @Override public void setString(int i, String x) throws SQLException { bind(i, x); }
+    @Override public void setNString(int i, String x) throws SQLException { bind(i, x); }
+    @Override public void setBytes(int i, byte[] x) throws SQLException { bind(i, x); }
+    @Override public void setDate(int i, Date x) throws SQLException { bind(i, JdbcValues.toClient(x)); }
+    @Override public void setTime(int i, Time x) throws SQLException { bind(i, JdbcValues.toClient(x)); }
+    @Override public void setTimestamp(int i, Timestamp x) throws SQLException { bind(i, JdbcValues.toClient(x)); }
+    @Override public void setDate(int i, Date x, Calendar cal) throws SQLException { bind(i, JdbcValues.date(x, cal)); }
+    @Override public void setTime(int i, Time x, Calendar cal) throws SQLException { bind(i, JdbcValues.time(x, cal)); }
+    @Override public void setTimestamp(int i, Timestamp x, Calendar cal) throws SQLException { bind(i, JdbcValues.timestamp(x, cal)); }
+    @Override public void setArray(int i, Array x) throws SQLException { bind(i, JdbcValues.toClient(x)); }
+    @Override public void setObject(int i, Object x) throws SQLException { bind(i, JdbcValues.toClient(x)); }
+    @Override public void setObject(int i, Object x, int sqlType) throws SQLException { bind(i, JdbcValues.toClient(x, sqlType)); }
+    @Override public void setObject(int i, Object x, int sqlType, int scale) throws SQLException { bind(i, JdbcValues.toClient(x, sqlType)); }
+    @Override public void setURL(int i, URL x) throws SQLException { bind(i, x == null ? null : x.toString()); }
+
+    @Override
+    public void setCharacterStream(int i, Reader reader, int length) throws SQLException {
+        bind(i, JdbcValues.read(reader, length));
+    }
+
+    @Override
+    public void setCharacterStream(int i, Reader reader, long length) throws SQLException {
+        bind(i, JdbcValues.read(reader, length));
+    }
+
+    @Override
+    public void setCharacterStream(int i, Reader reader) throws SQLException {
+        bind(i, JdbcValues.read(reader, -1));
+    }
+
+    @Override
+    public void setNCharacterStream(int i, Reader reader, long length) throws SQLException {
+        bind(i, JdbcValues.read(reader, length));
+    }
+
+    @Override
+    public void setNCharacterStream(int i, Reader reader) throws SQLException {
+        bind(i, JdbcValues.read(reader, -1));
+    }
+
+    @Override
+    public void setBinaryStream(int i, InputStream x, int length) throws SQLException {
+        bind(i, JdbcValues.read(x, length));
+    }
+
+    @Override
+    public void setBinaryStream(int i, InputStream x, long length) throws SQLException {
+        bind(i, JdbcValues.read(x, length));
+    }
+
+    @Override
+    public void setBinaryStream(int i, InputStream x) throws SQLException {
+        bind(i, JdbcValues.read(x, -1));
+    }
+
+    @Override
+    public void setAsciiStream(int i, InputStream x, int length) throws SQLException {
+        bind(i, JdbcValues.ascii(x, length));
+    }
+
+    @Override
+    public void setAsciiStream(int i, InputStream x, long length) throws SQLException {
+        bind(i, JdbcValues.ascii(x, length));
+    }
+
+    @Override
+    public void setAsciiStream(int i, InputStream x) throws SQLException {
+        bind(i, JdbcValues.ascii(x, -1));
+    }
+
+    @Override
+    @Deprecated
+    public void setUnicodeStream(int i, InputStream x, int length) throws SQLException {
+        throw JdbcErrors.unsupported("setUnicodeStream", "use setCharacterStream or setString.");
+    }
+
+    @Override
+    public void setRef(int i, Ref x) throws SQLException {
+        throw JdbcErrors.unsupported("setRef", null);
+    }
+
+    @Override
+    public void setBlob(int i, Blob x) throws SQLException {
+        throw JdbcErrors.unsupported("setBlob", "bind bytea as a byte[] (setBytes).");
+    }
+
+    @Override
+    public void setBlob(int i, InputStream x, long length) throws SQLException {
+        throw JdbcErrors.unsupported("setBlob", "bind bytea as a byte[] (setBytes).");
+    }
+
+    @Override
+    public void setBlob(int i, InputStream x) throws SQLException {
+        throw JdbcErrors.unsupported("setBlob", "bind bytea as a byte[] (setBytes).");
+    }
+
+    @Override
+    public void setClob(int i, Clob x) throws SQLException {
+        throw JdbcErrors.unsupported("setClob", "bind text as a String (setString).");
+    }
+
+    @Override
+    public void setClob(int i, Reader reader, long length) throws SQLException {
+        throw JdbcErrors.unsupported("setClob", "bind text as a String (setString).");
+    }
+
+    @Override
+    public void setClob(int i, Reader reader) throws SQLException {
+        throw JdbcErrors.unsupported("setClob", "bind text as a String (setString).");
+    }
+
+    @Override
+    public void setNClob(int i, NClob value) throws SQLException {
+        throw JdbcErrors.unsupported("setNClob", "bind text as a String (setString).");
+    }
+
+    @Override
+    public void setNClob(int i, Reader reader, long length) throws SQLException {
+        throw JdbcErrors.unsupported("setNClob", "bind text as a String (setString).");
+    }
+
+    @Override
+    public void setNClob(int i, Reader reader) throws SQLException {
+        throw JdbcErrors.unsupported("setNClob", "bind text as a String (setString).");
+    }
+
+    @Override
+    public void setRowId(int i, RowId x) throws SQLException {
+        throw JdbcErrors.unsupported("setRowId", null);
+    }
+
+    @Override
+    public void setSQLXML(int i, SQLXML xmlObject) throws SQLException {
+        throw JdbcErrors.unsupported("setSQLXML", "bind xml as a String (setString).");
+    }
+
+    // ------------------------------------------------------------------ Statement methods that take SQL
+
+    private static SQLException sqlGivenTwice() {
+        return JdbcErrors.usage("A PreparedStatement runs the SQL it was prepared with; the query methods that take"
+                + " a SQL string belong to Statement.", "42809");
+    }
+
+    @Override public ResultSet executeQuery(String sql) throws SQLException { throw sqlGivenTwice(); }
+    @Override public int executeUpdate(String sql) throws SQLException { throw sqlGivenTwice(); }
+    @Override public long executeLargeUpdate(String sql) throws SQLException { throw sqlGivenTwice(); }
+    @Override public boolean execute(String sql) throws SQLException { throw sqlGivenTwice(); }
+    @Override public void addBatch(String sql) throws SQLException { throw sqlGivenTwice(); }
+}

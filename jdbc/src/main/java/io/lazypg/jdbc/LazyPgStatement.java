@@ -1,0 +1,570 @@
+package io.lazypg.jdbc;
+
+import io.lazypg.client.Column;
+import io.lazypg.client.LazyPgSession;
+import io.lazypg.client.LazyResult;
+import io.lazypg.client.LazyRow;
+import io.lazypg.client.PgException;
+import io.lazypg.client.RowCursor;
+import io.lazypg.client.sql.PlaceholderSql;
+import java.sql.BatchUpdateException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * A JDBC {@link Statement} on a lazypg session. One statement runs through the extended protocol
+ * (binary results, the session's prepared-statement cache, a row limit for {@link #setMaxRows});
+ * SQL holding several statements ({@code create ...; insert ...}, as Flyway runs migrations) runs
+ * through the simple protocol, and {@link #getMoreResults()} walks its results. With a fetch size,
+ * {@link #executeQuery} reads through a portal in batches of that size, in bounded memory, with or
+ * without auto-commit.
+ *
+ * <p>The results of the last execution are kept here: a list of lazypg results and the index of
+ * the current one. Rows stay views over the bytes they arrived in; nothing is decoded until a
+ * getter reads it.
+ *
+ * <p>Not thread-safe, like its connection; {@link #cancel()} may be called from another thread.
+ */
+class LazyPgStatement implements Statement {
+
+    private static final List<LazyResult> NO_RESULTS = List.of();
+
+    final LazyPgJdbcConnection connection;
+    private boolean closed;
+    private boolean closeOnCompletion;
+    private long maxRows;
+    private int queryTimeoutSeconds;
+    private int fetchSize;
+    private int maxFieldSize;
+    /** Keys requested for statements run with execute(sql, ...keys); null when none. */
+    GeneratedKeys generatedKeys;
+    private List<String> batch;
+
+    private List<LazyResult> results = NO_RESULTS;
+    private int current;
+    private ResultSet currentResultSet;
+    private long updateCount = -1;
+    private ResultSet keys;
+
+    LazyPgStatement(LazyPgJdbcConnection connection) {
+        this.connection = connection;
+    }
+
+    // ------------------------------------------------------------------ execution
+
+    /**
+     * Runs {@code sql} ({@code $n} placeholders, already rewritten) with {@code params} and makes its
+     * first result current. {@code query} says the caller wants rows (executeQuery): only then does
+     * a fetch size stream through a portal, since a portal gives no update count.
+     */
+    final void run(String sql, boolean severalStatements, Object[] params, boolean query, GeneratedKeys keysWanted)
+            throws SQLException {
+        checkOpen();
+        clearResults();
+        LazyPgSession session = connection.sessionForStatement();
+        String toSend = keysWanted == null || severalStatements ? sql : keysWanted.appendTo(sql);
+        Duration timeout = connection.statementTimeout(queryTimeoutSeconds);
+        try {
+            if (timeout != null) {
+                session.queryTimeout(timeout);
+            }
+            if (severalStatements) {
+                results = session.queryScript(toSend);
+            } else if (query && fetchSize > 0 && keysWanted == null) {
+                RowCursor cursor = session.stream(toSend, fetchSize, params);
+                LazyRowResultSet stream = new LazyRowResultSet(cursor.columns(), limited(cursor), this, cursor);
+                connection.streamOpened(stream);
+                results = NO_RESULTS;
+                currentResultSet = stream;
+                return;
+            } else {
+                results = List.of(session.queryAtMost(maxRows, toSend, params));
+            }
+        } catch (PgException e) {
+            throw JdbcErrors.of(e);
+        } finally {
+            if (timeout != null) {
+                resetTimeout(session);
+            }
+        }
+        current = 0;
+        if (keysWanted != null && !severalStatements) {
+            LazyResult r = results.get(0);
+            keys = resultSet(r);
+            updateCount = r.rowsAffected();
+        } else {
+            showCurrent();
+        }
+    }
+
+    private static void resetTimeout(LazyPgSession session) {
+        try {
+            session.queryTimeout(null);
+        } catch (PgException ignored) {
+            // the session broke during the statement; its failure is what gets reported
+        }
+    }
+
+    private Iterator<LazyRow> limited(RowCursor cursor) {
+        if (maxRows <= 0) {
+            return cursor;
+        }
+        long limit = maxRows;
+        return new Iterator<>() {
+            private long read;
+
+            @Override
+            public boolean hasNext() {
+                return read < limit && cursor.hasNext();
+            }
+
+            @Override
+            public LazyRow next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                read++;
+                return cursor.next();
+            }
+        };
+    }
+
+    /** Makes results[current] the current result: a ResultSet when it has columns, else an update count. */
+    private void showCurrent() {
+        if (current >= results.size()) {
+            currentResultSet = null;
+            updateCount = -1;
+            return;
+        }
+        LazyResult r = results.get(current);
+        if (r.columns().isEmpty()) {
+            currentResultSet = null;
+            updateCount = r.rowsAffected();
+        } else {
+            currentResultSet = resultSet(r);
+            updateCount = -1;
+        }
+    }
+
+    private ResultSet resultSet(LazyResult r) {
+        return new LazyRowResultSet(r.columns(), r.iterator(), this, null);
+    }
+
+    private void clearResults() throws SQLException {
+        if (currentResultSet != null) {
+            currentResultSet.close();
+            currentResultSet = null;
+        }
+        results = NO_RESULTS;
+        current = 0;
+        updateCount = -1;
+        keys = null;
+    }
+
+    private void runSql(String sql, boolean query, GeneratedKeys keysWanted) throws SQLException {
+        checkOpen();
+        if (sql == null) {
+            throw JdbcErrors.usage("The SQL must not be null.", JdbcErrors.INVALID_PARAMETER_VALUE);
+        }
+        PlaceholderSql parsed = SqlCache.parse(sql);
+        // A plain Statement has no parameters: '?' stays as written (jsonb operators), only '??' is not special.
+        run(sql, parsed.severalStatements(), new Object[0], query, keysWanted);
+    }
+
+    @Override
+    public ResultSet executeQuery(String sql) throws SQLException {
+        runSql(sql, true, null);
+        return requireResultSet();
+    }
+
+    final ResultSet requireResultSet() throws SQLException {
+        if (currentResultSet == null) {
+            throw JdbcErrors.usage("The statement returned no rows (executeQuery expects a query; use executeUpdate"
+                    + " or execute for other statements).", JdbcErrors.NO_DATA);
+        }
+        return currentResultSet;
+    }
+
+    final long requireUpdateCount() throws SQLException {
+        if (currentResultSet != null) {
+            clearResults();
+            throw JdbcErrors.usage("The statement returned rows, where executeUpdate expects none (use executeQuery"
+                    + " or execute).", JdbcErrors.TOO_MANY_RESULTS);
+        }
+        return Math.max(0, updateCount);
+    }
+
+    @Override
+    public int executeUpdate(String sql) throws SQLException {
+        return count(executeLargeUpdate(sql));
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql) throws SQLException {
+        runSql(sql, false, null);
+        return requireUpdateCount();
+    }
+
+    @Override
+    public boolean execute(String sql) throws SQLException {
+        runSql(sql, false, null);
+        return currentResultSet != null;
+    }
+
+    @Override
+    public int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        return count(executeLargeUpdate(sql, autoGeneratedKeys));
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        runSql(sql, false, autoGeneratedKeys == RETURN_GENERATED_KEYS ? GeneratedKeys.ALL_COLUMNS : null);
+        return requireUpdateCount();
+    }
+
+    @Override
+    public int executeUpdate(String sql, String[] columnNames) throws SQLException {
+        return count(executeLargeUpdate(sql, columnNames));
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
+        runSql(sql, false, GeneratedKeys.columns(columnNames));
+        return requireUpdateCount();
+    }
+
+    @Override
+    public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        throw JdbcErrors.unsupported("Generated keys by column index", "name the key columns.");
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        throw JdbcErrors.unsupported("Generated keys by column index", "name the key columns.");
+    }
+
+    @Override
+    public boolean execute(String sql, int autoGeneratedKeys) throws SQLException {
+        runSql(sql, false, autoGeneratedKeys == RETURN_GENERATED_KEYS ? GeneratedKeys.ALL_COLUMNS : null);
+        return currentResultSet != null;
+    }
+
+    @Override
+    public boolean execute(String sql, int[] columnIndexes) throws SQLException {
+        throw JdbcErrors.unsupported("Generated keys by column index", "name the key columns.");
+    }
+
+    @Override
+    public boolean execute(String sql, String[] columnNames) throws SQLException {
+        runSql(sql, false, GeneratedKeys.columns(columnNames));
+        return currentResultSet != null;
+    }
+
+    static int count(long n) {
+        return (int) Math.min(Integer.MAX_VALUE, n);
+    }
+
+    // ------------------------------------------------------------------ results
+
+    @Override
+    public ResultSet getResultSet() throws SQLException {
+        checkOpen();
+        return currentResultSet;
+    }
+
+    @Override
+    public int getUpdateCount() throws SQLException {
+        checkOpen();
+        return updateCount < 0 ? -1 : count(updateCount);
+    }
+
+    @Override
+    public long getLargeUpdateCount() throws SQLException {
+        checkOpen();
+        return updateCount;
+    }
+
+    @Override
+    public boolean getMoreResults() throws SQLException {
+        return getMoreResults(CLOSE_CURRENT_RESULT);
+    }
+
+    /** Every result is already in memory, so keeping the current one open costs nothing more. */
+    @Override
+    public boolean getMoreResults(int current) throws SQLException {
+        checkOpen();
+        if (current != KEEP_CURRENT_RESULT && currentResultSet != null) {
+            currentResultSet.close();
+        }
+        this.current++;
+        showCurrent();
+        return currentResultSet != null;
+    }
+
+    @Override
+    public ResultSet getGeneratedKeys() throws SQLException {
+        checkOpen();
+        return keys != null ? keys : new LazyRowResultSet(List.<Column>of(), java.util.Collections.emptyIterator(),
+                this, null);
+    }
+
+    final void generatedKeys(ResultSet keys) {
+        this.keys = keys;
+    }
+
+    // ------------------------------------------------------------------ batches
+
+    @Override
+    public void addBatch(String sql) throws SQLException {
+        checkOpen();
+        if (batch == null) {
+            batch = new ArrayList<>();
+        }
+        batch.add(sql);
+    }
+
+    @Override
+    public void clearBatch() throws SQLException {
+        checkOpen();
+        batch = null;
+    }
+
+    /** Each SQL string in order, one round trip each; the first failure stops the batch. */
+    @Override
+    public int[] executeBatch() throws SQLException {
+        long[] counts = executeLargeBatch();
+        int[] ints = new int[counts.length];
+        for (int i = 0; i < counts.length; i++) {
+            ints[i] = count(counts[i]);
+        }
+        return ints;
+    }
+
+    @Override
+    public long[] executeLargeBatch() throws SQLException {
+        checkOpen();
+        List<String> sqls = batch == null ? List.of() : batch;
+        batch = null;
+        long[] counts = new long[sqls.size()];
+        for (int i = 0; i < sqls.size(); i++) {
+            try {
+                counts[i] = executeLargeUpdate(sqls.get(i));
+            } catch (SQLException e) {
+                throw new BatchUpdateException("Batch entry " + i + " failed: " + e.getMessage(), e.getSQLState(),
+                        e.getErrorCode(), java.util.Arrays.copyOf(counts, i), e);
+            }
+        }
+        return counts;
+    }
+
+    // ------------------------------------------------------------------ settings
+
+    @Override
+    public void setMaxRows(int max) throws SQLException {
+        setLargeMaxRows(max);
+    }
+
+    @Override
+    public void setLargeMaxRows(long max) throws SQLException {
+        checkOpen();
+        if (max < 0) {
+            throw JdbcErrors.usage("Max rows must be >= 0, was " + max + ".", JdbcErrors.INVALID_PARAMETER_VALUE);
+        }
+        maxRows = max;
+    }
+
+    @Override
+    public int getMaxRows() throws SQLException {
+        checkOpen();
+        return count(maxRows);
+    }
+
+    @Override
+    public long getLargeMaxRows() throws SQLException {
+        checkOpen();
+        return maxRows;
+    }
+
+    @Override
+    public void setQueryTimeout(int seconds) throws SQLException {
+        checkOpen();
+        if (seconds < 0) {
+            throw JdbcErrors.usage("The query timeout must be >= 0, was " + seconds + ".",
+                    JdbcErrors.INVALID_PARAMETER_VALUE);
+        }
+        queryTimeoutSeconds = seconds;
+    }
+
+    @Override
+    public int getQueryTimeout() throws SQLException {
+        checkOpen();
+        return queryTimeoutSeconds;
+    }
+
+    @Override
+    public void setFetchSize(int rows) throws SQLException {
+        checkOpen();
+        if (rows < 0) {
+            throw JdbcErrors.usage("The fetch size must be >= 0, was " + rows + ".", JdbcErrors.INVALID_PARAMETER_VALUE);
+        }
+        fetchSize = rows;
+    }
+
+    @Override
+    public int getFetchSize() throws SQLException {
+        checkOpen();
+        return fetchSize;
+    }
+
+    @Override
+    public void setFetchDirection(int direction) throws SQLException {
+        checkOpen();
+        if (direction != ResultSet.FETCH_FORWARD) {
+            throw JdbcErrors.unsupported("A fetch direction other than FETCH_FORWARD", null);
+        }
+    }
+
+    @Override
+    public int getFetchDirection() throws SQLException {
+        checkOpen();
+        return ResultSet.FETCH_FORWARD;
+    }
+
+    @Override
+    public int getMaxFieldSize() throws SQLException {
+        checkOpen();
+        return maxFieldSize;
+    }
+
+    /** Accepted and ignored (as pgjdbc effectively does for non-binary types): values are never cut. */
+    @Override
+    public void setMaxFieldSize(int max) throws SQLException {
+        checkOpen();
+        maxFieldSize = max;
+    }
+
+    /** JDBC escapes ({@code {fn ...}}, {@code {d '...'}}) are not translated; SQL is sent as written. */
+    @Override
+    public void setEscapeProcessing(boolean enable) throws SQLException {
+        checkOpen();
+    }
+
+    @Override
+    public void setCursorName(String name) throws SQLException {
+        throw JdbcErrors.unsupported("setCursorName", "positioned updates are not supported.");
+    }
+
+    @Override
+    public int getResultSetConcurrency() throws SQLException {
+        checkOpen();
+        return ResultSet.CONCUR_READ_ONLY;
+    }
+
+    @Override
+    public int getResultSetType() throws SQLException {
+        checkOpen();
+        return ResultSet.TYPE_FORWARD_ONLY;
+    }
+
+    @Override
+    public int getResultSetHoldability() throws SQLException {
+        checkOpen();
+        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+    }
+
+    @Override
+    public void setPoolable(boolean poolable) throws SQLException {
+        checkOpen();
+    }
+
+    @Override
+    public boolean isPoolable() throws SQLException {
+        checkOpen();
+        return false;
+    }
+
+    @Override
+    public void closeOnCompletion() throws SQLException {
+        checkOpen();
+        closeOnCompletion = true;
+    }
+
+    @Override
+    public boolean isCloseOnCompletion() throws SQLException {
+        checkOpen();
+        return closeOnCompletion;
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return null;
+    }
+
+    @Override
+    public void clearWarnings() throws SQLException {
+        checkOpen();
+    }
+
+    // ------------------------------------------------------------------ lifetime
+
+    /** Sends a CancelRequest for whatever the session is running; callable from any thread. */
+    @Override
+    public void cancel() throws SQLException {
+        checkOpen();
+        connection.cancelRunningStatement();
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        checkOpen();
+        return connection;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        if (closed) {
+            return;
+        }
+        try {
+            clearResults();
+        } finally {
+            closed = true;
+        }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    final void checkOpen() throws SQLException {
+        if (closed) {
+            throw JdbcErrors.closed("statement");
+        }
+        if (connection.isClosed()) {
+            throw JdbcErrors.closed("statement's connection");
+        }
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw JdbcErrors.usage("Not a wrapper for " + iface.getName(), JdbcErrors.INVALID_PARAMETER_VALUE);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+}
