@@ -80,7 +80,7 @@ class EntityJsonIT {
     @Test
     void aNullInAPrimitiveAccessorFailsSerializationWithTheAccessorsMessage() {
         LazyResult result = client.query("select 1::int8 as id, null::int4 as qty");
-        PrimitiveQty entity = EntityMappers.forType(PrimitiveQty.class).mapRow(result.get(0), 0);
+        PrimitiveQty entity = EntityMappers.forType(PrimitiveQty.class).mapRow(result.get(0));
         String accessorMessage = catchThrowable(entity::qty).getMessage();
         for (ObjectMapper mapper : List.of(new ObjectMapper(),
                 JsonMapper.builder().addModule(new LazyPgJacksonModule()).build())) {
