@@ -83,6 +83,13 @@ class SessionTimeZoneIT {
         "Europe/Amsterdam            | Europe/Amsterdam            | true",
         "America/New_York            | America/New_York            | true",
         "Asia/Kolkata                | Asia/Kolkata                | true",
+        "EST5EDT                     | EST5EDT                     | false",
+        "PST8PDT                     | PST8PDT                     | false",
+        "EST                         | EST                         | false",
+        "MST                         | MST                         | false",
+        "CET                         | CET                         | false",
+        "XYZ+3ABC                    | XYZ+3ABC                    | false",
+        "CET-1CEST,M3.5.0,M10.5.0/3  | CET-1CEST,M3.5.0,M10.5.0/3  | false",
     })
     void timestamptzReadsAsTheServerShowsItAndAsPgjdbcReadsIt(String zone, String reported, boolean binary)
             throws Exception {
@@ -109,6 +116,73 @@ class SessionTimeZoneIT {
                     check(result.get(r), serverText.get(r), pgjdbc.get(r), zone + ", row " + r + ", execution " + execution);
                 }
             }
+            return null;
+        });
+    }
+
+    /**
+     * A statement cached under a zone the client models (binary timestamptz) and run again under
+     * one it cannot must not render its binary cells with a zone it no longer has (issue #16: a
+     * "malformed binary value" NullPointerException): the client asks for text from then on, and
+     * for binary again once the zone is known.
+     */
+    @org.junit.jupiter.api.Test
+    void aCachedStatementFollowsTheZoneIntoSettingsJavaCannotModelAndBack() throws Exception {
+        String[] settings = {
+            "TimeZone = 'Europe/Amsterdam'", "TIME ZONE INTERVAL '+05:30' HOUR TO MINUTE",
+            "TimeZone = 'CET-1CEST,M3.5.0,M10.5.0/3'", "TimeZone = 'XYZ+3ABC'", "TIME ZONE INTERVAL '-03:00' HOUR TO MINUTE",
+            "TimeZone = 'EST5EDT'", "TimeZone = 'America/St_Johns'",
+        };
+        boolean[] binary = {true, true, false, false, true, false, true};
+        client.withConnection(c -> {
+            for (int i = 0; i < settings.length; i++) {
+                List<String> serverText = new ArrayList<>();
+                try (Statement s = jdbc.createStatement()) {
+                    s.execute("set " + settings[i]);
+                    try (ResultSet rs = s.executeQuery("select ts::text from zone_values order by id")) {
+                        while (rs.next()) {
+                            serverText.add(rs.getString(1));
+                        }
+                    }
+                } catch (java.sql.SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+                c.executeScript("set " + settings[i]);
+                // The same SQL text every time: from the second setting on, the cached statement.
+                LazyResult result = c.query("select id, ts, array[ts] as tsa from zone_values order by id");
+                assertThat(result.columns().get(1).binary()).as("binary timestamptz under %s", settings[i]).isEqualTo(binary[i]);
+                for (int r = 0; r < result.size(); r++) {
+                    String where = settings[i] + ", row " + r;
+                    check(result.get(r), serverText.get(r), null, where);
+                    assertThat(result.get(r).getString(2)).as("timestamptz[], %s", where)
+                            .isEqualTo("{" + (serverText.get(r).contains(" ") ? '"' + serverText.get(r) + '"' : serverText.get(r)) + "}");
+                }
+            }
+            return null;
+        });
+    }
+
+    /** PostgreSQL accepts offsets beyond java.time's +-18:00; what java.time can express still reads. */
+    @org.junit.jupiter.api.Test
+    void offsetsBeyondEighteenHours() throws Exception {
+        String text;
+        try (Statement s = jdbc.createStatement()) {
+            s.execute("set timezone = 'UTC+25'");
+            try (ResultSet rs = s.executeQuery("select '2024-01-01 12:00:00+00'::timestamptz::text")) {
+                rs.next();
+                text = rs.getString(1);
+            }
+        }
+        assertThat(text).isEqualTo("2023-12-31 11:00:00-25");
+        client.withConnection(c -> {
+            c.executeScript("set timezone = 'UTC+25'");
+            LazyRow row = c.query("select '2024-01-01 12:00:00+00'::timestamptz").get(0);
+            assertThat(row.columns().get(0).binary()).isFalse();
+            assertThat(row.getString(0)).isEqualTo(text);
+            assertThat(row.get(0, Instant.class)).isEqualTo(Instant.parse("2024-01-01T12:00:00Z"));
+            assertThat(row.get(0, LocalDateTime.class)).isEqualTo(LocalDateTime.parse("2023-12-31T11:00:00"));
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> row.get(0, OffsetDateTime.class))
+                    .isInstanceOf(PgConversionException.class).hasMessageContaining("-25");
             return null;
         });
     }

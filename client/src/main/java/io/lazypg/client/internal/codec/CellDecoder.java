@@ -10,6 +10,7 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.Arrays;
 import java.util.UUID;
@@ -32,6 +33,9 @@ import java.util.UUID;
  * </ul>
  */
 public final class CellDecoder {
+
+    /** java.time's largest UTC offset; PostgreSQL allows more (TimeZone 'UTC+25'). */
+    private static final int MAX_OFFSET_SECONDS = 18 * 3600;
 
     private CellDecoder() {
     }
@@ -184,7 +188,7 @@ public final class CellDecoder {
                 if (Double.isNaN(d) || Double.isInfinite(d)) {
                     throw notFinite(b, off, len, oid, binary, BigDecimal.class);
                 }
-                return new BigDecimal(decodeString(b, off, len, oid, binary, java.time.ZoneOffset.UTC));
+                return new BigDecimal(decodeString(b, off, len, oid, binary, ZoneOffset.UTC));
             default:
                 throw noConversion(b, off, len, oid, binary, BigDecimal.class);
         }
@@ -206,12 +210,15 @@ public final class CellDecoder {
             throw ConversionErrors.cannotConvert(b, off, len, oid, binary, byte[].class,
                     "its text form depends on the session time zone; read it as String or OffsetDateTime");
         }
-        return decodeString(b, off, len, oid, true, java.time.ZoneOffset.UTC).getBytes(StandardCharsets.UTF_8);
+        return decodeString(b, off, len, oid, true, ZoneOffset.UTC).getBytes(StandardCharsets.UTF_8);
     }
 
     /**
      * Exactly what PostgreSQL's text output shows for the value, for every type and in both
-     * formats; a binary timestamptz is shown in {@code sessionZone}, as the server would.
+     * formats; a binary timestamptz is shown in {@code sessionZone}, as the server would. With no
+     * session zone (null: one java.time cannot model) a binary timestamptz is shown in UTC, with its
+     * offset {@code +00}: still the right instant. The connection asks for text in that case, so
+     * this happens only to cells it did not receive.
      */
     public static String decodeString(byte[] b, int off, int len, int oid, boolean binary, ZoneId sessionZone) {
         if (!binary) {
@@ -244,7 +251,8 @@ public final class CellDecoder {
             case Oids.TIMESTAMP:
                 return TextRendering.renderTimestamp(BinaryParsing.timestampMicros(b, off, len, oid));
             case Oids.TIMESTAMPTZ:
-                return TextRendering.renderTimestamptz(BinaryParsing.timestampMicros(b, off, len, oid), sessionZone);
+                return TextRendering.renderTimestamptz(BinaryParsing.timestampMicros(b, off, len, oid),
+                        sessionZone == null ? ZoneOffset.UTC : sessionZone);
             case Oids.INTERVAL:
                 BinaryParsing.expectLength(b, off, len, oid, 16);
                 return TextRendering.renderInterval(BinaryParsing.int64(b, off), BinaryParsing.int32(b, off + 8),
@@ -273,7 +281,7 @@ public final class CellDecoder {
      * Double, numeric BigDecimal (NaN and infinities as Double), bool Boolean, bytea byte[],
      * date LocalDate, time LocalTime, timetz OffsetTime, timestamp LocalDateTime, timestamptz
      * OffsetDateTime (text: the offset shown; binary: {@code sessionZone}'s offset at that
-     * instant), uuid UUID, arrays as nested Java arrays of these, anything else its text.
+     * instant, UTC without one), uuid UUID, arrays as nested Java arrays of these, anything else its text.
      */
     public static Object decodeObject(byte[] b, int off, int len, int oid, boolean binary, ZoneId sessionZone) {
         switch (oid) {
@@ -358,8 +366,9 @@ public final class CellDecoder {
         if (type == LocalDate.class) {
             switch (oid) {
                 case Oids.DATE: return JavaTimes.localDate(epochDay(b, off, len, oid, binary));
-                case Oids.TIMESTAMP: return toLocalDate(JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary)));
-                case Oids.TIMESTAMPTZ: return toLocalDate(zoned(b, off, len, oid, binary, zone));
+                case Oids.TIMESTAMP: return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary)).toLocalDate();
+                case Oids.TIMESTAMPTZ: return JavaTimes.localDateTime(sessionLocalMicros(b, off, len, oid, binary, zone, type))
+                        .toLocalDate();
                 default: throw noConversion(b, off, len, oid, binary, type);
             }
         }
@@ -377,9 +386,7 @@ public final class CellDecoder {
                 case Oids.DATE:
                     LocalDate date = JavaTimes.localDate(epochDay(b, off, len, oid, binary));
                     return date == LocalDate.MAX ? LocalDateTime.MAX : date == LocalDate.MIN ? LocalDateTime.MIN : date.atStartOfDay();
-                case Oids.TIMESTAMPTZ:
-                    Object z = zoned(b, off, len, oid, binary, zone);
-                    return z instanceof ZonedDateTime ? ((ZonedDateTime) z).toLocalDateTime() : z;
+                case Oids.TIMESTAMPTZ: return JavaTimes.localDateTime(sessionLocalMicros(b, off, len, oid, binary, zone, type));
                 default: throw noConversion(b, off, len, oid, binary, type);
             }
         }
@@ -398,12 +405,7 @@ public final class CellDecoder {
         }
         if (type == ZonedDateTime.class) {
             if (oid == Oids.TIMESTAMPTZ) {
-                Object z = zoned(b, off, len, oid, binary, zone);
-                if (z instanceof ZonedDateTime) {
-                    return z;
-                }
-                throw ConversionErrors.cannotConvert(b, off, len, oid, binary, type,
-                        "ZonedDateTime has no infinity; read it as OffsetDateTime or Instant");
+                return zoned(b, off, len, oid, binary, zone);
             }
             throw noConversion(b, off, len, oid, binary, type);
         }
@@ -478,25 +480,68 @@ public final class CellDecoder {
         if (micros == TextParsing.POS_INFINITE || micros == TextParsing.NEG_INFINITE) {
             return JavaTimes.offsetDateTime(micros, 0);
         }
-        int offset = binary ? TextRendering.offsetAt(zone, micros) : TextParsing.parseTimestampOffsetSeconds(b, off, len, oid);
-        return JavaTimes.offsetDateTime(micros, offset);
+        if (binary) {
+            return JavaTimes.offsetDateTime(micros, zone == null ? 0 : TextRendering.offsetAt(zone, micros));
+        }
+        return JavaTimes.offsetDateTime(micros, textOffset(b, off, len, oid, OffsetDateTime.class));
     }
 
-    /** A timestamptz in the session zone, or LocalDateTime.MAX/MIN for the infinities. */
-    private static Object zoned(byte[] b, int off, int len, int oid, boolean binary, ZoneId zone) {
+    /** The offset a timestamptz text shows, in seconds east; java.time's limit of +-18:00 is checked. */
+    private static int textOffset(byte[] b, int off, int len, int oid, Class<?> target) {
+        int offset = TextParsing.parseTimestampOffsetSeconds(b, off, len, oid);
+        if (Math.abs(offset) > MAX_OFFSET_SECONDS) {
+            throw ConversionErrors.cannotConvert(b, off, len, oid, false, target,
+                    "its UTC offset is beyond java.time's +-18:00 (the session's TimeZone allows it); read it as Instant,"
+                            + " LocalDateTime or String");
+        }
+        return offset;
+    }
+
+    /**
+     * A timestamptz as local microseconds in the session's time zone (infinities kept). A text cell
+     * shows exactly that: PostgreSQL renders a timestamptz in the session zone, so its wall clock is
+     * taken as written, also where java.time does not know the zone. A binary cell is an instant
+     * and needs the zone to be known.
+     */
+    private static long sessionLocalMicros(byte[] b, int off, int len, int oid, boolean binary, ZoneId zone,
+                                           Class<?> target) {
+        if (!binary) {
+            return TextParsing.parseTimestamptzLocalMicros(b, off, len, oid);
+        }
+        long micros = BinaryParsing.timestampMicros(b, off, len, oid);
+        if (micros == TextParsing.POS_INFINITE || micros == TextParsing.NEG_INFINITE) {
+            return micros;
+        }
+        if (zone == null) {
+            throw unknownZone(b, off, len, oid, target);
+        }
+        return micros + TextRendering.offsetAt(zone, micros) * TextParsing.MICROS_PER_SECOND;
+    }
+
+    /**
+     * A timestamptz in the session zone; without one (text cells only), at the offset the text
+     * shows. The infinities have no ZonedDateTime.
+     */
+    private static ZonedDateTime zoned(byte[] b, int off, int len, int oid, boolean binary, ZoneId zone) {
         long micros = timestampMicros(b, off, len, oid, binary);
-        if (micros == TextParsing.POS_INFINITE) {
-            return LocalDateTime.MAX;
+        if (micros == TextParsing.POS_INFINITE || micros == TextParsing.NEG_INFINITE) {
+            throw ConversionErrors.cannotConvert(b, off, len, oid, binary, ZonedDateTime.class,
+                    "ZonedDateTime has no infinity; read it as OffsetDateTime or Instant");
         }
-        if (micros == TextParsing.NEG_INFINITE) {
-            return LocalDateTime.MIN;
+        ZoneId z = zone;
+        if (z == null) {
+            if (binary) {
+                throw unknownZone(b, off, len, oid, ZonedDateTime.class);
+            }
+            z = ZoneOffset.ofTotalSeconds(textOffset(b, off, len, oid, ZonedDateTime.class));
         }
-        return JavaTimes.instant(micros).atZone(zone);
+        return JavaTimes.instant(micros).atZone(z);
     }
 
-    private static LocalDate toLocalDate(Object dateTime) {
-        return dateTime instanceof ZonedDateTime ? ((ZonedDateTime) dateTime).toLocalDate()
-                : ((LocalDateTime) dateTime).toLocalDate();
+    private static RuntimeException unknownZone(byte[] b, int off, int len, int oid, Class<?> target) {
+        return ConversionErrors.cannotConvert(b, off, len, oid, true, target,
+                "the session's TimeZone is not one java.time can model, so the local time is unknown here; read it as"
+                        + " OffsetDateTime or Instant");
     }
 
     private static UUID uuid(byte[] b, int off, int len, int oid, boolean binary) {

@@ -361,6 +361,20 @@ final class TextParsing {
      * is {@link #POS_INFINITE}, {@code -infinity} {@link #NEG_INFINITE}.
      */
     static long parseTimestampMicros(byte[] b, int off, int len, int oid) {
+        return timestampMicros(b, off, len, oid, true);
+    }
+
+    /**
+     * The wall clock of a timestamptz text form, {@code YYYY-MM-DD HH:MM:SS[.ffffff]} as written,
+     * as local microseconds since 2000-01-01 (the offset is checked and ignored); infinities as in
+     * {@link #parseTimestampMicros}. PostgreSQL shows a timestamptz in the session's time zone, so
+     * this is the local date-time there, also where java.time does not know that zone.
+     */
+    static long parseTimestamptzLocalMicros(byte[] b, int off, int len, int oid) {
+        return timestampMicros(b, off, len, oid, false);
+    }
+
+    private static long timestampMicros(byte[] b, int off, int len, int oid, boolean subtractOffset) {
         long special = infinity(b, off, len);
         if (special != 0) {
             return special;
@@ -382,7 +396,10 @@ final class TextParsing {
         int timeEnd = timeEnd(b, timeStart, end);
         long micros = days * MICROS_PER_DAY + timeMicros(b, timeStart, timeEnd, oid, off, len);
         if (timeEnd < end) {
-            micros -= offsetSeconds(b, timeEnd, end, oid, off, len) * MICROS_PER_SECOND;
+            long offset = offsetSeconds(b, timeEnd, end, oid, off, len);
+            if (subtractOffset) {
+                micros -= offset * MICROS_PER_SECOND;
+            }
         }
         return micros;
     }

@@ -55,7 +55,7 @@ final class StatementPreparer {
         PreparedStatement cached = statements.get(sql);
         if (cached != null && cached.accepts(values)) {
             if (cached.shape != null && cached.shape.sessionZone() != connection.sessionZone()) {
-                cached.shape = cached.shape.withZone(connection.sessionZone());
+                cached.adaptTo(connection.sessionZone(), this::chooseBinary);
             }
             return cached;
         }

@@ -82,11 +82,6 @@ public final class ResultShape {
         return sessionZone;
     }
 
-    /** The same columns under another session time zone (after {@code SET TimeZone}). */
-    public ResultShape withZone(ZoneId zone) {
-        return new ResultShape(columns, zone, usage);
-    }
-
     /**
      * Index of the column with this label: an exact match first, then a case-insensitive one;
      * -1 when there is none. Where two columns share a label, the first wins, as in JDBC.
