@@ -376,7 +376,14 @@ public final class CellDecoder {
             switch (oid) {
                 case Oids.TIME: return JavaTimes.localTime(timeMicros(b, off, len, oid, binary));
                 case Oids.TIMETZ: return offsetTime(b, off, len, oid, binary).toLocalTime();
-                case Oids.TIMESTAMP: return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary)).toLocalTime();
+                case Oids.TIMESTAMP:
+                    long micros = timestampMicros(b, off, len, oid, binary);
+                    if (micros == TextParsing.POS_INFINITE || micros == TextParsing.NEG_INFINITE) {
+                        // LocalDateTime.MAX's time, 23:59:59.999999999, would pass for a real one.
+                        throw ConversionErrors.cannotConvert(b, off, len, oid, binary, type,
+                                "infinity has no time of day; read it as LocalDateTime or String");
+                    }
+                    return JavaTimes.localDateTime(micros).toLocalTime();
                 default: throw noConversion(b, off, len, oid, binary, type);
             }
         }

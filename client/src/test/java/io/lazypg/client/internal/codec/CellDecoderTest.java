@@ -137,6 +137,11 @@ class CellDecoderTest {
         assertThat(as("-infinity", Oids.TIMESTAMPTZ, Instant.class)).isEqualTo(Instant.MIN);
         assertThat(as("-infinity", Oids.TIMESTAMP, LocalDateTime.class)).isEqualTo(LocalDateTime.MIN);
         assertThatThrownBy(() -> as("infinity", Oids.TIMESTAMPTZ, ZonedDateTime.class)).hasMessageContaining("infinity");
+        // LocalDateTime.MAX's time of day would pass for a real 23:59:59.999999999.
+        assertThatThrownBy(() -> as("infinity", Oids.TIMESTAMP, LocalTime.class)).isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("no time of day");
+        assertThatThrownBy(() -> asBinary(Cells.int64(Long.MIN_VALUE), Oids.TIMESTAMP, LocalTime.class))
+                .isInstanceOf(PgConversionException.class).hasMessageContaining("no time of day");
         assertThatThrownBy(() -> as("12:00:00", Oids.TIME, LocalDate.class)).isInstanceOf(PgConversionException.class)
                 .hasMessageContaining("time without time zone").hasMessageContaining("LocalDate");
 
