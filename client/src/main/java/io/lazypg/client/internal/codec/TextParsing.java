@@ -446,7 +446,7 @@ final class TextParsing {
         return offsetSeconds(b, timeEnd, end, oid, off, len);
     }
 
-    private static long infinity(byte[] b, int off, int len) {
+    static long infinity(byte[] b, int off, int len) {
         if (len == 8 && equalsAscii(b, off, len, "infinity")) {
             return POS_INFINITE;
         }
@@ -490,7 +490,7 @@ final class TextParsing {
     }
 
     /** The index just after {@code HH:MM:SS[.fff...]} starting at {@code off}. */
-    private static int timeEnd(byte[] b, int off, int end) {
+    static int timeEnd(byte[] b, int off, int end) {
         int p = off + 8;
         if (p < end && b[p] == '.') {
             p++;
@@ -501,7 +501,7 @@ final class TextParsing {
         return Math.min(p, end);
     }
 
-    private static long timeMicros(byte[] b, int off, int end, int oid, int cellOff, int cellLen) {
+    static long timeMicros(byte[] b, int off, int end, int oid, int cellOff, int cellLen) {
         if (end - off < 8 || b[off + 2] != ':' || b[off + 5] != ':') {
             throw ConversionErrors.malformed(b, cellOff, cellLen, oid, false, "expected HH:MM:SS");
         }
@@ -547,7 +547,7 @@ final class TextParsing {
         return b[off] == '-' ? -seconds : seconds;
     }
 
-    private static int twoDigits(byte[] b, int p, int oid, int cellOff, int cellLen) {
+    static int twoDigits(byte[] b, int p, int oid, int cellOff, int cellLen) {
         int hi = b[p] - '0';
         int lo = b[p + 1] - '0';
         if (hi < 0 || hi > 9 || lo < 0 || lo > 9) {

@@ -1,10 +1,10 @@
 package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.Column;
+import io.lazypg.client.internal.codec.OutputSettings;
 import io.lazypg.client.internal.param.ParameterEncoder;
 import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.stats.StatementUsage;
-import java.time.ZoneId;
 import java.util.function.IntPredicate;
 
 /**
@@ -41,16 +41,17 @@ final class PreparedStatement {
     }
 
     /**
-     * Brings a cached statement in line with the session's current time zone before it runs again.
-     * The rows carry the zone for rendering binary timestamps; and where the choice of result
-     * format depends on the zone (binary timestamptz needs one java.time can model), the formats
-     * are chosen again. They travel in every Bind, so this needs no new Parse or Describe: from
-     * the next execution on, the server sends text where the client could not render binary
-     * exactly, and that text is the server's own answer. (Rendering the old binary choice under a
-     * zone the client cannot model could only guess.)
+     * Brings a cached statement in line with the session's current output settings (TimeZone,
+     * DateStyle, IntervalStyle) before it runs again. The rows carry the settings for rendering
+     * binary cells; and where the choice of result format depends on them (binary timestamptz
+     * needs a zone java.time models and DateStyle ISO, binary interval IntervalStyle postgres),
+     * the formats are chosen again. They travel in every Bind, so this needs no new Parse or
+     * Describe: from the next execution on, the server sends text where the client could not
+     * render binary exactly, and that text is the server's own answer. (Rendering the old binary
+     * choice under settings the client cannot reproduce could only guess.)
      */
-    void adaptTo(ZoneId zone, IntPredicate binaryFor) {
-        if (shape == null || shape.sessionZone() == zone) {
+    void adaptTo(OutputSettings settings, IntPredicate binaryFor) {
+        if (shape == null || shape.settings() == settings) {
             return;
         }
         Column[] columns = shape.columns().toArray(new Column[0]);
@@ -62,7 +63,7 @@ final class PreparedStatement {
                         c.typeModifier(), binary);
             }
         }
-        shape = new ResultShape(columns, zone, usage);
+        shape = new ResultShape(columns, settings, usage);
         resultFormats = RowDescriptions.formats(columns);
     }
 
