@@ -99,6 +99,8 @@ class OutputSettingsIT {
         String zone = settings.contains("TimeZone = '") ? settings.replaceAll(".*TimeZone = '([^']*)'.*", "$1") : "Europe/Amsterdam";
         ZoneId javaZone = switch (zone) {
             case "UTC+3" -> ZoneOffset.ofHours(-3); // POSIX: three hours west
+            case "+05:00" -> ZoneOffset.ofHours(-5); // POSIX, with an empty abbreviation
+            case "<+05:30>-05:30" -> ZoneOffset.ofHoursMinutes(5, 30);
             case "XYZ+3ABC" -> null; // POSIX with daylight saving by PostgreSQL's default rules
             default -> ZoneId.of(zone);
         };
@@ -131,6 +133,8 @@ class OutputSettingsIT {
         "DateStyle = 'SQL, DMY'; TimeZone = 'America/New_York'",
         "DateStyle = 'Postgres, MDY'; TimeZone = 'UTC+3'",
         "DateStyle = 'German'; TimeZone = 'XYZ+3ABC'",
+        "DateStyle = 'SQL, MDY'; TimeZone = '+05:00'",
+        "DateStyle = 'Postgres, DMY'; TimeZone = '<+05:30>-05:30'",
         "IntervalStyle = 'postgres'",
         "IntervalStyle = 'postgres_verbose'",
         "IntervalStyle = 'sql_standard'",
