@@ -162,6 +162,21 @@ class SessionTimeZoneIT {
         });
     }
 
+    /** 'Z' is an ISO offset to java.time but no TimeZone to PostgreSQL: refused, and the session keeps its zone. */
+    @org.junit.jupiter.api.Test
+    void zuluIsNotATimeZoneToPostgres() {
+        client.withConnection(c -> {
+            c.executeScript("set timezone = 'UTC+3'");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> c.executeScript("set timezone = 'Z'"))
+                    .isInstanceOf(PgServerException.class).hasMessageContaining("TimeZone");
+            assertThat(c.serverParameter("TimeZone")).isEqualTo("UTC+3");
+            LazyRow row = c.query("select '2024-01-01 12:00:00+00'::timestamptz").get(0);
+            assertThat(row.getString(0)).isEqualTo("2024-01-01 09:00:00-03");
+            c.executeScript("reset timezone");
+            return null;
+        });
+    }
+
     /** PostgreSQL accepts offsets beyond java.time's +-18:00; what java.time can express still reads. */
     @org.junit.jupiter.api.Test
     void offsetsBeyondEighteenHours() throws Exception {
