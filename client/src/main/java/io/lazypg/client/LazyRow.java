@@ -223,7 +223,7 @@ public final class LazyRow {
         try {
             shape.decoded(index);
             String s = CellDecoder.decodeString(data, p + 4, len, shape.typeOid(index), shape.binary(index),
-                    shape.sessionZone());
+                    shape.settings());
             memoize(index, m, s);
             return s;
         } catch (RuntimeException e) {
@@ -244,7 +244,8 @@ public final class LazyRow {
         }
         try {
             shape.decoded(index);
-            return CellDecoder.decodeBytes(data, p + 4, len, shape.typeOid(index), shape.binary(index));
+            return CellDecoder.decodeBytes(data, p + 4, len, shape.typeOid(index), shape.binary(index),
+                    shape.settings());
         } catch (RuntimeException e) {
             throw conversionFailed(index, e);
         }
@@ -276,7 +277,7 @@ public final class LazyRow {
         try {
             shape.decoded(index);
             T value = CellDecoder.decode(data, p + 4, len, shape.typeOid(index), shape.binary(index), type,
-                    shape.sessionZone());
+                    shape.settings());
             if (!(value instanceof byte[])) {
                 memoize(index, m, value);
             }

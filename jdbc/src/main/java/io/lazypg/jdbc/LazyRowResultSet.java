@@ -57,7 +57,11 @@ import java.util.Map;
  * int2/int4, Long for int8, BigDecimal for numeric, java.sql.Date/Time/Timestamp for date and
  * time types, UUID for uuid, byte[] for bytea, a java.sql.Array for arrays, and the text for
  * everything else (json, jsonb, interval, enums: pgjdbc would give a PGobject for some of these).
- * Numeric getters on text columns parse the text, as pgjdbc does. Conversion failures are
+ * Numeric getters on text columns parse the text, as pgjdbc does; integer getters truncate floats
+ * and fractional numerics toward zero, as pgjdbc does (NaN, infinities and values out of range are
+ * errors). {@code infinity} and {@code -infinity} read as pgjdbc's stand-ins in java.sql.Date and
+ * Timestamp and as MAX/MIN in java.time; {@code 24:00} is the next midnight as a java.sql.Time and
+ * {@code LocalTime.MAX} (see {@link JdbcTimes}). Conversion failures are
  * {@link SQLDataException}s naming the column. Updates, scrolling, streams of unsupported kinds,
  * LOBs and refs throw {@link SQLFeatureNotSupportedException} saying so.
  *
@@ -255,15 +259,12 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
                 : prefix + " (" + c.typeName() + ") cannot be read as " + target + ": " + detail), "22018", cause);
     }
 
-    /**
-     * A number with a fraction, or too large, for the integer getter: pgjdbc truncates or wraps
-     * silently; lazypg refuses (SQLSTATE 22003) rather than return a different number.
-     */
+    /** A number out of the integer getter's range (SQLSTATE 22003, as pgjdbc says it). */
     private SQLDataException outOfRange(int index, String target, ArithmeticException cause) {
         Column c = columns.get(index);
-        return new SQLDataException("Column '" + c.name() + "' (" + c.typeName() + ") holds a value that is not a whole"
-                + " number within the range of " + target + " (" + cause.getMessage() + "); read it with getBigDecimal"
-                + " or getDouble, or round it in SQL.", "22003", cause);
+        return new SQLDataException("Column '" + c.name() + "' (" + c.typeName() + ") holds a value outside the range"
+                + " of " + target + " (" + cause.getMessage() + "); read it with getLong, getBigDecimal or getDouble.",
+                "22003", cause);
     }
 
     private void checkOpen() throws SQLException {
@@ -275,6 +276,33 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     private static boolean numericType(int oid) {
         return oid == Oids.INT2 || oid == Oids.INT4 || oid == Oids.INT8 || oid == Oids.OID || oid == Oids.NUMERIC
                 || oid == Oids.FLOAT4 || oid == Oids.FLOAT8;
+    }
+
+    /**
+     * An integer getter's value where the client's exact decoder refused the cell (a fraction, a
+     * float, a value out of range, or a non-numeric column's text): the number truncated toward
+     * zero, as pgjdbc's getInt/getLong do ({@code BigDecimal.toBigInteger}, or a cast for binary
+     * floats), then checked against [{@code min}, {@code max}]. NaN, the infinities and values out
+     * of range are conversion errors.
+     */
+    private long truncated(LazyRow r, int index, String target, long min, long max, PgConversionException cause)
+            throws SQLException {
+        BigDecimal d;
+        if (oid(index) == Oids.NUMERIC || oid(index) == Oids.FLOAT4 || oid(index) == Oids.FLOAT8) {
+            try {
+                d = r.getBigDecimal(index); // floats by their shortest decimal, as pgjdbc reads their text
+            } catch (PgConversionException notFinite) {
+                throw conversion(index, target, cause);
+            }
+        } else {
+            d = parsed(r, index, target, cause);
+        }
+        BigInteger whole = d.toBigInteger();
+        if (whole.bitLength() > 63 || whole.longValue() < min || whole.longValue() > max) {
+            throw outOfRange(index, target, new ArithmeticException(d.toPlainString() + " is out of range [" + min
+                    + ", " + max + "]"));
+        }
+        return whole.longValue();
     }
 
     /** A number from a non-numeric column's text, as pgjdbc parses it. */
@@ -361,11 +389,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         try {
             return r.getShort(i);
         } catch (PgConversionException e) {
-            try {
-                return parsed(r, i, "short", e).shortValueExact();
-            } catch (ArithmeticException a) {
-                throw outOfRange(i, "short", a);
-            }
+            return (short) truncated(r, i, "short", Short.MIN_VALUE, Short.MAX_VALUE, e);
         }
     }
 
@@ -379,11 +403,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         try {
             return r.getInt(i);
         } catch (PgConversionException e) {
-            try {
-                return parsed(r, i, "int", e).intValueExact();
-            } catch (ArithmeticException a) {
-                throw outOfRange(i, "int", a);
-            }
+            return (int) truncated(r, i, "int", Integer.MIN_VALUE, Integer.MAX_VALUE, e);
         }
     }
 
@@ -397,11 +417,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         try {
             return r.getLong(i);
         } catch (PgConversionException e) {
-            try {
-                return parsed(r, i, "long", e).longValueExact();
-            } catch (ArithmeticException a) {
-                throw outOfRange(i, "long", a);
-            }
+            return truncated(r, i, "long", Long.MIN_VALUE, Long.MAX_VALUE, e);
         }
     }
 
@@ -486,11 +502,18 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         int oid = oid(i);
         if (oid == Oids.TIMESTAMPTZ) {
             Timestamp t = getTimestamp(columnIndex);
-            return t == null ? null : Date.valueOf(t.toLocalDateTime().toLocalDate());
+            if (t == null) {
+                return null;
+            }
+            return JdbcTimes.isInfinity(t) ? new Date(t.getTime()) : Date.valueOf(t.toLocalDateTime().toLocalDate());
         }
         if (oid == Oids.DATE || oid == Oids.TIMESTAMP) {
             LocalDate d = decoded(columnIndex, LocalDate.class);
-            return d == null ? null : Date.valueOf(d);
+            if (d == null) {
+                return null;
+            }
+            Date infinite = JdbcTimes.infiniteDate(d);
+            return infinite != null ? infinite : Date.valueOf(d);
         }
         String s = getString(columnIndex);
         try {
@@ -506,10 +529,17 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         int oid = oid(i);
         if (oid == Oids.TIMETZ) {
             OffsetTime t = decoded(columnIndex, OffsetTime.class);
-            return t == null ? null : new Time(t.atDate(LocalDate.EPOCH).toInstant().toEpochMilli());
+            if (t == null) {
+                return null;
+            }
+            LocalDateTime at = t.toLocalTime().equals(LocalTime.MAX) ? JdbcTimes.END_OF_DAY : t.toLocalTime().atDate(LocalDate.EPOCH);
+            return new Time(at.toInstant(t.getOffset()).toEpochMilli());
         }
         if (oid == Oids.TIMESTAMPTZ) {
             Timestamp t = getTimestamp(columnIndex);
+            if (t != null && JdbcTimes.isInfinity(t)) {
+                throw conversion(i, "java.sql.Time", new IllegalArgumentException("infinity has no time of day"));
+            }
             return t == null ? null : time(t.toLocalDateTime().toLocalTime());
         }
         if (oid == Oids.TIME || oid == Oids.TIMESTAMP) {
@@ -523,10 +553,13 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         }
     }
 
-    /** Time.valueOf drops the fraction; keep the milliseconds as pgjdbc does. */
+    /** Time.valueOf drops the fraction; keep the milliseconds as pgjdbc does. 24:00 is the next midnight. */
     private static Time time(LocalTime t) {
         if (t == null) {
             return null;
+        }
+        if (t.equals(LocalTime.MAX)) {
+            return new Time(Timestamp.valueOf(JdbcTimes.END_OF_DAY).getTime());
         }
         Time time = Time.valueOf(t);
         time.setTime(time.getTime() + t.getNano() / 1_000_000);
@@ -539,15 +572,23 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         int oid = oid(i);
         if (oid == Oids.TIMESTAMPTZ) {
             Instant t = decoded(columnIndex, Instant.class);
-            return t == null ? null : Timestamp.from(t);
+            if (t == null) {
+                return null;
+            }
+            Timestamp infinite = JdbcTimes.infiniteTimestamp(t);
+            return infinite != null ? infinite : Timestamp.from(t);
         }
         if (oid == Oids.TIMESTAMP || oid == Oids.DATE) {
             LocalDateTime t = decoded(columnIndex, LocalDateTime.class);
-            return t == null ? null : Timestamp.valueOf(t);
+            if (t == null) {
+                return null;
+            }
+            Timestamp infinite = JdbcTimes.infiniteTimestamp(t);
+            return infinite != null ? infinite : Timestamp.valueOf(t);
         }
         if (oid == Oids.TIME) {
             LocalTime t = decoded(columnIndex, LocalTime.class);
-            return t == null ? null : Timestamp.valueOf(t.atDate(LocalDate.EPOCH));
+            return t == null ? null : Timestamp.valueOf(t.equals(LocalTime.MAX) ? JdbcTimes.END_OF_DAY : t.atDate(LocalDate.EPOCH));
         }
         String s = getString(columnIndex);
         try {
@@ -564,7 +605,12 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             return getDate(columnIndex);
         }
         LocalDate d = decoded(columnIndex, LocalDate.class);
-        return d == null ? null : new Date(d.atStartOfDay(cal.getTimeZone().toZoneId()).toInstant().toEpochMilli());
+        if (d == null) {
+            return null;
+        }
+        Date infinite = JdbcTimes.infiniteDate(d);
+        return infinite != null ? infinite
+                : new Date(d.atStartOfDay(cal.getTimeZone().toZoneId()).toInstant().toEpochMilli());
     }
 
     @Override
@@ -574,8 +620,8 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             return getTime(columnIndex);
         }
         LocalTime t = decoded(columnIndex, LocalTime.class);
-        return t == null ? null
-                : new Time(t.atDate(LocalDate.EPOCH).atZone(cal.getTimeZone().toZoneId()).toInstant().toEpochMilli());
+        return t == null ? null : new Time((t.equals(LocalTime.MAX) ? JdbcTimes.END_OF_DAY : t.atDate(LocalDate.EPOCH))
+                .atZone(cal.getTimeZone().toZoneId()).toInstant().toEpochMilli());
     }
 
     @Override
@@ -586,7 +632,11 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         }
         // A timestamp without time zone is a wall-clock time: read it in the calendar's zone.
         LocalDateTime t = decoded(columnIndex, LocalDateTime.class);
-        return t == null ? null : Timestamp.from(t.atZone(cal.getTimeZone().toZoneId()).toInstant());
+        if (t == null) {
+            return null;
+        }
+        Timestamp infinite = JdbcTimes.infiniteTimestamp(t);
+        return infinite != null ? infinite : Timestamp.from(t.atZone(cal.getTimeZone().toZoneId()).toInstant());
     }
 
     @Override
@@ -675,8 +725,10 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             v = getObject(columnIndex);
         } else if (type == OffsetDateTime.class && oid(index(columnIndex)) == Oids.TIMESTAMPTZ) {
             // pgjdbc gives timestamptz in UTC, whatever the session's zone; keep that for comparability.
+            // The infinities stay OffsetDateTime.MAX and MIN (at +-18:00), which no offset can move.
             OffsetDateTime t = decoded(columnIndex, OffsetDateTime.class);
-            v = t == null ? null : t.withOffsetSameInstant(java.time.ZoneOffset.UTC);
+            v = t == null || t.equals(OffsetDateTime.MAX) || t.equals(OffsetDateTime.MIN) ? t
+                    : t.withOffsetSameInstant(java.time.ZoneOffset.UTC);
         } else {
             // java.time, UUID, enums (by name), arrays such as Integer[] or String[]: the client's decoder.
             v = decoded(columnIndex, type);

@@ -2,7 +2,6 @@ package io.lazypg.client.internal.codec;
 
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
-import java.time.ZoneId;
 import java.util.Arrays;
 
 /**
@@ -274,7 +273,7 @@ final class ArrayDecoding {
     // ---------------------------------------------------------------- text rendering
 
     /** array_out over parsed cells, each element rendered as its type's text output. */
-    static String render(ArrayCells cells, ZoneId zone) {
+    static String render(ArrayCells cells, OutputSettings settings) {
         StringBuilder sb = new StringBuilder(16 + cells.size * 8);
         int ndim = cells.dims.length;
         if (ndim == 0) {
@@ -300,7 +299,7 @@ final class ArrayDecoding {
                 sb.append("NULL");
             } else {
                 appendQuoted(sb, CellDecoder.decodeString(cells.data, cells.offsets[i], cells.lengths[i],
-                        cells.elementOid, cells.binary, zone));
+                        cells.elementOid, cells.binary, settings));
             }
             // Advance the row-major index, closing and reopening braces where dimensions wrap.
             int d = ndim - 1;
@@ -350,13 +349,13 @@ final class ArrayDecoding {
     // ---------------------------------------------------------------- Java arrays
 
     /** The natural Java array: element class from {@code CellDecoder.decodeObject}, nested per dimension. */
-    static Object toNaturalArray(ArrayCells cells, ZoneId zone) {
+    static Object toNaturalArray(ArrayCells cells, OutputSettings settings) {
         Class<?> leaf = CodecTypes.naturalClass(cells.elementOid);
         Object[] values = new Object[cells.size];
         for (int i = 0; i < cells.size; i++) {
             if (!cells.isNull(i)) {
                 values[i] = CellDecoder.decodeObject(cells.data, cells.offsets[i], cells.lengths[i],
-                        cells.elementOid, cells.binary, zone);
+                        cells.elementOid, cells.binary, settings);
                 if (leaf == BigDecimal.class && !(values[i] instanceof BigDecimal)) {
                     leaf = Number.class; // NaN or an infinity among numerics: they are Doubles
                 }
@@ -374,7 +373,8 @@ final class ArrayDecoding {
      * each element decoded as the leaf component type. The dimensions must match; NULL elements
      * cannot go into primitive arrays.
      */
-    static Object toArray(ArrayCells cells, byte[] b, int off, int len, int oid, Class<?> type, ZoneId zone) {
+    static Object toArray(ArrayCells cells, byte[] b, int off, int len, int oid, Class<?> type,
+                          OutputSettings settings) {
         int targetDims = 0;
         Class<?> leaf = type;
         while (leaf.isArray() && leaf != byte[].class) {
@@ -392,7 +392,7 @@ final class ArrayDecoding {
             Object value = null;
             if (!cells.isNull(i)) {
                 value = CellDecoder.decode(cells.data, cells.offsets[i], cells.lengths[i], cells.elementOid,
-                        cells.binary, boxed, zone);
+                        cells.binary, boxed, settings);
             } else if (leaf.isPrimitive()) {
                 throw ConversionErrors.cannotConvert(b, off, len, oid, cells.binary, type,
                         "element " + (i + 1) + " is NULL; read it as " + boxed.getSimpleName() + "[]");

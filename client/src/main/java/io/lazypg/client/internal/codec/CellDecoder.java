@@ -10,6 +10,7 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.Arrays;
 import java.util.UUID;
@@ -18,20 +19,24 @@ import java.util.UUID;
  * Decodes one cell of a DataRow, straight from the bytes it arrived in.
  *
  * <p>A cell is {@code len} bytes at {@code off} in {@code b}, never SQL NULL (the caller handles
- * NULL), of type {@code oid}, in text format (PostgreSQL's text output in UTF-8, DateStyle ISO,
- * IntervalStyle postgres) or binary format (the type's send function, big-endian).
+ * NULL), of type {@code oid}, in text format (PostgreSQL's text output in UTF-8, under the session's
+ * {@link OutputSettings}) or binary format (the type's send function, big-endian).
  *
  * <p>Invariants:
  * <ul>
  *   <li>The decoder never keeps a reference to {@code b}; results never share it (byte[] results are copies).</li>
  *   <li>The primitive decoders ({@code decodeShort} .. {@code decodeBoolean}) allocate nothing on
  *       success, except numeric-to-floating-point from binary, which rounds through BigDecimal.</li>
- *   <li>{@link #decodeString} returns exactly PostgreSQL's text output, also for a binary cell.</li>
+ *   <li>{@link #decodeString} returns exactly PostgreSQL's text output, also for a binary cell of a
+ *       type the settings {@linkplain OutputSettings#rendersBinary render}.</li>
  *   <li>A cell that cannot become the requested type throws {@link io.lazypg.client.PgConversionException}
  *       naming the PostgreSQL type, the value and the Java type; the caller adds the column name.</li>
  * </ul>
  */
 public final class CellDecoder {
+
+    /** java.time's largest UTC offset; PostgreSQL allows more (TimeZone 'UTC+25'). */
+    private static final int MAX_OFFSET_SECONDS = 18 * 3600;
 
     private CellDecoder() {
     }
@@ -184,7 +189,7 @@ public final class CellDecoder {
                 if (Double.isNaN(d) || Double.isInfinite(d)) {
                     throw notFinite(b, off, len, oid, binary, BigDecimal.class);
                 }
-                return new BigDecimal(decodeString(b, off, len, oid, binary, java.time.ZoneOffset.UTC));
+                return new BigDecimal(decodeString(b, off, len, oid, binary, OutputSettings.UTC));
             default:
                 throw noConversion(b, off, len, oid, binary, BigDecimal.class);
         }
@@ -192,28 +197,32 @@ public final class CellDecoder {
 
     /**
      * bytea: its bytes (text format: hex {@code \x0a0b} or the escape format). Any other type: the
-     * UTF-8 bytes of its text form. Always a fresh array. A binary timestamptz has no text form
-     * without the session time zone and is refused.
+     * UTF-8 bytes of its text form, {@link #decodeString}'s. Always a fresh array.
      */
-    public static byte[] decodeBytes(byte[] b, int off, int len, int oid, boolean binary) {
+    public static byte[] decodeBytes(byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings) {
         if (oid == Oids.BYTEA) {
             return binary ? Arrays.copyOfRange(b, off, off + len) : TextParsing.parseBytea(b, off, len, oid);
         }
         if (!binary) {
             return Arrays.copyOfRange(b, off, off + len);
         }
-        if (oid == Oids.TIMESTAMPTZ || oid == Oids.TIMESTAMPTZ_ARRAY) {
-            throw ConversionErrors.cannotConvert(b, off, len, oid, binary, byte[].class,
-                    "its text form depends on the session time zone; read it as String or OffsetDateTime");
-        }
-        return decodeString(b, off, len, oid, true, java.time.ZoneOffset.UTC).getBytes(StandardCharsets.UTF_8);
+        return decodeString(b, off, len, oid, true, settings).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** {@link #decodeString(byte[], int, int, int, boolean, OutputSettings)} in {@code sessionZone}, DateStyle ISO. */
+    public static String decodeString(byte[] b, int off, int len, int oid, boolean binary, ZoneId sessionZone) {
+        return decodeString(b, off, len, oid, binary, OutputSettings.of(sessionZone));
     }
 
     /**
-     * Exactly what PostgreSQL's text output shows for the value, for every type and in both
-     * formats; a binary timestamptz is shown in {@code sessionZone}, as the server would.
+     * Exactly what PostgreSQL's text output shows for the value under {@code settings}, for every
+     * type in text format and for every type {@link OutputSettings#rendersBinary} allows in binary:
+     * a binary timestamptz is shown in the session zone, a date or timestamp in the DateStyle, as
+     * the server would. Binary cells of the other types, which the connection does not ask for,
+     * show in ISO, IntervalStyle postgres and bytea hex; a binary timestamptz without a session
+     * zone (null: one java.time cannot model) in UTC, with its offset {@code +00}: the right instant.
      */
-    public static String decodeString(byte[] b, int off, int len, int oid, boolean binary, ZoneId sessionZone) {
+    public static String decodeString(byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings) {
         if (!binary) {
             return TextParsing.utf8(b, off, len);
         }
@@ -234,7 +243,7 @@ public final class CellDecoder {
                 BinaryParsing.expectLength(b, off, len, oid, 1);
                 return TextRendering.renderChar(b[off]);
             case Oids.DATE:
-                return TextRendering.renderDate(BinaryParsing.dateEpochDay(b, off, len, oid));
+                return TextRendering.renderDate(BinaryParsing.dateEpochDay(b, off, len, oid), settings);
             case Oids.TIME:
                 BinaryParsing.expectLength(b, off, len, oid, 8);
                 return TextRendering.renderTime(BinaryParsing.int64(b, off));
@@ -242,9 +251,10 @@ public final class CellDecoder {
                 BinaryParsing.expectLength(b, off, len, oid, 12);
                 return TextRendering.renderTimetz(BinaryParsing.int64(b, off), -BinaryParsing.int32(b, off + 8));
             case Oids.TIMESTAMP:
-                return TextRendering.renderTimestamp(BinaryParsing.timestampMicros(b, off, len, oid));
+                return TextRendering.renderTimestamp(BinaryParsing.timestampMicros(b, off, len, oid), settings);
             case Oids.TIMESTAMPTZ:
-                return TextRendering.renderTimestamptz(BinaryParsing.timestampMicros(b, off, len, oid), sessionZone);
+                return TextRendering.renderTimestamptz(BinaryParsing.timestampMicros(b, off, len, oid),
+                        settings.zone() == null ? ZoneOffset.UTC : settings.zone());
             case Oids.INTERVAL:
                 BinaryParsing.expectLength(b, off, len, oid, 16);
                 return TextRendering.renderInterval(BinaryParsing.int64(b, off), BinaryParsing.int32(b, off + 8),
@@ -261,7 +271,7 @@ public final class CellDecoder {
                 return TextRendering.renderInet(b, off, len, oid);
             default:
                 if (CodecTypes.elementOid(oid) != 0) {
-                    return ArrayDecoding.render(ArrayDecoding.parseBinary(b, off, len, oid), sessionZone);
+                    return ArrayDecoding.render(ArrayDecoding.parseBinary(b, off, len, oid), settings);
                 }
                 // text, varchar, bpchar, name, json, xml, enums: the send format is the UTF-8 text.
                 return TextParsing.utf8(b, off, len);
@@ -273,9 +283,14 @@ public final class CellDecoder {
      * Double, numeric BigDecimal (NaN and infinities as Double), bool Boolean, bytea byte[],
      * date LocalDate, time LocalTime, timetz OffsetTime, timestamp LocalDateTime, timestamptz
      * OffsetDateTime (text: the offset shown; binary: {@code sessionZone}'s offset at that
-     * instant), uuid UUID, arrays as nested Java arrays of these, anything else its text.
+     * instant, UTC without one), uuid UUID, arrays as nested Java arrays of these, anything else its text.
      */
     public static Object decodeObject(byte[] b, int off, int len, int oid, boolean binary, ZoneId sessionZone) {
+        return decodeObject(b, off, len, oid, binary, OutputSettings.of(sessionZone));
+    }
+
+    /** As {@link #decodeObject(byte[], int, int, int, boolean, ZoneId)}, under the session's {@code settings}. */
+    public static Object decodeObject(byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings) {
         switch (oid) {
             case Oids.INT2: return decodeShort(b, off, len, oid, binary);
             case Oids.INT4: return decodeInt(b, off, len, oid, binary);
@@ -287,18 +302,18 @@ public final class CellDecoder {
                         : TextParsing.numericSpecial(b, off, len) != TextParsing.NOT_SPECIAL;
                 return special ? (Object) decodeDouble(b, off, len, oid, binary) : decodeBigDecimal(b, off, len, oid, binary);
             case Oids.BOOL: return decodeBoolean(b, off, len, oid, binary);
-            case Oids.BYTEA: return decodeBytes(b, off, len, oid, binary);
+            case Oids.BYTEA: return decodeBytes(b, off, len, oid, binary, settings);
             case Oids.DATE: return JavaTimes.localDate(epochDay(b, off, len, oid, binary));
             case Oids.TIME: return JavaTimes.localTime(timeMicros(b, off, len, oid, binary));
             case Oids.TIMETZ: return offsetTime(b, off, len, oid, binary);
             case Oids.TIMESTAMP: return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary));
-            case Oids.TIMESTAMPTZ: return offsetDateTime(b, off, len, oid, binary, sessionZone);
+            case Oids.TIMESTAMPTZ: return offsetDateTime(b, off, len, oid, binary, settings);
             case Oids.UUID: return uuid(b, off, len, oid, binary);
             default:
                 if (CodecTypes.elementOid(oid) != 0) {
-                    return ArrayDecoding.toNaturalArray(ArrayDecoding.parse(b, off, len, oid, binary), sessionZone);
+                    return ArrayDecoding.toNaturalArray(ArrayDecoding.parse(b, off, len, oid, binary), settings);
                 }
-                return decodeString(b, off, len, oid, binary, sessionZone);
+                return decodeString(b, off, len, oid, binary, settings);
         }
     }
 
@@ -310,15 +325,22 @@ public final class CellDecoder {
      */
     @SuppressWarnings("unchecked")
     public static <T> T decode(byte[] b, int off, int len, int oid, boolean binary, Class<T> type, ZoneId sessionZone) {
-        return (T) decodeAs(b, off, len, oid, binary, type, sessionZone);
+        return (T) decodeAs(b, off, len, oid, binary, type, OutputSettings.of(sessionZone));
     }
 
-    private static Object decodeAs(byte[] b, int off, int len, int oid, boolean binary, Class<?> type, ZoneId zone) {
+    /** As {@link #decode(byte[], int, int, int, boolean, Class, ZoneId)}, under the session's {@code settings}. */
+    @SuppressWarnings("unchecked")
+    public static <T> T decode(byte[] b, int off, int len, int oid, boolean binary, Class<T> type, OutputSettings settings) {
+        return (T) decodeAs(b, off, len, oid, binary, type, settings);
+    }
+
+    private static Object decodeAs(byte[] b, int off, int len, int oid, boolean binary, Class<?> type,
+                                   OutputSettings settings) {
         if (type == String.class) {
-            return decodeString(b, off, len, oid, binary, zone);
+            return decodeString(b, off, len, oid, binary, settings);
         }
         if (type == Object.class) {
-            return decodeObject(b, off, len, oid, binary, zone);
+            return decodeObject(b, off, len, oid, binary, settings);
         }
         if (type == Integer.class || type == int.class) {
             return decodeInt(b, off, len, oid, binary);
@@ -353,13 +375,14 @@ public final class CellDecoder {
             return BigInteger.valueOf(integral(b, off, len, oid, binary, type));
         }
         if (type == byte[].class) {
-            return decodeBytes(b, off, len, oid, binary);
+            return decodeBytes(b, off, len, oid, binary, settings);
         }
         if (type == LocalDate.class) {
             switch (oid) {
                 case Oids.DATE: return JavaTimes.localDate(epochDay(b, off, len, oid, binary));
-                case Oids.TIMESTAMP: return toLocalDate(JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary)));
-                case Oids.TIMESTAMPTZ: return toLocalDate(zoned(b, off, len, oid, binary, zone));
+                case Oids.TIMESTAMP: return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary)).toLocalDate();
+                case Oids.TIMESTAMPTZ: return JavaTimes.localDateTime(sessionLocalMicros(b, off, len, oid, binary, settings, type))
+                        .toLocalDate();
                 default: throw noConversion(b, off, len, oid, binary, type);
             }
         }
@@ -367,7 +390,14 @@ public final class CellDecoder {
             switch (oid) {
                 case Oids.TIME: return JavaTimes.localTime(timeMicros(b, off, len, oid, binary));
                 case Oids.TIMETZ: return offsetTime(b, off, len, oid, binary).toLocalTime();
-                case Oids.TIMESTAMP: return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary)).toLocalTime();
+                case Oids.TIMESTAMP:
+                    long micros = timestampMicros(b, off, len, oid, binary);
+                    if (micros == TextParsing.POS_INFINITE || micros == TextParsing.NEG_INFINITE) {
+                        // LocalDateTime.MAX's time, 23:59:59.999999999, would pass for a real one.
+                        throw ConversionErrors.cannotConvert(b, off, len, oid, binary, type,
+                                "infinity has no time of day; read it as LocalDateTime or String");
+                    }
+                    return JavaTimes.localDateTime(micros).toLocalTime();
                 default: throw noConversion(b, off, len, oid, binary, type);
             }
         }
@@ -377,33 +407,29 @@ public final class CellDecoder {
                 case Oids.DATE:
                     LocalDate date = JavaTimes.localDate(epochDay(b, off, len, oid, binary));
                     return date == LocalDate.MAX ? LocalDateTime.MAX : date == LocalDate.MIN ? LocalDateTime.MIN : date.atStartOfDay();
-                case Oids.TIMESTAMPTZ:
-                    Object z = zoned(b, off, len, oid, binary, zone);
-                    return z instanceof ZonedDateTime ? ((ZonedDateTime) z).toLocalDateTime() : z;
+                case Oids.TIMESTAMPTZ: return JavaTimes.localDateTime(sessionLocalMicros(b, off, len, oid, binary, settings, type));
                 default: throw noConversion(b, off, len, oid, binary, type);
             }
         }
         if (type == OffsetDateTime.class) {
             switch (oid) {
-                case Oids.TIMESTAMPTZ: return offsetDateTime(b, off, len, oid, binary, zone);
+                case Oids.TIMESTAMPTZ: return offsetDateTime(b, off, len, oid, binary, settings);
                 case Oids.TIMESTAMP: return JavaTimes.offsetDateTime(timestampMicros(b, off, len, oid, binary), 0);
                 default: throw noConversion(b, off, len, oid, binary, type);
             }
         }
         if (type == Instant.class) {
-            if (oid == Oids.TIMESTAMPTZ || oid == Oids.TIMESTAMP) {
+            if (oid == Oids.TIMESTAMPTZ) {
+                return JavaTimes.instant(instantMicros(b, off, len, oid, binary, settings, type));
+            }
+            if (oid == Oids.TIMESTAMP) {
                 return JavaTimes.instant(timestampMicros(b, off, len, oid, binary));
             }
             throw noConversion(b, off, len, oid, binary, type);
         }
         if (type == ZonedDateTime.class) {
             if (oid == Oids.TIMESTAMPTZ) {
-                Object z = zoned(b, off, len, oid, binary, zone);
-                if (z instanceof ZonedDateTime) {
-                    return z;
-                }
-                throw ConversionErrors.cannotConvert(b, off, len, oid, binary, type,
-                        "ZonedDateTime has no infinity; read it as OffsetDateTime or Instant");
+                return zoned(b, off, len, oid, binary, settings);
             }
             throw noConversion(b, off, len, oid, binary, type);
         }
@@ -431,10 +457,10 @@ public final class CellDecoder {
             } else {
                 throw noConversion(b, off, len, oid, binary, type);
             }
-            return ArrayDecoding.toArray(cells, b, off, len, oid, type, zone);
+            return ArrayDecoding.toArray(cells, b, off, len, oid, type, settings);
         }
         if (type.isEnum()) {
-            String name = decodeString(b, off, len, oid, binary, zone);
+            String name = decodeString(b, off, len, oid, binary, settings);
             for (Object constant : type.getEnumConstants()) {
                 if (((Enum<?>) constant).name().equals(name)) {
                     return constant;
@@ -473,30 +499,98 @@ public final class CellDecoder {
                 TextParsing.parseTimetzOffsetSeconds(b, off, len, oid));
     }
 
-    private static OffsetDateTime offsetDateTime(byte[] b, int off, int len, int oid, boolean binary, ZoneId zone) {
-        long micros = timestampMicros(b, off, len, oid, binary);
-        if (micros == TextParsing.POS_INFINITE || micros == TextParsing.NEG_INFINITE) {
-            return JavaTimes.offsetDateTime(micros, 0);
+    private static OffsetDateTime offsetDateTime(byte[] b, int off, int len, int oid, boolean binary,
+                                                 OutputSettings settings) {
+        if (binary) {
+            long micros = BinaryParsing.timestampMicros(b, off, len, oid);
+            ZoneId zone = settings.zone();
+            return JavaTimes.offsetDateTime(micros, zone == null || isInfinite(micros) ? 0 : TextRendering.offsetAt(zone, micros));
         }
-        int offset = binary ? TextRendering.offsetAt(zone, micros) : TextParsing.parseTimestampOffsetSeconds(b, off, len, oid);
-        return JavaTimes.offsetDateTime(micros, offset);
+        if (!StyledTimestamps.isStyled(b, off, len)) {
+            long micros = TextParsing.parseTimestampMicros(b, off, len, oid);
+            return JavaTimes.offsetDateTime(micros, isInfinite(micros) ? 0 : textOffset(b, off, len, oid, OffsetDateTime.class));
+        }
+        long local = StyledTimestamps.localMicros(b, off, len, oid, settings.dayFirst());
+        int offset = StyledTimestamps.offsetSeconds(b, off, len, oid, local, settings.zone(), OffsetDateTime.class);
+        return JavaTimes.offsetDateTime(local - offset * TextParsing.MICROS_PER_SECOND, offset);
     }
 
-    /** A timestamptz in the session zone, or LocalDateTime.MAX/MIN for the infinities. */
-    private static Object zoned(byte[] b, int off, int len, int oid, boolean binary, ZoneId zone) {
-        long micros = timestampMicros(b, off, len, oid, binary);
-        if (micros == TextParsing.POS_INFINITE) {
-            return LocalDateTime.MAX;
+    /** A timestamptz's UTC microseconds since 2000-01-01 (infinities as their sentinels), in either format and any DateStyle. */
+    private static long instantMicros(byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings,
+                                      Class<?> target) {
+        if (binary) {
+            return BinaryParsing.timestampMicros(b, off, len, oid);
         }
-        if (micros == TextParsing.NEG_INFINITE) {
-            return LocalDateTime.MIN;
+        if (!StyledTimestamps.isStyled(b, off, len)) {
+            return TextParsing.parseTimestampMicros(b, off, len, oid);
+        }
+        long local = StyledTimestamps.localMicros(b, off, len, oid, settings.dayFirst());
+        return local - StyledTimestamps.offsetSeconds(b, off, len, oid, local, settings.zone(), target)
+                * TextParsing.MICROS_PER_SECOND;
+    }
+
+    private static boolean isInfinite(long micros) {
+        return micros == TextParsing.POS_INFINITE || micros == TextParsing.NEG_INFINITE;
+    }
+
+    /** The offset an ISO timestamptz text shows, in seconds east; java.time's limit of +-18:00 is checked. */
+    private static int textOffset(byte[] b, int off, int len, int oid, Class<?> target) {
+        int offset = TextParsing.parseTimestampOffsetSeconds(b, off, len, oid);
+        if (Math.abs(offset) > MAX_OFFSET_SECONDS) {
+            throw ConversionErrors.cannotConvert(b, off, len, oid, false, target,
+                    "its UTC offset is beyond java.time's +-18:00 (the session's TimeZone allows it); read it as Instant,"
+                            + " LocalDateTime or String");
+        }
+        return offset;
+    }
+
+    /**
+     * A timestamptz as local microseconds in the session's time zone (infinities kept). A text cell
+     * shows exactly that, in any DateStyle: PostgreSQL renders a timestamptz in the session zone, so
+     * its wall clock is taken as written, also where java.time does not know the zone. A binary
+     * cell is an instant and needs the zone to be known.
+     */
+    private static long sessionLocalMicros(byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings,
+                                           Class<?> target) {
+        if (!binary) {
+            return StyledTimestamps.isStyled(b, off, len) ? StyledTimestamps.localMicros(b, off, len, oid, settings.dayFirst())
+                    : TextParsing.parseTimestamptzLocalMicros(b, off, len, oid);
+        }
+        long micros = BinaryParsing.timestampMicros(b, off, len, oid);
+        if (isInfinite(micros)) {
+            return micros;
+        }
+        if (settings.zone() == null) {
+            throw unknownZone(b, off, len, oid, target);
+        }
+        return micros + TextRendering.offsetAt(settings.zone(), micros) * TextParsing.MICROS_PER_SECOND;
+    }
+
+    /**
+     * A timestamptz in the session zone; without one (text cells only), at the offset the text
+     * shows. The infinities have no ZonedDateTime.
+     */
+    private static ZonedDateTime zoned(byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings) {
+        long micros = instantMicros(b, off, len, oid, binary, settings, ZonedDateTime.class);
+        if (isInfinite(micros)) {
+            throw ConversionErrors.cannotConvert(b, off, len, oid, binary, ZonedDateTime.class,
+                    "ZonedDateTime has no infinity; read it as OffsetDateTime or Instant");
+        }
+        ZoneId zone = settings.zone();
+        if (zone == null) {
+            if (binary) {
+                throw unknownZone(b, off, len, oid, ZonedDateTime.class);
+            }
+            // A styled text without a zone never gets here: instantMicros has refused it.
+            zone = ZoneOffset.ofTotalSeconds(textOffset(b, off, len, oid, ZonedDateTime.class));
         }
         return JavaTimes.instant(micros).atZone(zone);
     }
 
-    private static LocalDate toLocalDate(Object dateTime) {
-        return dateTime instanceof ZonedDateTime ? ((ZonedDateTime) dateTime).toLocalDate()
-                : ((LocalDateTime) dateTime).toLocalDate();
+    private static RuntimeException unknownZone(byte[] b, int off, int len, int oid, Class<?> target) {
+        return ConversionErrors.cannotConvert(b, off, len, oid, true, target,
+                "the session's TimeZone is not one java.time can model, so the local time is unknown here; read it as"
+                        + " OffsetDateTime or Instant");
     }
 
     private static UUID uuid(byte[] b, int off, int len, int oid, boolean binary) {

@@ -361,6 +361,20 @@ final class TextParsing {
      * is {@link #POS_INFINITE}, {@code -infinity} {@link #NEG_INFINITE}.
      */
     static long parseTimestampMicros(byte[] b, int off, int len, int oid) {
+        return timestampMicros(b, off, len, oid, true);
+    }
+
+    /**
+     * The wall clock of a timestamptz text form, {@code YYYY-MM-DD HH:MM:SS[.ffffff]} as written,
+     * as local microseconds since 2000-01-01 (the offset is checked and ignored); infinities as in
+     * {@link #parseTimestampMicros}. PostgreSQL shows a timestamptz in the session's time zone, so
+     * this is the local date-time there, also where java.time does not know that zone.
+     */
+    static long parseTimestamptzLocalMicros(byte[] b, int off, int len, int oid) {
+        return timestampMicros(b, off, len, oid, false);
+    }
+
+    private static long timestampMicros(byte[] b, int off, int len, int oid, boolean subtractOffset) {
         long special = infinity(b, off, len);
         if (special != 0) {
             return special;
@@ -382,7 +396,10 @@ final class TextParsing {
         int timeEnd = timeEnd(b, timeStart, end);
         long micros = days * MICROS_PER_DAY + timeMicros(b, timeStart, timeEnd, oid, off, len);
         if (timeEnd < end) {
-            micros -= offsetSeconds(b, timeEnd, end, oid, off, len) * MICROS_PER_SECOND;
+            long offset = offsetSeconds(b, timeEnd, end, oid, off, len);
+            if (subtractOffset) {
+                micros -= offset * MICROS_PER_SECOND;
+            }
         }
         return micros;
     }
@@ -429,7 +446,7 @@ final class TextParsing {
         return offsetSeconds(b, timeEnd, end, oid, off, len);
     }
 
-    private static long infinity(byte[] b, int off, int len) {
+    static long infinity(byte[] b, int off, int len) {
         if (len == 8 && equalsAscii(b, off, len, "infinity")) {
             return POS_INFINITE;
         }
@@ -473,7 +490,7 @@ final class TextParsing {
     }
 
     /** The index just after {@code HH:MM:SS[.fff...]} starting at {@code off}. */
-    private static int timeEnd(byte[] b, int off, int end) {
+    static int timeEnd(byte[] b, int off, int end) {
         int p = off + 8;
         if (p < end && b[p] == '.') {
             p++;
@@ -484,7 +501,7 @@ final class TextParsing {
         return Math.min(p, end);
     }
 
-    private static long timeMicros(byte[] b, int off, int end, int oid, int cellOff, int cellLen) {
+    static long timeMicros(byte[] b, int off, int end, int oid, int cellOff, int cellLen) {
         if (end - off < 8 || b[off + 2] != ':' || b[off + 5] != ':') {
             throw ConversionErrors.malformed(b, cellOff, cellLen, oid, false, "expected HH:MM:SS");
         }
@@ -530,7 +547,7 @@ final class TextParsing {
         return b[off] == '-' ? -seconds : seconds;
     }
 
-    private static int twoDigits(byte[] b, int p, int oid, int cellOff, int cellLen) {
+    static int twoDigits(byte[] b, int p, int oid, int cellOff, int cellLen) {
         int hi = b[p] - '0';
         int lo = b[p + 1] - '0';
         if (hi < 0 || hi > 9 || lo < 0 || lo > 9) {

@@ -8,9 +8,11 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /**
- * Renders binary cells exactly as PostgreSQL's text output shows them (DateStyle ISO,
- * IntervalStyle postgres, extra_float_digits 1), so that a value reads the same whichever format
- * it came in. Each method names the PostgreSQL output function it mirrors.
+ * Renders binary cells exactly as PostgreSQL's text output shows them (DateStyle ISO, and date
+ * and timestamp in every DateStyle; IntervalStyle postgres; extra_float_digits 1), so that a value
+ * reads the same whichever format it came in. Each method names the PostgreSQL output function it
+ * mirrors. Types whose output depends on a setting rendered here in one form only are requested in
+ * text under the other settings (see {@link OutputSettings#rendersBinary}).
  */
 final class TextRendering {
 
@@ -222,6 +224,90 @@ final class TextRendering {
         return sb.toString();
     }
 
+    /**
+     * date_out in any DateStyle: ISO {@code 2024-02-29}, SQL {@code 02/29/2024} (DMY
+     * {@code 29/02/2024}), German {@code 29.02.2024}, Postgres {@code 02-29-2024} (DMY
+     * {@code 29-02-2024}); {@code BC} appended as in ISO; YMD order shows as MDY outside ISO.
+     */
+    static String renderDate(long epochDay, OutputSettings settings) {
+        OutputSettings.DateOutput style = settings.dateOutput();
+        if (style == OutputSettings.DateOutput.ISO || epochDay == TextParsing.POS_INFINITE
+                || epochDay == TextParsing.NEG_INFINITE) {
+            return renderDate(epochDay);
+        }
+        long ymd = civil(epochDay);
+        long year = Math.floorDiv(ymd, 10_000);
+        int month = (int) (Math.floorMod(ymd, 10_000) / 100);
+        int day = (int) Math.floorMod(ymd, 100);
+        StringBuilder sb = new StringBuilder(16);
+        char separator = style == OutputSettings.DateOutput.SQL ? '/' : style == OutputSettings.DateOutput.GERMAN ? '.' : '-';
+        appendDayAndMonth(sb, day, month, style == OutputSettings.DateOutput.GERMAN || settings.dayFirst(), separator);
+        sb.append(separator);
+        appendYear(sb, year);
+        return sb.toString();
+    }
+
+    /**
+     * timestamp_out (EncodeDateTime without a zone) in any DateStyle: SQL
+     * {@code 02/29/2024 13:14:15.5}, German {@code 29.02.2024 13:14:15.5}, Postgres
+     * {@code Thu Feb 29 13:14:15.5 2024} (DMY {@code Thu 29 Feb ...}); ISO as {@link #renderTimestamp(long)}.
+     */
+    static String renderTimestamp(long micros, OutputSettings settings) {
+        OutputSettings.DateOutput style = settings.dateOutput();
+        if (style == OutputSettings.DateOutput.ISO || micros == TextParsing.POS_INFINITE || micros == TextParsing.NEG_INFINITE) {
+            return renderTimestamp(micros);
+        }
+        long epochDay = Math.floorDiv(micros, TextParsing.MICROS_PER_DAY) + TextParsing.PG_EPOCH_DAYS;
+        long time = Math.floorMod(micros, TextParsing.MICROS_PER_DAY);
+        long ymd = civil(epochDay);
+        long year = Math.floorDiv(ymd, 10_000);
+        int month = (int) (Math.floorMod(ymd, 10_000) / 100);
+        int day = (int) Math.floorMod(ymd, 100);
+        StringBuilder sb = new StringBuilder(40);
+        if (style == OutputSettings.DateOutput.POSTGRES) {
+            sb.append(DAYS[(int) Math.floorMod(epochDay + 4, 7)]).append(' '); // 1970-01-01 was a Thursday
+            if (settings.dayFirst()) {
+                appendPadded(sb, day, 2);
+                sb.append(' ').append(MONTHS[month - 1]);
+            } else {
+                sb.append(MONTHS[month - 1]).append(' ');
+                appendPadded(sb, day, 2);
+            }
+            sb.append(' ');
+            appendTime(sb, time);
+            sb.append(' ');
+            appendYear(sb, year);
+        } else {
+            char separator = style == OutputSettings.DateOutput.SQL ? '/' : '.';
+            appendDayAndMonth(sb, day, month, style == OutputSettings.DateOutput.GERMAN || settings.dayFirst(), separator);
+            sb.append(separator);
+            appendPadded(sb, year > 0 ? year : 1 - year, 4);
+            sb.append(' ');
+            appendTime(sb, time);
+            if (year <= 0) {
+                sb.append(" BC");
+            }
+        }
+        return sb.toString();
+    }
+
+    private static final String[] DAYS = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+    static final String[] MONTHS = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+
+    private static void appendDayAndMonth(StringBuilder sb, int day, int month, boolean dayFirst, char separator) {
+        appendPadded(sb, dayFirst ? day : month, 2);
+        sb.append(separator);
+        appendPadded(sb, dayFirst ? month : day, 2);
+    }
+
+    /** The year as shown (years BC counted from 1, zero-padded to 4), then {@code  BC} where it is one. */
+    private static void appendYear(StringBuilder sb, long year) {
+        appendPadded(sb, year > 0 ? year : 1 - year, 4);
+        if (year <= 0) {
+            sb.append(" BC");
+        }
+    }
+
     /** time_out: {@code HH:MM:SS[.ffffff]} without trailing zeros; 24:00:00 stays. */
     static String renderTime(long micros) {
         StringBuilder sb = new StringBuilder(15);
@@ -286,8 +372,11 @@ final class TextRendering {
         return zone.getRules().getOffset(Instant.ofEpochSecond(epochSecond)).getTotalSeconds();
     }
 
-    /** Appends {@code YYYY-MM-DD} (years BC counted from 1, zero-padded to 4) and returns whether the date is BC. */
-    static boolean appendDate(StringBuilder sb, long epochDay) {
+    /**
+     * The proleptic Gregorian date of a day count since 1970-01-01, packed as
+     * {@code year * 10000 + month * 100 + day} (astronomical year: 0 is 1 BC; unpack with floorDiv/floorMod).
+     */
+    static long civil(long epochDay) {
         // Civil-from-days (H. Hinnant): proleptic Gregorian, astronomical years.
         long z = epochDay + 719468;
         long era = Math.floorDiv(z, 146097);
@@ -298,6 +387,15 @@ final class TextRendering {
         int day = (int) (dayOfYear - (153 * mp + 2) / 5 + 1);
         int month = (int) (mp < 10 ? mp + 3 : mp - 9);
         long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        return year * 10_000 + month * 100 + day;
+    }
+
+    /** Appends {@code YYYY-MM-DD} (years BC counted from 1, zero-padded to 4) and returns whether the date is BC. */
+    static boolean appendDate(StringBuilder sb, long epochDay) {
+        long ymd = civil(epochDay);
+        long year = Math.floorDiv(ymd, 10_000);
+        int month = (int) (Math.floorMod(ymd, 10_000) / 100);
+        int day = (int) Math.floorMod(ymd, 100);
         boolean bc = year <= 0;
         appendPadded(sb, bc ? 1 - year : year, 4);
         sb.append('-');

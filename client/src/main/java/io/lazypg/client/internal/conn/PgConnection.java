@@ -10,6 +10,7 @@ import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.PgUsageException;
+import io.lazypg.client.internal.codec.OutputSettings;
 import io.lazypg.client.internal.param.ParameterEncoder;
 import io.lazypg.client.internal.pool.Poolable;
 import io.lazypg.client.internal.result.CommandTags;
@@ -26,7 +27,6 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -85,7 +85,7 @@ public final class PgConnection implements Poolable {
     private final ClientHooks hooks;
     private int processId;
     private int secretKey;
-    private ZoneId sessionZone;
+    private OutputSettings output = OutputSettings.of(null);
     private char transactionStatus = 'I';
     private boolean broken;
     private boolean closed;
@@ -326,9 +326,9 @@ public final class PgConnection implements Poolable {
         return hooks;
     }
 
-    /** The session's TimeZone as java.time knows it, or null when it does not. */
-    ZoneId sessionZone() {
-        return sessionZone;
+    /** The session's TimeZone (as java.time knows it, or null), DateStyle and IntervalStyle, as last reported. */
+    OutputSettings output() {
+        return output;
     }
 
     // ---------------------------------------------------------------- public operations
@@ -923,9 +923,7 @@ public final class PgConnection implements Poolable {
                     + "; lazypg reads and writes UTF-8 only. Do not change client_encoding (remove SET client_encoding"
                     + " or the role/database setting). The connection was closed.");
         }
-        if ("TimeZone".equals(name)) {
-            sessionZone = SessionZones.parse(value);
-        }
+        output = SessionOutput.reported(output, name, value);
     }
 
     /** Records the transaction status; a ReadyForQuery nobody asked for is a protocol error. */

@@ -1,8 +1,11 @@
 package io.lazypg.client.internal.conn;
 
+import io.lazypg.client.Column;
+import io.lazypg.client.internal.codec.OutputSettings;
 import io.lazypg.client.internal.param.ParameterEncoder;
 import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.stats.StatementUsage;
+import java.util.function.IntPredicate;
 
 /**
  * A statement parsed on one connection: its server-side name, the parameter types it was parsed
@@ -21,7 +24,8 @@ final class PreparedStatement {
     final int parameterCount;
     /** Null when the statement returns no rows (NoData). */
     ResultShape shape;
-    final short[] resultFormats;
+    /** The result formats each Bind asks for; re-chosen with {@link #shape} by {@link #adaptTo}. */
+    short[] resultFormats;
     /** The statement's statistics, shared across connections; null when statistics are off. */
     final StatementUsage usage;
 
@@ -34,6 +38,33 @@ final class PreparedStatement {
         this.shape = shape;
         this.resultFormats = resultFormats;
         this.usage = usage;
+    }
+
+    /**
+     * Brings a cached statement in line with the session's current output settings (TimeZone,
+     * DateStyle, IntervalStyle) before it runs again. The rows carry the settings for rendering
+     * binary cells; and where the choice of result format depends on them (binary timestamptz
+     * needs a zone java.time models and DateStyle ISO, binary interval IntervalStyle postgres),
+     * the formats are chosen again. They travel in every Bind, so this needs no new Parse or
+     * Describe: from the next execution on, the server sends text where the client could not
+     * render binary exactly, and that text is the server's own answer. (Rendering the old binary
+     * choice under settings the client cannot reproduce could only guess.)
+     */
+    void adaptTo(OutputSettings settings, IntPredicate binaryFor) {
+        if (shape == null || shape.settings() == settings) {
+            return;
+        }
+        Column[] columns = shape.columns().toArray(new Column[0]);
+        for (int i = 0; i < columns.length; i++) {
+            Column c = columns[i];
+            boolean binary = binaryFor.test(c.typeOid());
+            if (binary != c.binary()) {
+                columns[i] = new Column(c.name(), c.tableOid(), c.columnNumber(), c.typeOid(), c.typeSize(),
+                        c.typeModifier(), binary);
+            }
+        }
+        shape = new ResultShape(columns, settings, usage);
+        resultFormats = RowDescriptions.formats(columns);
     }
 
     /**

@@ -48,7 +48,7 @@ final class ScriptResults extends ResponseHandler {
     @Override
     void rowDescription(MessageReader in) {
         columns = RowDescriptions.parse(in.buffer(), in.payloadOffset(), in.payloadLength(), oid -> false);
-        shape = new ResultShape(columns, connection.sessionZone());
+        shape = new ResultShape(columns, connection.output(), null);
     }
 
     @Override

@@ -57,8 +57,8 @@ final class StatementPreparer {
     PreparedStatement prepare(String sql, Object[] values) throws IOException {
         PreparedStatement cached = statements.get(sql);
         if (cached != null && cached.accepts(values)) {
-            if (cached.shape != null && cached.shape.sessionZone() != connection.sessionZone()) {
-                cached.shape = cached.shape.withZone(connection.sessionZone());
+            if (cached.shape != null && cached.shape.settings() != connection.output()) {
+                cached.adaptTo(connection.output(), this::chooseBinary);
             }
             return cached;
         }
@@ -91,7 +91,7 @@ final class StatementPreparer {
         if (usage != null) {
             usage.shape(columns == null ? List.of() : List.of(columns));
         }
-        ResultShape shape = columns == null ? null : new ResultShape(columns, connection.sessionZone(), usage);
+        ResultShape shape = columns == null ? null : new ResultShape(columns, connection.output(), usage);
         short[] formats = columns == null ? NO_FORMATS : RowDescriptions.formats(columns);
         PreparedStatement statement = new PreparedStatement(name, sql, types, values.length, shape, formats, usage);
         if (statements.enabled()) {
@@ -144,12 +144,9 @@ final class StatementPreparer {
     }
 
     private boolean chooseBinary(int typeOid) {
-        if (!CellDecoder.hasBinaryDecoder(typeOid)) {
-            return false;
-        }
-        // Rendering binary timestamps as text needs the session zone; without one, ask for text.
-        return connection.sessionZone() != null || (typeOid != Oids.TIMESTAMPTZ && typeOid != Oids.TIMETZ
-                && typeOid != Oids.TIMESTAMPTZ_ARRAY && typeOid != Oids.TIMETZ_ARRAY);
+        // Binary only where the codec shows the value exactly as the server's text under the session's
+        // settings (a timestamptz needs a zone java.time models, DateStyle ISO; see OutputSettings).
+        return CellDecoder.hasBinaryDecoder(typeOid) && connection.output().rendersBinary(typeOid);
     }
 
     private static PgUsageException wrongParameterCount(String sql, int expected, int given) {

@@ -2,6 +2,7 @@ package io.lazypg.client.internal.result;
 
 import io.lazypg.client.Column;
 import io.lazypg.client.PgUsageException;
+import io.lazypg.client.internal.codec.OutputSettings;
 import io.lazypg.client.internal.stats.StatementUsage;
 import java.time.ZoneId;
 import java.util.Arrays;
@@ -12,9 +13,10 @@ import java.util.Map;
 
 /**
  * What every row of one result shares: its columns (from RowDescription, with the formats chosen
- * for them), a name-to-index map, and the session time zone that text rendering of binary
- * timestamps needs. Built once per result, or once per cached prepared statement and reused by
- * each of its executions, so a row costs one small object and no lookups.
+ * for them), a name-to-index map, and the session's output settings (TimeZone, DateStyle) that
+ * rendering binary dates and timestamps as text needs. Built once per result, or once per cached
+ * prepared statement and reused by each of its executions (until the settings change), so a row
+ * costs one small object and no lookups.
  *
  * <p>Thread safety: immutable apart from the lazily built name index, which is computed
  * idempotently and published through a volatile field.
@@ -25,19 +27,20 @@ public final class ResultShape {
     private final List<Column> columnList;
     private final int[] typeOids;
     private final boolean[] binary;
-    private final ZoneId sessionZone;
+    private final OutputSettings settings;
     private final StatementUsage usage;
     private volatile Map<String, Integer> exactNames;
     private volatile Map<String, Integer> foldedNames;
 
+    /** Columns under {@code sessionZone}, DateStyle ISO and IntervalStyle postgres (for tools and tests). */
     public ResultShape(Column[] columns, ZoneId sessionZone) {
-        this(columns, sessionZone, null);
+        this(columns, OutputSettings.of(sessionZone), null);
     }
 
     /**
      * @param usage the statement's statistics, told of every decoded cell; null when statistics are off
      */
-    public ResultShape(Column[] columns, ZoneId sessionZone, StatementUsage usage) {
+    public ResultShape(Column[] columns, OutputSettings settings, StatementUsage usage) {
         this.columns = columns.clone();
         this.columnList = List.of(this.columns);
         this.typeOids = new int[columns.length];
@@ -46,7 +49,7 @@ public final class ResultShape {
             typeOids[i] = columns[i].typeOid();
             binary[i] = columns[i].binary();
         }
-        this.sessionZone = sessionZone;
+        this.settings = settings;
         this.usage = usage;
     }
 
@@ -78,13 +81,9 @@ public final class ResultShape {
         }
     }
 
-    public ZoneId sessionZone() {
-        return sessionZone;
-    }
-
-    /** The same columns under another session time zone (after {@code SET TimeZone}). */
-    public ResultShape withZone(ZoneId zone) {
-        return new ResultShape(columns, zone, usage);
+    /** The session settings the result was shaped under, which its binary cells render in. */
+    public OutputSettings settings() {
+        return settings;
     }
 
     /**

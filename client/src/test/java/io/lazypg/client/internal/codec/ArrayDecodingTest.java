@@ -54,7 +54,7 @@ class ArrayDecodingTest {
             "{\"a b\",\"NULL\",NULL,\"\",\"quote\\\"s\",\"back\\\\slash\",\"{}\",日本,😀,\"a,b\",\" \"}"}) {
             byte[] b = text(s);
             ArrayCells cells = ArrayDecoding.parseText(b, OFF, len(b), Oids.TEXT_ARRAY, Oids.TEXT);
-            assertThat(ArrayDecoding.render(cells, ZoneOffset.UTC)).isEqualTo(s);
+            assertThat(ArrayDecoding.render(cells, OutputSettings.UTC)).isEqualTo(s);
         }
     }
 

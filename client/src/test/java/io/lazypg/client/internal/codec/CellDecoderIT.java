@@ -268,7 +268,7 @@ class CellDecoderIT {
                      + " (''::bytea), (decode(md5('x'), 'hex'))) t(v)")) {
             while (rs.next()) {
                 byte[] t = rs.getBytes(1);
-                assertThat(CellDecoder.decodeBytes(t, 0, t.length, Oids.BYTEA, false)).isEqualTo(rs.getBytes(2));
+                assertThat(CellDecoder.decodeBytes(t, 0, t.length, Oids.BYTEA, false, OutputSettings.UTC)).isEqualTo(rs.getBytes(2));
             }
         } finally {
             execute("set bytea_output = 'hex'");

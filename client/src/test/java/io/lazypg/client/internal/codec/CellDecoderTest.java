@@ -98,9 +98,10 @@ class CellDecoderTest {
         assertThatThrownBy(() -> as("1", Oids.INT4, Boolean.class)).hasMessageContaining("integer");
         assertThat(as("\\x0aff", Oids.BYTEA, byte[].class)).containsExactly(10, -1);
         assertThat(as("héllo", Oids.TEXT, byte[].class)).isEqualTo("héllo".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        assertThat(CellDecoder.decodeBytes(Cells.int32(7), OFF, 4, Oids.INT4, true)).isEqualTo(new byte[] {'7'});
-        assertThatThrownBy(() -> CellDecoder.decodeBytes(Cells.int64(0), OFF, 8, Oids.TIMESTAMPTZ, true))
-                .hasMessageContaining("session time zone");
+        assertThat(CellDecoder.decodeBytes(Cells.int32(7), OFF, 4, Oids.INT4, true, OutputSettings.UTC)).isEqualTo(new byte[] {'7'});
+        // Other types' bytes are their text, as getString shows it: a binary timestamptz in the session zone.
+        assertThat(CellDecoder.decodeBytes(Cells.int64(0), OFF, 8, Oids.TIMESTAMPTZ, true, OutputSettings.of(KOLKATA)))
+                .isEqualTo("2000-01-01 05:30:00+05:30".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         assertThat(as("😀 ok", 90001, String.class)).isEqualTo("😀 ok");
         assertThat(as("", Oids.TEXT, Object.class)).isEqualTo("");
         assertThat(as("happy", 90001, Mood.class)).isEqualTo(Mood.happy);
@@ -127,11 +128,21 @@ class CellDecoderTest {
         assertThat(odt).isEqualTo(OffsetDateTime.of(2024, 6, 1, 12, 0, 0, 0, ZoneOffset.ofHoursMinutes(-3, -30)));
         assertThat(as("2024-06-01 12:00:00-03:30", Oids.TIMESTAMPTZ, Instant.class)).isEqualTo(odt.toInstant());
         assertThat(as("2024-06-01 12:00:00-03:30", Oids.TIMESTAMPTZ, ZonedDateTime.class)).isEqualTo(odt.atZoneSameInstant(KOLKATA));
-        assertThat(as("2024-06-01 22:00:00+00", Oids.TIMESTAMPTZ, LocalDate.class)).isEqualTo(LocalDate.of(2024, 6, 2));
+        // Text shows the session zone's wall clock; local types take it as written.
+        assertThat(as("2024-06-02 03:30:00+05:30", Oids.TIMESTAMPTZ, LocalDate.class)).isEqualTo(LocalDate.of(2024, 6, 2));
+        assertThat(as("2024-06-02 03:30:00.25+05:30", Oids.TIMESTAMPTZ, LocalDateTime.class))
+                .isEqualTo(LocalDateTime.of(2024, 6, 2, 3, 30, 0, 250_000_000));
+        assertThat(as("infinity", Oids.TIMESTAMPTZ, LocalDateTime.class)).isEqualTo(LocalDateTime.MAX);
+        assertThat(as("-infinity", Oids.TIMESTAMPTZ, LocalDate.class)).isEqualTo(LocalDate.MIN);
         assertThat(as("infinity", Oids.TIMESTAMPTZ, OffsetDateTime.class)).isEqualTo(OffsetDateTime.MAX);
         assertThat(as("-infinity", Oids.TIMESTAMPTZ, Instant.class)).isEqualTo(Instant.MIN);
         assertThat(as("-infinity", Oids.TIMESTAMP, LocalDateTime.class)).isEqualTo(LocalDateTime.MIN);
         assertThatThrownBy(() -> as("infinity", Oids.TIMESTAMPTZ, ZonedDateTime.class)).hasMessageContaining("infinity");
+        // LocalDateTime.MAX's time of day would pass for a real 23:59:59.999999999.
+        assertThatThrownBy(() -> as("infinity", Oids.TIMESTAMP, LocalTime.class)).isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("no time of day");
+        assertThatThrownBy(() -> asBinary(Cells.int64(Long.MIN_VALUE), Oids.TIMESTAMP, LocalTime.class))
+                .isInstanceOf(PgConversionException.class).hasMessageContaining("no time of day");
         assertThatThrownBy(() -> as("12:00:00", Oids.TIME, LocalDate.class)).isInstanceOf(PgConversionException.class)
                 .hasMessageContaining("time without time zone").hasMessageContaining("LocalDate");
 
@@ -142,6 +153,51 @@ class CellDecoderTest {
                 .isEqualTo(OffsetDateTime.of(2024, 6, 1, 17, 30, 0, 0, ZoneOffset.ofHoursMinutes(5, 30)));
         assertThat(CellDecoder.decodeString(Cells.int64(micros), OFF, 8, Oids.TIMESTAMPTZ, true, ZoneId.of("America/St_Johns")))
                 .isEqualTo("2024-06-01 09:30:00-02:30");
+    }
+
+    /**
+     * A session zone java.time cannot model (null): text cells carry what is needed (issue #16: a
+     * text timestamptz could not become a LocalDateTime); binary cells, which the connection then
+     * no longer asks for, still decode where the zone only affects how they are shown.
+     */
+    @Test
+    void timestamptzWithoutASessionZone() {
+        OutputSettings noZone = OutputSettings.of(null);
+        byte[] text = text("2024-06-01 09:00:00.5-03");
+        assertThat(CellDecoder.decode(text, OFF, len(text), Oids.TIMESTAMPTZ, false, LocalDateTime.class, noZone))
+                .isEqualTo(LocalDateTime.of(2024, 6, 1, 9, 0, 0, 500_000_000));
+        assertThat(CellDecoder.decode(text, OFF, len(text), Oids.TIMESTAMPTZ, false, LocalDate.class, noZone))
+                .isEqualTo(LocalDate.of(2024, 6, 1));
+        assertThat(CellDecoder.decode(text, OFF, len(text), Oids.TIMESTAMPTZ, false, OffsetDateTime.class, noZone))
+                .isEqualTo(OffsetDateTime.of(2024, 6, 1, 9, 0, 0, 500_000_000, ZoneOffset.ofHours(-3)));
+        assertThat(CellDecoder.decode(text, OFF, len(text), Oids.TIMESTAMPTZ, false, ZonedDateTime.class, noZone))
+                .isEqualTo(ZonedDateTime.of(2024, 6, 1, 9, 0, 0, 500_000_000, ZoneOffset.ofHours(-3)));
+        assertThat(CellDecoder.decodeObject(text, OFF, len(text), Oids.TIMESTAMPTZ, false, noZone))
+                .isEqualTo(OffsetDateTime.of(2024, 6, 1, 9, 0, 0, 500_000_000, ZoneOffset.ofHours(-3)));
+        assertThat(CellDecoder.decodeString(text, OFF, len(text), Oids.TIMESTAMPTZ, false, noZone))
+                .isEqualTo("2024-06-01 09:00:00.5-03");
+
+        long micros = java.time.temporal.ChronoUnit.MICROS.between(Instant.parse("2000-01-01T00:00:00Z"),
+                Instant.parse("2024-06-01T12:00:00.5Z"));
+        byte[] binary = Cells.int64(micros);
+        assertThat(CellDecoder.decodeString(binary, OFF, 8, Oids.TIMESTAMPTZ, true, noZone)).isEqualTo("2024-06-01 12:00:00.5+00");
+        assertThat(CellDecoder.decode(binary, OFF, 8, Oids.TIMESTAMPTZ, true, OffsetDateTime.class, noZone))
+                .isEqualTo(OffsetDateTime.of(2024, 6, 1, 12, 0, 0, 500_000_000, ZoneOffset.UTC));
+        assertThat(CellDecoder.decode(binary, OFF, 8, Oids.TIMESTAMPTZ, true, Instant.class, noZone))
+                .isEqualTo(Instant.parse("2024-06-01T12:00:00.5Z"));
+        assertThat(CellDecoder.decode(Cells.int64(Long.MAX_VALUE), OFF, 8, Oids.TIMESTAMPTZ, true, LocalDateTime.class, noZone))
+                .isEqualTo(LocalDateTime.MAX);
+        for (Class<?> local : new Class<?>[] {LocalDateTime.class, LocalDate.class, ZonedDateTime.class}) {
+            assertThatThrownBy(() -> CellDecoder.decode(binary, OFF, 8, Oids.TIMESTAMPTZ, true, local, noZone))
+                    .isInstanceOf(PgConversionException.class).hasMessageContaining("TimeZone")
+                    .hasMessageContaining(local.getSimpleName());
+        }
+        // Offsets beyond java.time's range (TimeZone 'UTC+25'): what java.time can express still reads.
+        byte[] far = text("2023-12-31 11:00:00-25");
+        assertThat(CellDecoder.decode(far, OFF, len(far), Oids.TIMESTAMPTZ, false, Instant.class, noZone))
+                .isEqualTo(Instant.parse("2024-01-01T12:00:00Z"));
+        assertThatThrownBy(() -> CellDecoder.decode(far, OFF, len(far), Oids.TIMESTAMPTZ, false, OffsetDateTime.class, noZone))
+                .isInstanceOf(PgConversionException.class).hasMessageContaining("18:00");
     }
 
     @Test

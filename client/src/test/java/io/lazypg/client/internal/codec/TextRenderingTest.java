@@ -21,6 +21,29 @@ class TextRenderingTest {
     private static final LocalDateTime PG_EPOCH = LocalDateTime.of(2000, 1, 1, 0, 0);
 
     @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "2024-02-29          | SQL, MDY      | 02/29/2024          | 2024-02-29T13:14:15.5 | 02/29/2024 13:14:15.5",
+        "2024-02-29          | SQL, DMY      | 29/02/2024          | 2024-02-29T13:14:15.5 | 29/02/2024 13:14:15.5",
+        "2024-02-29          | SQL, YMD      | 02/29/2024          | 2024-02-29T13:14:15.5 | 02/29/2024 13:14:15.5",
+        "2024-02-29          | German, DMY   | 29.02.2024          | 2024-02-29T13:14:15.5 | 29.02.2024 13:14:15.5",
+        "2024-02-29          | Postgres, MDY | 02-29-2024          | 2024-02-29T13:14:15.5 | Thu Feb 29 13:14:15.5 2024",
+        "2024-02-29          | Postgres, DMY | 29-02-2024          | 2024-02-29T13:14:15.5 | Thu 29 Feb 13:14:15.5 2024",
+        "2024-02-29          | Postgres, YMD | 02-29-2024          | 2024-02-09T00:00      | Fri Feb 09 00:00:00 2024",
+        "-0043-03-15         | SQL, MDY      | 03/15/0044 BC       | -0043-03-15T12:00     | 03/15/0044 12:00:00 BC",
+        "-0043-03-15         | Postgres, MDY | 03-15-0044 BC       | -0043-03-15T12:00     | Fri Mar 15 12:00:00 0044 BC",
+        "+10000-01-01        | German, DMY   | 01.01.10000         | 1999-12-31T23:59:59.999999 | 31.12.1999 23:59:59.999999",
+    })
+    void datesAndTimestampsInEveryDateStyle(String date, String dateStyle, String dateText, String timestamp,
+                                            String timestampText) {
+        OutputSettings settings = OutputSettings.UTC.withDateStyle(dateStyle);
+        assertThat(TextRendering.renderDate(LocalDate.parse(date).toEpochDay(), settings)).isEqualTo(dateText);
+        assertThat(TextRendering.renderTimestamp(ChronoUnit.MICROS.between(PG_EPOCH, LocalDateTime.parse(timestamp)), settings))
+                .isEqualTo(timestampText);
+        assertThat(TextRendering.renderDate(TextParsing.POS_INFINITE, settings)).isEqualTo("infinity");
+        assertThat(TextRendering.renderTimestamp(TextParsing.NEG_INFINITE, settings)).isEqualTo("-infinity");
+    }
+
+    @ParameterizedTest
     @CsvSource({"1.5,1.5", "1e20,1e+20", "-0.0,-0", "0,0", "1.23456789e-05,1.23456789e-05", "0.0001,0.0001",
         "0.00001,1e-05", "123456789012345,123456789012345", "1e15,1e+15", "2e23,1.9999999999999998e+23",
         "4.9e-324,5e-324", "1.7976931348623157e308,1.7976931348623157e+308", "0.1,0.1", "100,100",
