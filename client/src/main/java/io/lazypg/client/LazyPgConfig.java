@@ -130,7 +130,11 @@ public final class LazyPgConfig {
         return sslMode;
     }
 
-    /** CA certificate file for verify-ca / verify-full, or {@code null} for the JDK trust store. */
+    /**
+     * PEM file of the CA certificate(s) to trust, or {@code null} for {@code ~/.postgresql/root.crt}
+     * (as libpq does). verify-ca and verify-full need one of the two to exist; the other modes check
+     * the chain against it when it exists. The JDK trust store is never used.
+     */
     public Path sslRootCert() {
         return sslRootCert;
     }
