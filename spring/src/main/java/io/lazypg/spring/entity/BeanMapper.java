@@ -1,7 +1,7 @@
 package io.lazypg.spring.entity;
 
 import io.lazypg.client.LazyRow;
-import io.lazypg.spring.Column;
+import io.lazypg.spring.ColumnName;
 import io.lazypg.spring.LazyRowMapper;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -17,7 +17,7 @@ import org.springframework.dao.InvalidDataAccessApiUsageException;
 /**
  * Builds a JavaBean eagerly: its no-arg constructor, then the setter of each property that has a
  * column (properties without one are left alone; columns without a property are not decoded).
- * A property's column is named by {@code @Column} on its setter, getter or field, else matched
+ * A property's column is named by {@code @ColumnName} on its setter, getter or field, else matched
  * by name. Thread-safe.
  */
 final class BeanMapper<T> implements LazyRowMapper<T> {
@@ -45,7 +45,7 @@ final class BeanMapper<T> implements LazyRowMapper<T> {
                     continue; // not something a column can fill; leave it alone like a property without a column
                 }
                 String property = Names.decapitalize(m.getName().substring(3));
-                Column annotation = annotation(m, property);
+                ColumnName annotation = annotation(m, property);
                 specs.add(new PropertySpec(m.getName() + "(" + t.getSimpleName() + ")", property,
                         ColumnMatcher.candidates(annotation == null ? null : annotation.value(), property), t));
                 m.setAccessible(true);
@@ -62,15 +62,15 @@ final class BeanMapper<T> implements LazyRowMapper<T> {
         this.bindings = new BindingCache<>(columns -> Binder.bind(type, specs, columns, false));
     }
 
-    private Column annotation(Method setter, String property) {
-        Column c = setter.getAnnotation(Column.class);
+    private ColumnName annotation(Method setter, String property) {
+        ColumnName c = setter.getAnnotation(ColumnName.class);
         if (c != null) {
             return c;
         }
         String suffix = setter.getName().substring(3);
         for (String getter : new String[] {"get" + suffix, "is" + suffix}) {
             try {
-                c = type.getMethod(getter).getAnnotation(Column.class);
+                c = type.getMethod(getter).getAnnotation(ColumnName.class);
                 if (c != null) {
                     return c;
                 }
@@ -80,8 +80,8 @@ final class BeanMapper<T> implements LazyRowMapper<T> {
         }
         for (Class<?> k = type; k != null && k != Object.class; k = k.getSuperclass()) {
             for (Field f : k.getDeclaredFields()) {
-                if (f.getName().equals(property) && f.getAnnotation(Column.class) != null) {
-                    return f.getAnnotation(Column.class);
+                if (f.getName().equals(property) && f.getAnnotation(ColumnName.class) != null) {
+                    return f.getAnnotation(ColumnName.class);
                 }
             }
         }

@@ -32,7 +32,7 @@ final class Binder {
                 throw new InvalidDataAccessApiUsageException("Cannot map the result to " + entity.getName() + ": "
                         + p.label() + " has no matching column (tried " + p.candidates() + "); the result's columns are "
                         + ColumnMatcher.describe(columns) + ". Alias a column in the SELECT list (AS "
-                        + Names.snakeCase(p.property()) + ") or name it with @io.lazypg.spring.Column(\"...\").");
+                        + Names.snakeCase(p.property()) + ") or name it with @io.lazypg.spring.ColumnName(\"...\").");
             }
             Column c = columns.get(index);
             if (!TypeCompatibility.compatible(p.javaType(), c.typeOid())) {

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Finds the column an accessor reads: for each candidate name in order (the {@code @Column} value
+ * Finds the column an accessor reads: for each candidate name in order (the {@code @ColumnName} value
  * alone when there is one; else the property name, its snake_case form, and the method name and
  * its snake_case form when they differ), an exact label match, then a case-insensitive one. Where
  * two columns share a label, the first wins, as in JDBC.

@@ -9,7 +9,7 @@ import io.lazypg.spring.LazyRowMapper;
  *   <li><b>Interfaces</b> (the lazy form): each row becomes a proxy, one small object holding the
  *       row, whose abstract methods ({@code long id()}, {@code String getStatus()},
  *       {@code boolean isActive()}) read their columns when called; nothing is decoded at mapping
- *       time. A method reads the column named by {@code @io.lazypg.spring.Column}, else the column
+ *       time. A method reads the column named by {@code @io.lazypg.spring.ColumnName}, else the column
  *       matching its property name ({@code getCreatedAt()} and {@code createdAt()} give
  *       "createdAt") or that name in snake_case ("created_at"), exactly, then case-insensitively.
  *       Default methods run as written. Getters run generated code (one class per interface and

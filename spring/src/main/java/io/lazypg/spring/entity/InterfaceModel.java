@@ -1,6 +1,6 @@
 package io.lazypg.spring.entity;
 
-import io.lazypg.spring.Column;
+import io.lazypg.spring.ColumnName;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -46,7 +46,7 @@ final class InterfaceModel {
                 throw new InvalidDataAccessApiUsageException("Cannot map results to " + type.getName() + ": method "
                         + label + " returns void; entity accessors return a column's value.");
             }
-            Column annotation = m.getAnnotation(Column.class);
+            ColumnName annotation = m.getAnnotation(ColumnName.class);
             String property = Names.propertyName(m);
             PropertySpec spec = new PropertySpec(label, property,
                     ColumnMatcher.candidates(annotation == null ? null : annotation.value(), property, m.getName()),

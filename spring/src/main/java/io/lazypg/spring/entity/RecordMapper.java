@@ -1,7 +1,7 @@
 package io.lazypg.spring.entity;
 
 import io.lazypg.client.LazyRow;
-import io.lazypg.spring.Column;
+import io.lazypg.spring.ColumnName;
 import io.lazypg.spring.LazyRowMapper;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -29,7 +29,7 @@ final class RecordMapper<T> implements LazyRowMapper<T> {
         Class<?>[] parameterTypes = new Class<?>[components.length];
         for (int i = 0; i < components.length; i++) {
             RecordComponent rc = components[i];
-            Column annotation = rc.getAnnotation(Column.class);
+            ColumnName annotation = rc.getAnnotation(ColumnName.class);
             PropertySpec spec = new PropertySpec("component " + rc.getName(), rc.getName(),
                     ColumnMatcher.candidates(annotation == null ? null : annotation.value(), rc.getName()), rc.getType());
             Binder.checkSupported(type, spec);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyRow;
-import io.lazypg.spring.Column;
+import io.lazypg.spring.ColumnName;
 import io.lazypg.spring.LazyPgTemplate;
 import io.lazypg.spring.LazyPgTransactionManager;
 import io.lazypg.spring.jackson.LazyPgJacksonModule;
@@ -44,7 +44,7 @@ class TemplateExamplesIT {
 
         OffsetDateTime createdAt();              // column created_at
 
-        @Column("note")
+        @ColumnName("note")
         String comment();                        // explicit column
 
         default boolean isLarge() {              // default methods may call accessors

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRow;
-import io.lazypg.spring.Column;
+import io.lazypg.spring.ColumnName;
 import io.lazypg.spring.LazyRowMapper;
 import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TestPostgres;
@@ -71,7 +71,7 @@ class EntityMappersIT {
 
         Boolean isActive(); // boxed: NULL in row 3
 
-        @Column("note")
+        @ColumnName("note")
         String remark();
 
         default String label() {
@@ -145,7 +145,7 @@ class EntityMappersIT {
         String status();
     }
 
-    record OrderRecord(long id, String status, OffsetDateTime createdAt, @Column("amount") BigDecimal total) {
+    record OrderRecord(long id, String status, OffsetDateTime createdAt, @ColumnName("amount") BigDecimal total) {
     }
 
     record PrimitiveRecord(long id, int qty) {
@@ -155,7 +155,7 @@ class EntityMappersIT {
         private long id;
         private String status;
         private OffsetDateTime createdAt;
-        @Column("note")
+        @ColumnName("note")
         private String remark;
         private String untouched = "default";
 
