@@ -3,6 +3,7 @@ package io.lazypg.client;
 import io.lazypg.client.internal.codec.CellDecoder;
 import io.lazypg.client.internal.codec.Oids;
 import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.wire.Bytes;
 import java.math.BigDecimal;
 import java.util.Arrays;
@@ -59,13 +60,33 @@ public final class LazyRow {
     private Object memoValue1;
     private Object[] memo;
 
+    static {
+        // The protocol layer builds and repoints rows through RowViews; nothing else can.
+        RowViews.install(new RowViews.Access() {
+            @Override
+            public LazyRow view(ResultShape shape, byte[] data, int start, int end) {
+                return new LazyRow(shape, data, start, end);
+            }
+
+            @Override
+            public void reset(LazyRow row, ResultShape shape, byte[] data, int start, int end) {
+                row.reset(shape, data, start, end);
+            }
+
+            @Override
+            public void expire(LazyRow row) {
+                row.expire();
+            }
+        });
+    }
+
     /**
-     * A view over a DataRow. For the protocol layer; applications receive rows from results.
+     * A view over a DataRow. For the protocol layer ({@link RowViews}); applications receive rows from results.
      *
      * @param data  the array the row's bytes are in; must never be written again while the row lives
      * @param start position of the first cell's length word (just after the int16 column count)
      */
-    public LazyRow(ResultShape shape, byte[] data, int start) {
+    LazyRow(ResultShape shape, byte[] data, int start) {
         this(shape, data, start, data == null ? 0 : data.length);
     }
 
@@ -73,7 +94,7 @@ public final class LazyRow {
      * A view over a DataRow whose cells end at {@code end} (exclusive): a cell length reaching past
      * it is a {@link PgProtocolException}, never a read of the next message's bytes.
      */
-    public LazyRow(ResultShape shape, byte[] data, int start, int end) {
+    LazyRow(ResultShape shape, byte[] data, int start, int end) {
         this.shape = shape;
         this.data = data;
         this.start = start;
@@ -83,12 +104,12 @@ public final class LazyRow {
     /**
      * Points this (callback-path) row at the next DataRow, reusing its arrays. For the protocol layer.
      */
-    public void reset(ResultShape shape, byte[] data, int start) {
+    void reset(ResultShape shape, byte[] data, int start) {
         reset(shape, data, start, data.length);
     }
 
     /** Points this (callback-path) row at the next DataRow, whose cells end at {@code end}. For the protocol layer. */
-        public void reset(ResultShape shape, byte[] data, int start, int end) {
+    void reset(ResultShape shape, byte[] data, int start, int end) {
         if (this.shape != shape) {
             this.shape = shape;
             memo = null;
@@ -111,7 +132,7 @@ public final class LazyRow {
      * that says the row was kept past its callback, instead of showing whichever row the view saw
      * last. For the protocol layer, which calls it when a streamed result ends.
      */
-    public void expire() {
+    void expire() {
         reset(shape, null, 0, 0);
     }
 

@@ -1,6 +1,7 @@
 package io.lazypg.benchmarks.micro;
 
 import io.lazypg.benchmarks.e2e.Sink;
+import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.benchmarks.e2e.WideBean;
 import io.lazypg.benchmarks.e2e.WideEntity;
 import io.lazypg.benchmarks.e2e.WideMappers;
@@ -171,7 +172,7 @@ public class EntityGetterBenchmark {
         reader.retainViews(true);
         List<LazyRow> kept = new ArrayList<>(rows);
         while (reader.next() == 'D') {
-            kept.add(new LazyRow(shape, reader.buffer(), reader.payloadOffset() + 2));
+            kept.add(RowViews.view(shape, reader.buffer(), reader.payloadOffset() + 2));
         }
         return kept.toArray(new LazyRow[0]);
     }

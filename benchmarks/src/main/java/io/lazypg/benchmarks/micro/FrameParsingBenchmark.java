@@ -1,6 +1,7 @@
 package io.lazypg.benchmarks.micro;
 
 import io.lazypg.client.LazyRow;
+import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
@@ -69,7 +70,7 @@ public class FrameParsingBenchmark {
         MessageReader reader = reader(true);
         List<LazyRow> kept = new ArrayList<>();
         while (reader.next() == 'D') {
-            kept.add(new LazyRow(shape, reader.buffer(), reader.payloadOffset() + 2));
+            kept.add(RowViews.view(shape, reader.buffer(), reader.payloadOffset() + 2));
         }
         return kept;
     }
@@ -79,7 +80,7 @@ public class FrameParsingBenchmark {
         MessageReader reader = reader(true);
         List<LazyRow> kept = new ArrayList<>();
         while (reader.next() == 'D') {
-            LazyRow row = new LazyRow(shape, reader.buffer(), reader.payloadOffset() + 2);
+            LazyRow row = RowViews.view(shape, reader.buffer(), reader.payloadOffset() + 2);
             bh.consume(row.getLong(0));
             bh.consume(row.getInt(1));
             kept.add(row);
@@ -92,7 +93,7 @@ public class FrameParsingBenchmark {
         MessageReader reader = reader(true);
         List<LazyRow> kept = new ArrayList<>();
         while (reader.next() == 'D') {
-            LazyRow row = new LazyRow(shape, reader.buffer(), reader.payloadOffset() + 2);
+            LazyRow row = RowViews.view(shape, reader.buffer(), reader.payloadOffset() + 2);
             for (int c = 0; c < SyntheticDataRows.COLUMNS; c++) {
                 bh.consume(row.getString(c));
             }
@@ -114,10 +115,10 @@ public class FrameParsingBenchmark {
     @Benchmark
     public long streamingTwoCells(Blackhole bh) throws IOException {
         MessageReader reader = reader(false);
-        LazyRow row = new LazyRow(null, null, 0);
+        LazyRow row = RowViews.reusable();
         long n = 0;
         while (reader.next() == 'D') {
-            row.reset(shape, reader.buffer(), reader.payloadOffset() + 2);
+            RowViews.reset(row, shape, reader.buffer(), reader.payloadOffset() + 2, reader.payloadOffset() + reader.payloadLength());
             bh.consume(row.getLong(0));
             bh.consume(row.getInt(1));
             n++;
@@ -128,10 +129,10 @@ public class FrameParsingBenchmark {
     @Benchmark
     public long streamingAllCells(Blackhole bh) throws IOException {
         MessageReader reader = reader(false);
-        LazyRow row = new LazyRow(null, null, 0);
+        LazyRow row = RowViews.reusable();
         long n = 0;
         while (reader.next() == 'D') {
-            row.reset(shape, reader.buffer(), reader.payloadOffset() + 2);
+            RowViews.reset(row, shape, reader.buffer(), reader.payloadOffset() + 2, reader.payloadOffset() + reader.payloadLength());
             for (int c = 0; c < SyntheticDataRows.COLUMNS; c++) {
                 bh.consume(row.getString(c));
             }

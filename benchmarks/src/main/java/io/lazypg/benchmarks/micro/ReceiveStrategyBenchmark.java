@@ -1,6 +1,7 @@
 package io.lazypg.benchmarks.micro;
 
 import io.lazypg.client.LazyRow;
+import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.MessageReader;
@@ -62,7 +63,7 @@ public class ReceiveStrategyBenchmark {
         reader.retainViews(true);
         List<LazyRow> kept = new ArrayList<>();
         while (reader.next() == 'D') {
-            kept.add(new LazyRow(shape, reader.buffer(), reader.payloadOffset() + 2));
+            kept.add(RowViews.view(shape, reader.buffer(), reader.payloadOffset() + 2));
         }
         return kept;
     }
@@ -101,7 +102,7 @@ public class ReceiveStrategyBenchmark {
                 if (partial[0] != 'D') {
                     return kept;
                 }
-                kept.add(new LazyRow(shape, partial, 7));
+                kept.add(RowViews.view(shape, partial, 7));
                 partial = null;
             }
             while (p < n) {
@@ -121,7 +122,7 @@ public class ReceiveStrategyBenchmark {
                 if (chunk[p] != 'D') {
                     return kept;
                 }
-                kept.add(new LazyRow(shape, chunk, p + 7));
+                kept.add(RowViews.view(shape, chunk, p + 7));
                 p += total;
             }
         }

@@ -1,6 +1,7 @@
 package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.LazyRowCallback;
@@ -362,7 +363,7 @@ public final class PgConnection implements Poolable {
         try {
             run("callback", sql, params, false, rows, 0);
         } finally {
-            rows.reused.expire(); // a row kept past its callback fails on read instead of showing the last row
+            RowViews.expire(rows.reused); // a row kept past its callback fails on read instead of showing the last row
         }
     }
 
@@ -728,14 +729,14 @@ public final class PgConnection implements Poolable {
 
         @Override
         public void row(byte[] buffer, int firstCell, int end, ResultShape shape) {
-            rows.add(new LazyRow(shape, buffer, firstCell, end));
+            rows.add(RowViews.view(shape, buffer, firstCell, end));
         }
     }
 
     /** Hands each row to a callback through one reused view, valid only during the call. */
     private static final class CallbackRows implements RowSink {
         private final LazyRowCallback callback;
-        final LazyRow reused = new LazyRow(null, null, 0);
+        final LazyRow reused = RowViews.reusable();
 
         CallbackRows(LazyRowCallback callback) {
             this.callback = callback;
@@ -743,7 +744,7 @@ public final class PgConnection implements Poolable {
 
         @Override
         public void row(byte[] buffer, int firstCell, int end, ResultShape shape) {
-            reused.reset(shape, buffer, firstCell, end);
+            RowViews.reset(reused, shape, buffer, firstCell, end);
             callback.processRow(reused);
         }
     }

@@ -1,6 +1,7 @@
 package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.Column;
+import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.RowCursor;
@@ -166,7 +167,7 @@ final class PortalCursor implements RowCursor {
             connection.checkColumnCount(statement.shape);
             int from = in.payloadOffset() + 2;
             byte[] own = Arrays.copyOfRange(in.buffer(), from, from + in.payloadLength() - 2);
-            batch.add(new LazyRow(statement.shape, own, 0));
+            batch.add(RowViews.view(statement.shape, own, 0));
         }
 
         @Override

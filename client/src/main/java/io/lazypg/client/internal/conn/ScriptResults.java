@@ -1,6 +1,7 @@
 package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.Column;
+import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.internal.result.ResultShape;
@@ -54,7 +55,7 @@ final class ScriptResults extends ResponseHandler {
     @Override
     void dataRow(MessageReader in) {
         connection.checkColumnCount(shape);
-        rows.add(new LazyRow(shape, in.buffer(), in.payloadOffset() + 2, in.payloadOffset() + in.payloadLength()));
+        rows.add(RowViews.view(shape, in.buffer(), in.payloadOffset() + 2, in.payloadOffset() + in.payloadLength()));
     }
 
     @Override

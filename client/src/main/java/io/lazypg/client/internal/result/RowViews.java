@@ -1,0 +1,82 @@
+package io.lazypg.client.internal.result;
+
+import io.lazypg.client.LazyRow;
+
+/**
+ * The protocol layer's way to make and repoint {@link LazyRow} views, whose constructors take
+ * internal types and so are not public: applications get rows from results, never build them.
+ * {@code LazyRow} hands its package-private operations over through {@link #install}, from its own
+ * static initializer, the way the JDK's "shared secrets" do.
+ *
+ * <p>Thread-safe: the access object is installed once, before any use (the holder's initialization
+ * forces {@code LazyRow}'s), and is stateless.
+ */
+public final class RowViews {
+
+    /** What {@code LazyRow} grants the protocol layer. */
+    public interface Access {
+        LazyRow view(ResultShape shape, byte[] data, int start, int end);
+
+        void reset(LazyRow row, ResultShape shape, byte[] data, int start, int end);
+
+        void expire(LazyRow row);
+    }
+
+    private static Access installed;
+
+    private RowViews() {
+    }
+
+    /** Called once, by {@code LazyRow}'s static initializer. */
+    public static synchronized void install(Access access) {
+        if (installed != null) {
+            throw new IllegalStateException("LazyRow's access is installed already");
+        }
+        installed = access;
+    }
+
+    /** Holds the access as a constant for the JIT; initializing it initializes LazyRow first. */
+    private static final class Holder {
+        static final Access ACCESS = load();
+
+        private static Access load() {
+            try {
+                Class.forName(LazyRow.class.getName(), true, LazyRow.class.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+            synchronized (RowViews.class) {
+                return installed;
+            }
+        }
+    }
+
+    /** A view over a DataRow whose cells start at {@code start} and end at the array's end. */
+    public static LazyRow view(ResultShape shape, byte[] data, int start) {
+        return Holder.ACCESS.view(shape, data, start, data.length);
+    }
+
+    /**
+     * A view over a DataRow: {@code start} is the first cell's length word (just after the int16
+     * column count), {@code end} the row's end; {@code data} must never be written again while the
+     * row lives.
+     */
+    public static LazyRow view(ResultShape shape, byte[] data, int start, int end) {
+        return Holder.ACCESS.view(shape, data, start, end);
+    }
+
+    /** A view pointing nowhere yet, to be {@link #reset} to each row of a streamed result. */
+    public static LazyRow reusable() {
+        return Holder.ACCESS.view(null, null, 0, 0);
+    }
+
+    /** Points a callback-path view at the next DataRow, reusing its arrays. */
+    public static void reset(LazyRow row, ResultShape shape, byte[] data, int start, int end) {
+        Holder.ACCESS.reset(row, shape, data, start, end);
+    }
+
+    /** Ends a callback-path view's life: every later read fails, saying the row was kept too long. */
+    public static void expire(LazyRow row) {
+        Holder.ACCESS.expire(row);
+    }
+}
