@@ -42,9 +42,9 @@ public final class Cases {
         cases.add(new BenchCase("pgjdbc-binary-40", "pgjdbc forceBinary (prepareThreshold=-1), reading all 40",
                 40, false, () -> pgjdbcAll(f, true)));
         cases.add(new BenchCase("jdbctemplate-hand", "JdbcTemplate + hand RowMapper (all 40 into a POJO)",
-                40, false, () -> template(f, (rs, n) -> WideMappers.fromJdbc(rs))));
+                40, false, () -> template(f.jdbcTemplate, (rs, n) -> WideMappers.fromJdbc(rs))));
         cases.add(new BenchCase("jdbctemplate-bean", "JdbcTemplate + BeanPropertyRowMapper",
-                40, false, () -> template(f, new BeanPropertyRowMapper<>(WideBean.class))));
+                40, false, () -> template(f.jdbcTemplate, new BeanPropertyRowMapper<>(WideBean.class))));
         cases.add(new BenchCase("jdbctemplate-record", "JdbcTemplate + DataClassRowMapper (record)",
                 40, false, () -> templateRecord(f)));
         cases.add(new BenchCase("vertx-prepared-40", "Vert.x pg client, preparedQuery, reading all 40",
@@ -58,6 +58,10 @@ public final class Cases {
         cases.add(new BenchCase("lazypg-callback-2", "lazypg streaming callback reading 2 of 40",
                 2, false, () -> lazyCallbackTwo(f)));
         cases.addAll(SpringCases.all(f));
+        cases.add(new BenchCase("lazypg-jdbc-hand", "JdbcTemplate over lazypg-jdbc + the same hand RowMapper",
+                40, false, () -> template(f.lazyJdbcTemplate, (rs, n) -> WideMappers.fromJdbc(rs))));
+        cases.add(new BenchCase("lazypg-jdbc-bean", "JdbcTemplate over lazypg-jdbc + BeanPropertyRowMapper",
+                40, false, () -> template(f.lazyJdbcTemplate, new BeanPropertyRowMapper<>(WideBean.class))));
         return cases;
     }
 
@@ -122,8 +126,8 @@ public final class Cases {
         return new Outcome(rows, sink.count(), ids, rs);
     }
 
-    private static Outcome template(Fixtures f, RowMapper<WideBean> mapper) {
-        List<WideBean> list = f.jdbcTemplate.query(SQL, mapper);
+    private static Outcome template(org.springframework.jdbc.core.JdbcTemplate template, RowMapper<WideBean> mapper) {
+        List<WideBean> list = template.query(SQL, mapper);
         long ids = 0;
         for (WideBean b : list) {
             ids += b.getId();

@@ -13,6 +13,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
+import io.lazypg.jdbc.LazyPgDataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
@@ -29,6 +30,8 @@ public final class Fixtures implements AutoCloseable {
     /** pgjdbc with prepareThreshold=-1 (forceBinary): every query server-prepared, binary results. */
     final Connection jdbcBinary;
     final JdbcTemplate jdbcTemplate;
+    /** JdbcTemplate over lazypg-jdbc, sharing {@link #lazy}'s one connection. */
+    final JdbcTemplate lazyJdbcTemplate;
     final LazyPgClient lazy;
     final Vertx vertx;
     final PgConnection vertxConnection;
@@ -39,6 +42,7 @@ public final class Fixtures implements AutoCloseable {
         this.jdbcBinary = jdbc(server, true);
         this.jdbcTemplate = new JdbcTemplate(new SingleConnectionDataSource(jdbc(server, false), true));
         this.lazy = LazyPgClient.create(lazyConfig(server, 1));
+        this.lazyJdbcTemplate = new JdbcTemplate(new LazyPgDataSource(lazy));
         this.vertx = Vertx.vertx();
         this.vertxConnection = await(PgConnection.connect(vertx, new PgConnectOptions()
                 .setHost(server.host()).setPort(server.port()).setDatabase(server.database())

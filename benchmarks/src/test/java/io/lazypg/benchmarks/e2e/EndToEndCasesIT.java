@@ -57,7 +57,8 @@ class EndToEndCasesIT {
                 "floor-raw-text", "floor-raw-binary", "floor-lazypg-callback", "pgjdbc-text-2", "pgjdbc-binary-2",
                 "pgjdbc-text-40", "pgjdbc-binary-40", "jdbctemplate-hand", "jdbctemplate-bean", "jdbctemplate-record",
                 "vertx-prepared-40", "lazypg-result-2", "lazypg-result-40", "lazypg-hand", "lazypg-callback-2",
-                "spring-entity-2", "spring-entity-40", "spring-template-hand", "spring-template-bean", "spring-callback-2");
+                "spring-entity-2", "spring-entity-40", "spring-template-hand", "spring-template-bean", "spring-callback-2",
+                "lazypg-jdbc-hand", "lazypg-jdbc-bean");
         List<CaseResult> results = new CaseRunner(1, 1, ROWS).runAll(cases, message -> { });
         assertThat(results).hasSameSizeAs(cases);
         for (CaseResult r : results) {
