@@ -73,6 +73,33 @@ class ConnectionStateIT {
         }
     }
 
+    // ---------------------------------------------------------------- what a pooled connection keeps
+
+    private static boolean collected(java.lang.ref.WeakReference<?> ref) throws InterruptedException {
+        for (int i = 0; i < 50 && ref.get() != null; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        return ref.get() == null;
+    }
+
+    @Test
+    void aPooledConnectionKeepsNeitherItsLastResultNorItsLastCallback(TestPostgres server) throws Exception {
+        try (LazyPgClient client = poolOfOne(server, 16)) {
+            LazyResult result = client.query("select g, repeat('x', 100) from generate_series(1, 1000) g");
+            java.lang.ref.WeakReference<Object> rows = new java.lang.ref.WeakReference<>(result.get(999));
+            result = null;
+            assertThat(collected(rows)).as("the last buffered result is collectable").isTrue();
+            int[] seen = {0};
+            LazyRowCallback callback = row -> seen[0] += row.getInt(0); // capturing: a new object, not a cached lambda
+            client.query("select 1", callback);
+            java.lang.ref.WeakReference<Object> callbackRef = new java.lang.ref.WeakReference<>(callback);
+            callback = null;
+            assertThat(collected(callbackRef)).as("the last callback is collectable").isTrue();
+            assertThat(selectInt(client, 3)).isEqualTo(3);
+        }
+    }
+
     // ---------------------------------------------------------------- (3) a cursor left open
 
     @Test

@@ -10,7 +10,9 @@ import io.lazypg.client.internal.wire.MessageReader;
  * that went stale on the server.
  *
  * <p>One instance per connection, reused by every execution (no allocation per statement); not
- * thread-safe. {@link #start} resets it; its results are read before the connection runs anything else.
+ * thread-safe. {@link #start} resets it; its results (tag, row count, statement) are read before
+ * the connection runs anything else, and it never holds the caller's rows past the execution
+ * ({@link #releaseSink}).
  */
 final class ExecutionResponse extends ResponseHandler {
 
@@ -33,6 +35,15 @@ final class ExecutionResponse extends ResponseHandler {
         shape = null;
         tag = "";
         rowCount = 0;
+    }
+
+    /**
+     * Drops the sink once the execution is over: this handler lives as long as its connection, and
+     * a sink holds the caller's rows (a buffered result) or callback, which a pooled connection must
+     * not keep reachable until its next statement.
+     */
+    void releaseSink() {
+        sink = null;
     }
 
     void statement(PreparedStatement prepared) {

@@ -778,6 +778,7 @@ public final class PgConnection implements Poolable {
             throw MessageLoop.unchecked(failure);
         } finally {
             busy = false;
+            response.releaseSink(); // the pooled connection must not pin the caller's rows or callback
             disarm(timeout);
             long rows = "execute".equals(operation) && failure == null ? CommandTags.rowCount(response.tag()) : response.rowCount();
             recordExecution(response.statement(), response.rowCount(), reader.bytesReceived() - bytesBefore, failure, true);
