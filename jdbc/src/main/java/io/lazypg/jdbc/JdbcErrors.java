@@ -100,6 +100,14 @@ final class JdbcErrors {
     }
 
     /** A mistake of the caller's, with the SQLSTATE that names it. */
+    /** Returns {@code value}, or throws SQLSTATE 22023 naming {@code what} when it is negative. */
+    static long requireNonNegative(long value, String what) throws SQLException {
+        if (value < 0) {
+            throw usage(what + " must be >= 0, was " + value + ".", INVALID_PARAMETER_VALUE);
+        }
+        return value;
+    }
+
     static SQLException usage(String message, String sqlState) {
         return new SQLException(message, sqlState);
     }

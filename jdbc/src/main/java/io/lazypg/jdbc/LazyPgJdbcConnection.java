@@ -435,10 +435,7 @@ final class LazyPgJdbcConnection implements Connection {
     @Override
     public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
         checkOpen();
-        if (milliseconds < 0) {
-            throw JdbcErrors.usage("The network timeout must be >= 0, was " + milliseconds + ".",
-                    JdbcErrors.INVALID_PARAMETER_VALUE);
-        }
+        JdbcErrors.requireNonNegative(milliseconds, "The network timeout");
         networkTimeoutMillis = milliseconds;
     }
 
@@ -450,9 +447,7 @@ final class LazyPgJdbcConnection implements Connection {
 
     @Override
     public boolean isValid(int timeout) throws SQLException {
-        if (timeout < 0) {
-            throw JdbcErrors.usage("isValid timeout must be >= 0, was " + timeout + ".", JdbcErrors.INVALID_PARAMETER_VALUE);
-        }
+        JdbcErrors.requireNonNegative(timeout, "isValid timeout");
         if (closed || session.isBroken()) {
             return false;
         }

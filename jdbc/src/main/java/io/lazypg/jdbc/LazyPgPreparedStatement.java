@@ -114,16 +114,6 @@ final class LazyPgPreparedStatement extends LazyPgStatement implements PreparedS
         batch = null;
     }
 
-    @Override
-    public int[] executeBatch() throws SQLException {
-        long[] counts = executeLargeBatch();
-        int[] ints = new int[counts.length];
-        for (int i = 0; i < counts.length; i++) {
-            ints[i] = count(counts[i]);
-        }
-        return ints;
-    }
-
     /**
      * Every parameter set pipelined with one Sync: outside a transaction the batch is atomic, and a
      * failure reports no counts (nothing was applied). With generated keys wanted, each set runs

@@ -337,7 +337,7 @@ class LazyPgStatement implements Statement {
         batch = null;
     }
 
-    /** Each SQL string in order, one round trip each; the first failure stops the batch. */
+    /** {@link #executeLargeBatch()} (which the prepared statement overrides) with int counts. */
     @Override
     public int[] executeBatch() throws SQLException {
         long[] counts = executeLargeBatch();
@@ -348,6 +348,7 @@ class LazyPgStatement implements Statement {
         return ints;
     }
 
+    /** Each SQL string in order, one round trip each; the first failure stops the batch. */
     @Override
     public long[] executeLargeBatch() throws SQLException {
         checkOpen();
@@ -375,9 +376,7 @@ class LazyPgStatement implements Statement {
     @Override
     public void setLargeMaxRows(long max) throws SQLException {
         checkOpen();
-        if (max < 0) {
-            throw JdbcErrors.usage("Max rows must be >= 0, was " + max + ".", JdbcErrors.INVALID_PARAMETER_VALUE);
-        }
+        JdbcErrors.requireNonNegative(max, "Max rows");
         maxRows = max;
     }
 
@@ -396,10 +395,7 @@ class LazyPgStatement implements Statement {
     @Override
     public void setQueryTimeout(int seconds) throws SQLException {
         checkOpen();
-        if (seconds < 0) {
-            throw JdbcErrors.usage("The query timeout must be >= 0, was " + seconds + ".",
-                    JdbcErrors.INVALID_PARAMETER_VALUE);
-        }
+        JdbcErrors.requireNonNegative(seconds, "The query timeout");
         queryTimeoutSeconds = seconds;
     }
 
@@ -412,9 +408,7 @@ class LazyPgStatement implements Statement {
     @Override
     public void setFetchSize(int rows) throws SQLException {
         checkOpen();
-        if (rows < 0) {
-            throw JdbcErrors.usage("The fetch size must be >= 0, was " + rows + ".", JdbcErrors.INVALID_PARAMETER_VALUE);
-        }
+        JdbcErrors.requireNonNegative(rows, "The fetch size");
         fetchSize = rows;
     }
 

@@ -866,9 +866,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
 
     @Override
     public void setFetchSize(int rows) throws SQLException {
-        if (rows < 0) {
-            throw new SQLException("Fetch size must be >= 0, was " + rows, "22023");
-        }
+        JdbcErrors.requireNonNegative(rows, "The fetch size");
         fetchSize = rows; // a hint only: the rows are already received
     }
 
