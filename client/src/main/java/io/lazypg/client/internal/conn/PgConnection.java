@@ -780,7 +780,8 @@ public final class PgConnection implements Poolable {
             busy = false;
             response.releaseSink(); // the pooled connection must not pin the caller's rows or callback
             disarm(timeout);
-            long rows = "execute".equals(operation) && failure == null ? CommandTags.rowCount(response.tag()) : response.rowCount();
+            // without a sink (execute) the rows affected come from the command tag, else the rows received
+            long rows = sink == null && failure == null ? CommandTags.rowCount(response.tag()) : response.rowCount();
             recordExecution(response.statement(), response.rowCount(), reader.bytesReceived() - bytesBefore, failure, true);
             recordCompletion(response.statement(), response.rowCount());
             observeFinish(token, sql, operation, rows, failure);
