@@ -7,6 +7,7 @@ import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.PgException;
 import io.lazypg.client.PgNotification;
+import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgSubscription;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.testing.LazyPgTest;
@@ -186,7 +187,9 @@ class ListenNotifyIT {
             assertThat(sender.query("select pg_terminate_backend($1)", backend).get(0).getBoolean(0)).isTrue();
 
             Throwable gap = gaps.poll(30, TimeUnit.SECONDS);
-            assertThat(gap).as("the gap callback after reconnecting").isInstanceOf(PgException.class);
+            assertThat(gap).as("the gap callback after reconnecting").isInstanceOf(PgServerException.class);
+            assertThat(((PgServerException) gap).sqlState()).as("admin_shutdown, the server's own words")
+                    .isEqualTo("57P01");
             // the gap is reported after LISTEN is in effect again: this one cannot be missed
             notify("survive_it", "after");
             assertThat(next(received).payload()).isEqualTo("after");

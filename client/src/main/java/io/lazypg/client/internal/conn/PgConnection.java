@@ -947,7 +947,9 @@ public final class PgConnection implements Poolable {
      * Waits up to {@code poll} for the server to send something while the session is idle, handles
      * what arrives (notifications go to the {@linkplain #notificationSink sink}) and returns: at the
      * end of the poll when nothing arrived, or once the messages that arrived together are handled.
-     * Only asynchronous messages may arrive on an idle session; anything else is a protocol error.
+     * Only asynchronous messages may arrive on an idle session, and a FATAL error as the server ends
+     * it (thrown as that {@link PgServerException}, the connection broken); anything else is a
+     * protocol error.
      *
      * <p>The wait is a read with {@code SO_TIMEOUT}, which {@link SocketDeadline} avoids for pooled
      * sessions (on JDK 17 it leaves the socket non-blocking, so every later read costs more). Meant
@@ -967,6 +969,11 @@ public final class PgConnection implements Poolable {
             try {
                 do {
                     byte type = reader.next();
+                    if (type == BackendMessages.ERROR_RESPONSE) {
+                        // Unasked, an error can only be FATAL: the server is ending the session
+                        // (pg_terminate_backend, shutdown, idle_session_timeout). Report its words.
+                        throw markBroken(serverError());
+                    }
                     if (!handledAsynchronously(type)) {
                         throw unexpected(type, "waiting for notifications");
                     }
@@ -974,7 +981,9 @@ public final class PgConnection implements Poolable {
             } catch (SocketTimeoutException e) {
                 // the poll elapsed: nothing more came, and a partial message stays buffered for the next read
             } finally {
-                socket.setSoTimeout(0);
+                if (!isBroken()) {
+                    socket.setSoTimeout(0); // a closed socket would throw here and hide why it closed
+                }
             }
         } catch (Throwable t) {
             throw failed(t);
