@@ -225,7 +225,8 @@ public final class NotificationHub implements AutoCloseable {
             while (!stopped) {
                 try {
                     step();
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | Error e) {
+                    // An Error too: if this thread died, every subscription would go silent for good.
                     connectionFailed(e);
                 }
             }
@@ -252,10 +253,9 @@ public final class NotificationHub implements AutoCloseable {
         }
         reconcile();
         if (brokenBy != null) {
-            Throwable cause = brokenBy;
-            brokenBy = null;
+            brokenBy = null; // connected and listening again
             backoff.reset();
-            reportGaps(cause);
+            reportGaps();
         }
         connection.awaitNotifications(POLL);
     }
@@ -316,7 +316,7 @@ public final class NotificationHub implements AutoCloseable {
         }
     }
 
-    private void connectionFailed(RuntimeException e) throws InterruptedException {
+    private void connectionFailed(Throwable e) throws InterruptedException {
         if (stopped) {
             return;
         }
@@ -340,13 +340,14 @@ public final class NotificationHub implements AutoCloseable {
         }
     }
 
-    private void reportGaps(Throwable cause) {
+    /** After a reconnection: every subscription that was active when the connection broke learns of the gap. */
+    private void reportGaps() {
         for (List<ListenerSubscription> subs : channels.values()) {
             for (ListenerSubscription s : subs) {
-                if (s.gapCause != null) {
-                    Throwable c = s.gapCause;
+                Throwable cause = s.gapCause;
+                if (cause != null) {
                     s.gapCause = null;
-                    gap(s, c != null ? c : cause);
+                    gap(s, cause);
                 }
             }
         }
