@@ -70,6 +70,7 @@ final class ListenerMethod {
      */
     void deliver(PgNotification n, NotificationMetrics metrics) {
         boolean failed = false;
+        long start = System.nanoTime();
         try {
             method.invoke(bean, argument.apply(n));
         } catch (InvocationTargetException e) {
@@ -81,7 +82,7 @@ final class ListenerMethod {
             logger.warn("@LazyPgListener method " + describe() + " could not be called for a notification on '"
                     + channel + "' (payload " + abbreviate(n.payload()) + "); delivery goes on", e);
         }
-        metrics.received(channel, failed);
+        metrics.received(channel, failed, System.nanoTime() - start);
     }
 
     String describe() {

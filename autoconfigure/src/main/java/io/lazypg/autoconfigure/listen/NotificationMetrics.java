@@ -7,8 +7,11 @@ package io.lazypg.autoconfigure.listen;
  */
 public interface NotificationMetrics {
 
-    NotificationMetrics NONE = (channel, failed) -> { };
+    NotificationMetrics NONE = (channel, failed, nanos) -> { };
 
-    /** One notification on {@code channel} was received and its listener method called; {@code failed} if it threw. */
-    void received(String channel, boolean failed);
+    /**
+     * One notification on {@code channel} was received and its listener method called, which took
+     * {@code nanos}; {@code failed} if it threw or the payload could not be read for it.
+     */
+    void received(String channel, boolean failed, long nanos);
 }

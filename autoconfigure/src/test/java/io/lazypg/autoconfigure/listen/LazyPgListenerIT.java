@@ -118,6 +118,8 @@ class LazyPgListenerIT {
                                 && count(registry, "order_json", "success") == 1
                                 && count(registry, "order_json", "error") == 1
                                 && count(registry, "order_batches", "success") == 1);
+                        assertThat(registry.get(MicrometerNotificationMetrics.PROCESSING).tag("channel", "order_json")
+                                .timer().count()).isEqualTo(2);
                     }
                 });
     }

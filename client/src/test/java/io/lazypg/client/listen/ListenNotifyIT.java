@@ -209,7 +209,9 @@ class ListenNotifyIT {
         })) {
             notify("chain_it", "go");
             assertThat(subscribed.await(10, TimeUnit.SECONDS)).isTrue();
-            listenerBackend("chain_it_42"); // its LISTEN went out after the listener returned
+            // LISTEN for chain_it_42 went out after the listener returned; a listen() from this thread
+            // returns after a reconciliation that covered every channel registered before it
+            listener.listen("chain_it_sync", n -> { }).close();
             notify("chain_it_42", "chained");
             assertThat(next(later).payload()).isEqualTo("chained");
         }

@@ -46,7 +46,8 @@ import java.util.function.Supplier;
  * wake-up channel, no second connection, no thread touching a socket another thread reads.
  *
  * <h2>Failure</h2>
- * Any failure of the connection (the backend terminated, the server restarted, the network failed)
+ * A session that sent nothing for 30 s sends an empty query, so a network that silently stopped delivering
+ * is noticed (within the 30 s command timeout) like any other failure. Any failure of the connection (the backend terminated, the server restarted, the network failed)
  * ends it; the thread reconnects after a {@link Backoff} delay (100 ms doubling to 5 s) and the next
  * reconciliation sends LISTEN for every channel, since the new session listens to none. Every
  * subscription that was active when the connection broke then gets its gap callback, after LISTEN
@@ -70,8 +71,14 @@ public final class NotificationHub implements AutoCloseable {
 
     /** How long one wait for notifications lasts before the thread looks at the registry again. */
     static final Duration POLL = Duration.ofMillis(100);
-    /** Bound on one LISTEN or UNLISTEN: a server that does not answer within it breaks the connection. */
+    /** Bound on one LISTEN, UNLISTEN or keep-alive: a server that does not answer within it breaks the connection. */
     static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * How often an idle listener session sends an empty query. A network that drops packets without
+     * a reset leaves a waiting read silent forever; the keep-alive's answer, bounded by
+     * {@link #COMMAND_TIMEOUT}, notices it, and the thread reconnects.
+     */
+    static final long KEEPALIVE_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final Supplier<PgConnection> opener;
     private final Duration subscribeTimeout;
@@ -87,6 +94,7 @@ public final class NotificationHub implements AutoCloseable {
     private final Set<String> listening = new HashSet<>();
     private final Backoff backoff = new Backoff();
     private PgConnection connection;
+    private long lastKeepAlive;
     /** What broke the last connection, while the reconnection has not succeeded yet. */
     private Throwable brokenBy;
 
@@ -192,8 +200,12 @@ public final class NotificationHub implements AutoCloseable {
             stopped = true;
             lock.notifyAll();
             t = thread;
+            PgUsageException closing = new PgUsageException("The client was closed before LISTEN took effect.");
             for (List<ListenerSubscription> subs : channels.values()) {
-                subs.forEach(ListenerSubscription::dropped);
+                for (ListenerSubscription s : subs) {
+                    s.dropped();
+                    s.active.completeExceptionally(closing); // a listen() still waiting returns now
+                }
             }
             channels = Map.of();
         }
@@ -257,6 +269,10 @@ public final class NotificationHub implements AutoCloseable {
             backoff.reset();
             reportGaps();
         }
+        if (System.nanoTime() - lastKeepAlive > KEEPALIVE_NANOS) {
+            connection.queryScript("");
+            lastKeepAlive = System.nanoTime();
+        }
         connection.awaitNotifications(POLL);
     }
 
@@ -266,6 +282,7 @@ public final class NotificationHub implements AutoCloseable {
         c.queryTimeout(COMMAND_TIMEOUT);
         connection = c;
         current = c;
+        lastKeepAlive = System.nanoTime();
         if (stopped) {
             closeConnection(); // close() looked before the connection was published
         }
@@ -278,6 +295,7 @@ public final class NotificationHub implements AutoCloseable {
             if (!listening.contains(channel)) {
                 try {
                     connection.queryScript("LISTEN " + ChannelNames.quote(channel));
+                    lastKeepAlive = System.nanoTime(); // an answer proves the session alive as well as a keep-alive
                     synchronized (listening) {
                         listening.add(channel);
                     }
@@ -289,6 +307,7 @@ public final class NotificationHub implements AutoCloseable {
         for (String channel : new ArrayList<>(listening)) {
             if (!wanted.containsKey(channel)) {
                 connection.queryScript("UNLISTEN " + ChannelNames.quote(channel));
+                lastKeepAlive = System.nanoTime();
                 synchronized (listening) {
                     listening.remove(channel);
                 }
