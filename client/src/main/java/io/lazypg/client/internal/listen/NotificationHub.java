@@ -339,8 +339,10 @@ public final class NotificationHub implements AutoCloseable {
         if (stopped) {
             return;
         }
-        LOG.log(System.Logger.Level.WARNING, "The notification listener's connection failed (" + e.getMessage()
-                + "); reconnecting");
+        // The break is worth a WARNING; each further failed attempt while the server stays away is DEBUG
+        // (one every 5 s would flood the log during an outage).
+        LOG.log(brokenBy == null ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG,
+                "The notification listener's connection failed (" + e.getMessage() + "); reconnecting");
         closeConnection();
         if (brokenBy == null) {
             brokenBy = e;
