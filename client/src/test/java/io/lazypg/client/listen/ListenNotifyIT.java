@@ -218,6 +218,45 @@ class ListenNotifyIT {
     }
 
     @Test
+    void aListenerMayCloseItsOwnSubscriptionOrTheClient() throws Exception {
+        BlockingQueue<PgNotification> once = new LinkedBlockingQueue<>();
+        BlockingQueue<PgNotification> all = new LinkedBlockingQueue<>();
+        PgSubscription[] self = new PgSubscription[1];
+        CountDownLatch assigned = new CountDownLatch(1);
+        self[0] = listener.listen("self_close_it", n -> {
+            once.add(n);
+            awaitQuietly(assigned);
+            self[0].close();
+        });
+        assigned.countDown();
+        try (PgSubscription ignored = listener.listen("self_close_it", all::add)) {
+            notify("self_close_it", "1");
+            notify("self_close_it", "2");
+            assertThat(next(all).payload()).isEqualTo("1");
+            assertThat(next(all).payload()).isEqualTo("2");
+            assertThat(once).extracting(PgNotification::payload).containsExactly("1");
+            assertThat(self[0].isClosed()).isTrue();
+        }
+
+        CountDownLatch closed = new CountDownLatch(1);
+        listener.listen("close_client_it", n -> {
+            listener.close(); // on the listener thread: must not wait for itself
+            closed.countDown();
+        });
+        notify("close_client_it", "stop");
+        assertThat(closed.await(10, TimeUnit.SECONDS)).as("close() from a listener returned").isTrue();
+        assertThatThrownBy(() -> listener.listen("after_it", n -> { })).isInstanceOf(PgUsageException.class);
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
     void closingTheClientEndsSubscriptionsTheThreadAndTheListenerBackend() throws Exception {
         BlockingQueue<Thread> threads = new LinkedBlockingQueue<>();
         PgSubscription s = listener.listen("closing_it", n -> threads.add(Thread.currentThread()));
