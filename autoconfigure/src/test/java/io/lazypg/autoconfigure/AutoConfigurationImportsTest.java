@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.lazypg.autoconfigure.endpoint.LazyPgStatisticsEndpointAutoConfiguration;
 import io.lazypg.autoconfigure.health.LazyPgHealthContributorAutoConfiguration;
 import io.lazypg.autoconfigure.jackson.LazyPgJacksonAutoConfiguration;
+import io.lazypg.autoconfigure.listen.LazyPgListenerAutoConfiguration;
 import io.lazypg.autoconfigure.metrics.LazyPgMetricsAutoConfiguration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -19,6 +20,7 @@ class AutoConfigurationImportsTest {
                 .contains(LazyPgAutoConfiguration.class.getName(), LazyPgMetricsAutoConfiguration.class.getName(),
                         LazyPgHealthContributorAutoConfiguration.class.getName(),
                         LazyPgStatisticsEndpointAutoConfiguration.class.getName(),
-                        LazyPgJacksonAutoConfiguration.class.getName());
+                        LazyPgJacksonAutoConfiguration.class.getName(),
+                        LazyPgListenerAutoConfiguration.class.getName());
     }
 }

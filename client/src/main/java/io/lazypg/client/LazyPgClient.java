@@ -2,6 +2,7 @@ package io.lazypg.client;
 
 import io.lazypg.client.internal.conn.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
+import io.lazypg.client.internal.listen.NotificationHub;
 import io.lazypg.client.internal.pool.ConnectionPool;
 import io.lazypg.client.internal.stats.StatisticsRegistry;
 import java.util.Objects;
@@ -28,6 +29,7 @@ public final class LazyPgClient implements AutoCloseable {
     private final LazyPgConfig config;
     private final ConnectionPool<PgConnection> pool;
     private final StatisticsRegistry statistics;
+    private final NotificationHub notifications;
 
     private LazyPgClient(Builder builder) {
         this.config = builder.config;
@@ -36,6 +38,9 @@ public final class LazyPgClient implements AutoCloseable {
         ClientHooks hooks = new ClientHooks(builder.noticeListener, statistics, builder.queryObserver);
         this.pool = new ConnectionPool<>(config.applicationName(), config.pool(), () -> PgConnection.open(config, hooks),
                 builder.poolListener);
+        // The listener's session is not a user's: no statement statistics, no query observation.
+        ClientHooks listenerHooks = new ClientHooks(builder.noticeListener, null, QueryObserver.NONE);
+        this.notifications = new NotificationHub(() -> PgConnection.open(config, listenerHooks), config);
     }
 
     /**
@@ -116,6 +121,40 @@ public final class LazyPgClient implements AutoCloseable {
         }
     }
 
+    /**
+     * Subscribes {@code listener} to the notifications of {@code channel} ({@code NOTIFY channel} or
+     * {@code pg_notify('channel', ...)} from any session), and returns once LISTEN is in effect: a
+     * notification sent after this returns is delivered. Close the subscription to stop.
+     *
+     * <p>One connection, opened outside the pool on the first call, serves every subscription of
+     * this client; a daemon thread ({@code lazypg-listener}) reads it and calls the listeners as
+     * notifications arrive, without waiting for any query. Listeners run on that thread one at a
+     * time, in the server's order; keep them short. One that throws is logged and does not stop
+     * delivery to others.
+     *
+     * <p>The channel is matched exactly as given (it is sent as a quoted identifier): subscribe to
+     * {@code "orders"} for {@code NOTIFY orders}, which the server folds to lower case. If the
+     * connection breaks it is reopened (100 ms doubling to 5 s between attempts) and LISTEN
+     * re-issued; use {@link #listen(String, Consumer, Consumer)} to learn about notifications
+     * lost meanwhile.
+     *
+     * @throws PgUsageException for an empty channel name, one over 63 bytes, or a closed client
+     * @throws PgException when LISTEN could not take effect (the server is unreachable)
+     */
+    public PgSubscription listen(String channel, Consumer<PgNotification> listener) {
+        return notifications.subscribe(channel, listener, null);
+    }
+
+    /**
+     * {@link #listen(String, Consumer)}, with {@code onGap} called (on the listener thread) after
+     * the listener connection broke and was re-established: notifications sent in between were
+     * lost, so re-read whatever state they announce. It receives what broke the connection, and
+     * runs after LISTEN is in effect again, so nothing notified after it starts is missed.
+     */
+    public PgSubscription listen(String channel, Consumer<PgNotification> listener, Consumer<Throwable> onGap) {
+        return notifications.subscribe(channel, listener, onGap);
+    }
+
     /** Runs {@code work} with one connection (one session) and returns its result; the connection goes back after. */
     public <T> T withConnection(Function<LazyPgConnection, T> work) {
         try (LazyPgSession session = acquire()) {
@@ -149,9 +188,13 @@ public final class LazyPgClient implements AutoCloseable {
         return config;
     }
 
-    /** Closes idle connections now and the others when they are given back. */
+    /**
+     * Stops the notification listener (its thread and connection; every subscription ends), closes
+     * idle connections now and the others when they are given back.
+     */
     @Override
     public void close() {
+        notifications.close();
         pool.close();
     }
 

@@ -7,6 +7,7 @@ import io.lazypg.client.LazyRow;
 import io.lazypg.client.LazyRowCallback;
 import io.lazypg.client.PgConnectionClosedException;
 import io.lazypg.client.PgException;
+import io.lazypg.client.PgNotification;
 import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgTimeoutException;
@@ -105,6 +106,8 @@ public final class PgConnection implements Poolable {
     private volatile boolean queryGaveUp;
     /** Set by {@link #abort()} from another thread. */
     private volatile boolean aborted;
+    /** Where NotificationResponse messages go (a listener connection's); null drops them, as a pooled session does. */
+    private Consumer<PgNotification> notificationSink;
 
     PgConnection(LazyPgConfig config, Socket socket, Socket transport, ClientHooks hooks) throws IOException {
         this.config = config;
@@ -887,7 +890,7 @@ public final class PgConnection implements Poolable {
         switch (type) {
             case BackendMessages.NOTICE_RESPONSE -> notice();
             case BackendMessages.PARAMETER_STATUS -> parameterStatus();
-            case BackendMessages.NOTIFICATION_RESPONSE -> { }
+            case BackendMessages.NOTIFICATION_RESPONSE -> notification();
             default -> {
                 return false;
             }
@@ -906,6 +909,89 @@ public final class PgConnection implements Poolable {
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "The notice listener threw; ignoring it", e);
             }
+        }
+    }
+
+    /**
+     * NotificationResponse: Int32 sender's process id, channel and payload as C strings. Handed to
+     * the {@linkplain #notificationSink(Consumer) sink}, whose failures are its own business (it
+     * must not throw; a listener connection's sink catches what its subscribers throw).
+     */
+    private void notification() {
+        Consumer<PgNotification> sink = notificationSink;
+        if (sink == null) {
+            return; // a pooled session never LISTENs on purpose; what it receives anyway is dropped
+        }
+        byte[] b = reader.buffer();
+        int p = reader.payloadOffset();
+        int end = p + reader.payloadLength();
+        int channelEnd = end - p < 4 ? -1 : Bytes.indexOfNul(b, p + 4, end);
+        int payloadEnd = channelEnd < 0 ? -1 : Bytes.indexOfNul(b, channelEnd + 1, end);
+        if (payloadEnd < 0) {
+            throw new PgProtocolException("Malformed NotificationResponse message from the server. The connection was"
+                    + " closed.");
+        }
+        int sender = Bytes.readInt(b, p);
+        String channel = new String(b, p + 4, channelEnd - p - 4, StandardCharsets.UTF_8);
+        String payload = new String(b, channelEnd + 1, payloadEnd - channelEnd - 1, StandardCharsets.UTF_8);
+        sink.accept(new PgNotification(channel, payload, sender));
+    }
+
+    /**
+     * Sends NotificationResponse messages to {@code sink} from now on (null: drop them). The sink
+     * runs on the thread that reads this connection, inside whatever exchange is reading, so it must
+     * not throw and must not use this connection.
+     */
+    public void notificationSink(Consumer<PgNotification> sink) {
+        this.notificationSink = sink;
+    }
+
+    /**
+     * Waits up to {@code poll} for the server to send something while the session is idle, handles
+     * what arrives (notifications go to the {@linkplain #notificationSink sink}) and returns: at the
+     * end of the poll when nothing arrived, or once the messages that arrived together are handled.
+     * Only asynchronous messages may arrive on an idle session, and a FATAL error as the server ends
+     * it (thrown as that {@link PgServerException}, the connection broken); anything else is a
+     * protocol error.
+     *
+     * <p>The wait is a read with {@code SO_TIMEOUT}, which {@link SocketDeadline} avoids for pooled
+     * sessions (on JDK 17 it leaves the socket non-blocking, so every later read costs more). Meant
+     * for a connection that only ever waits for notifications, where that cost does not matter. A
+     * timeout that strikes in the middle of a message loses nothing: the reader keeps the partial
+     * message and the next read completes it. Any other failure breaks the connection.
+     */
+    public void awaitNotifications(Duration poll) {
+        ensureUsable();
+        if (readyOwed != 0 || flushedWithoutSync) {
+            throw new PgUsageException("awaitNotifications needs an idle session; an answer is still owed.");
+        }
+        busy = true;
+        try {
+            reader.retainViews(false); // notifications are copied into Strings at once
+            socket.setSoTimeout((int) Math.max(1, poll.toMillis()));
+            try {
+                do {
+                    byte type = reader.next();
+                    if (type == BackendMessages.ERROR_RESPONSE) {
+                        // Unasked, an error can only be FATAL: the server is ending the session
+                        // (pg_terminate_backend, shutdown, idle_session_timeout). Report its words.
+                        throw markBroken(serverError());
+                    }
+                    if (!handledAsynchronously(type)) {
+                        throw unexpected(type, "waiting for notifications");
+                    }
+                } while (reader.hasBufferedBytes());
+            } catch (SocketTimeoutException e) {
+                // the poll elapsed: nothing more came, and a partial message stays buffered for the next read
+            } finally {
+                if (!isBroken()) {
+                    socket.setSoTimeout(0); // a closed socket would throw here and hide why it closed
+                }
+            }
+        } catch (Throwable t) {
+            throw failed(t);
+        } finally {
+            busy = false;
         }
     }
 
