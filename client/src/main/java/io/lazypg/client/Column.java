@@ -14,8 +14,11 @@ package io.lazypg.client;
 public record Column(String name, int tableOid, int columnNumber, int typeOid, int typeSize, int typeModifier,
                      boolean binary) {
 
-    /** A short type name for messages: {@code int4}, {@code timestamptz}, or {@code oid 16384}. */
+    /**
+     * A short type name for messages: {@code int4}, {@code int4[]}, {@code timestamptz}, or
+     * {@code type oid 16384} for a type not in {@link PgType} ({@link PgType#shortNameOf}).
+     */
     public String typeName() {
-        return io.lazypg.client.internal.codec.TypeNames.of(typeOid);
+        return PgType.shortNameOf(typeOid);
     }
 }

@@ -3,9 +3,9 @@ package io.lazypg.jdbc;
 import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgConversionException;
+import io.lazypg.client.PgType;
 import io.lazypg.client.PgException;
 import io.lazypg.client.RowCursor;
-import io.lazypg.client.internal.codec.Oids;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.Reader;
@@ -245,6 +245,11 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         return columns.get(index).typeOid();
     }
 
+    /** The column's row in the type table, or null for a type not in it. */
+    private PgType type(int index) {
+        return PgType.of(oid(index));
+    }
+
     /** True (and wasNull set) when the cell is NULL. */
     private boolean nullCell(LazyRow r, int index) {
         wasNull = r.isNull(index);
@@ -273,9 +278,9 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         }
     }
 
-    private static boolean numericType(int oid) {
-        return oid == Oids.INT2 || oid == Oids.INT4 || oid == Oids.INT8 || oid == Oids.OID || oid == Oids.NUMERIC
-                || oid == Oids.FLOAT4 || oid == Oids.FLOAT8;
+    private static boolean numericType(PgType type) {
+        return type == PgType.INT2 || type == PgType.INT4 || type == PgType.INT8 || type == PgType.OID
+                || type == PgType.NUMERIC || type == PgType.FLOAT4 || type == PgType.FLOAT8;
     }
 
     /**
@@ -288,7 +293,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     private long truncated(LazyRow r, int index, String target, long min, long max, PgConversionException cause)
             throws SQLException {
         BigDecimal d;
-        if (oid(index) == Oids.NUMERIC || oid(index) == Oids.FLOAT4 || oid(index) == Oids.FLOAT8) {
+        if (type(index) == PgType.NUMERIC || type(index) == PgType.FLOAT4 || type(index) == PgType.FLOAT8) {
             try {
                 d = r.getBigDecimal(index); // floats by their shortest decimal, as pgjdbc reads their text
             } catch (PgConversionException notFinite) {
@@ -307,18 +312,18 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
 
     /** A number from a non-numeric column's text, as pgjdbc parses it. */
     private BigDecimal parsed(LazyRow r, int index, String target, PgConversionException cause) throws SQLException {
-        int oid = oid(index);
-        if (oid == Oids.BOOL) {
+        PgType type = type(index);
+        if (type == PgType.BOOL) {
             throw conversion(index, target, cause);
         }
         try {
-            if (oid == Oids.NUMERIC) {
+            if (type == PgType.NUMERIC) {
                 return r.getBigDecimal(index); // for an exact conversion (or a 22003 saying why not)
             }
-            if (oid == Oids.FLOAT4 || oid == Oids.FLOAT8) {
+            if (type == PgType.FLOAT4 || type == PgType.FLOAT8) {
                 return BigDecimal.valueOf(r.getDouble(index));
             }
-            if (numericType(oid)) {
+            if (numericType(type)) {
                 return BigDecimal.valueOf(r.getLong(index));
             }
             return new BigDecimal(r.getString(index).trim());
@@ -347,7 +352,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         if (nullCell(r, i)) {
             return false;
         }
-        if (oid(i) == Oids.BOOL) {
+        if (type(i) == PgType.BOOL) {
             return r.getBoolean(i);
         }
         String s = r.getString(i).trim().toLowerCase(Locale.ROOT);
@@ -499,15 +504,15 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     @Override
     public Date getDate(int columnIndex) throws SQLException {
         int i = index(columnIndex);
-        int oid = oid(i);
-        if (oid == Oids.TIMESTAMPTZ) {
+        PgType type = type(i);
+        if (type == PgType.TIMESTAMPTZ) {
             Timestamp t = getTimestamp(columnIndex);
             if (t == null) {
                 return null;
             }
             return JdbcTimes.isInfinity(t) ? new Date(t.getTime()) : Date.valueOf(t.toLocalDateTime().toLocalDate());
         }
-        if (oid == Oids.DATE || oid == Oids.TIMESTAMP) {
+        if (type == PgType.DATE || type == PgType.TIMESTAMP) {
             LocalDate d = decoded(columnIndex, LocalDate.class);
             if (d == null) {
                 return null;
@@ -526,8 +531,8 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     @Override
     public Time getTime(int columnIndex) throws SQLException {
         int i = index(columnIndex);
-        int oid = oid(i);
-        if (oid == Oids.TIMETZ) {
+        PgType type = type(i);
+        if (type == PgType.TIMETZ) {
             OffsetTime t = decoded(columnIndex, OffsetTime.class);
             if (t == null) {
                 return null;
@@ -535,14 +540,14 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             LocalDateTime at = t.toLocalTime().equals(LocalTime.MAX) ? JdbcTimes.END_OF_DAY : t.toLocalTime().atDate(LocalDate.EPOCH);
             return new Time(at.toInstant(t.getOffset()).toEpochMilli());
         }
-        if (oid == Oids.TIMESTAMPTZ) {
+        if (type == PgType.TIMESTAMPTZ) {
             Timestamp t = getTimestamp(columnIndex);
             if (t != null && JdbcTimes.isInfinity(t)) {
                 throw conversion(i, "java.sql.Time", new IllegalArgumentException("infinity has no time of day"));
             }
             return t == null ? null : time(t.toLocalDateTime().toLocalTime());
         }
-        if (oid == Oids.TIME || oid == Oids.TIMESTAMP) {
+        if (type == PgType.TIME || type == PgType.TIMESTAMP) {
             return time(decoded(columnIndex, LocalTime.class));
         }
         String s = getString(columnIndex);
@@ -569,8 +574,8 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     @Override
     public Timestamp getTimestamp(int columnIndex) throws SQLException {
         int i = index(columnIndex);
-        int oid = oid(i);
-        if (oid == Oids.TIMESTAMPTZ) {
+        PgType type = type(i);
+        if (type == PgType.TIMESTAMPTZ) {
             Instant t = decoded(columnIndex, Instant.class);
             if (t == null) {
                 return null;
@@ -578,7 +583,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             Timestamp infinite = JdbcTimes.infiniteTimestamp(t);
             return infinite != null ? infinite : Timestamp.from(t);
         }
-        if (oid == Oids.TIMESTAMP || oid == Oids.DATE) {
+        if (type == PgType.TIMESTAMP || type == PgType.DATE) {
             LocalDateTime t = decoded(columnIndex, LocalDateTime.class);
             if (t == null) {
                 return null;
@@ -586,7 +591,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             Timestamp infinite = JdbcTimes.infiniteTimestamp(t);
             return infinite != null ? infinite : Timestamp.valueOf(t);
         }
-        if (oid == Oids.TIME) {
+        if (type == PgType.TIME) {
             LocalTime t = decoded(columnIndex, LocalTime.class);
             return t == null ? null : Timestamp.valueOf(t.equals(LocalTime.MAX) ? JdbcTimes.END_OF_DAY : t.atDate(LocalDate.EPOCH));
         }
@@ -601,7 +606,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     @Override
     public Date getDate(int columnIndex, Calendar cal) throws SQLException {
         int i = index(columnIndex);
-        if (cal == null || oid(i) != Oids.TIMESTAMP && oid(i) != Oids.DATE) {
+        if (cal == null || type(i) != PgType.TIMESTAMP && type(i) != PgType.DATE) {
             return getDate(columnIndex);
         }
         LocalDate d = decoded(columnIndex, LocalDate.class);
@@ -616,7 +621,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     @Override
     public Time getTime(int columnIndex, Calendar cal) throws SQLException {
         int i = index(columnIndex);
-        if (cal == null || oid(i) != Oids.TIME) {
+        if (cal == null || type(i) != PgType.TIME) {
             return getTime(columnIndex);
         }
         LocalTime t = decoded(columnIndex, LocalTime.class);
@@ -627,7 +632,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     @Override
     public Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
         int i = index(columnIndex);
-        if (cal == null || oid(i) != Oids.TIMESTAMP) {
+        if (cal == null || type(i) != PgType.TIMESTAMP) {
             return getTimestamp(columnIndex);
         }
         // A timestamp without time zone is a wall-clock time: read it in the calendar's zone.
@@ -642,23 +647,23 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     @Override
     public Object getObject(int columnIndex) throws SQLException {
         int i = index(columnIndex);
-        int oid = oid(i);
-        switch (oid) {
-            case Oids.INT2: case Oids.INT4: {
+        PgType type = type(i);
+        if (type == null) {
+            return getString(columnIndex);
+        }
+        switch (type) {
+            case INT2: case INT4: {
                 int v = getInt(columnIndex);
                 return wasNull ? null : v;
             }
-            case Oids.DATE: return getDate(columnIndex);
-            case Oids.TIME: case Oids.TIMETZ: return getTime(columnIndex);
-            case Oids.TIMESTAMP: case Oids.TIMESTAMPTZ: return getTimestamp(columnIndex);
-            case Oids.BYTEA: return getBytes(columnIndex);
+            case DATE: return getDate(columnIndex);
+            case TIME: case TIMETZ: return getTime(columnIndex);
+            case TIMESTAMP: case TIMESTAMPTZ: return getTimestamp(columnIndex);
+            case BYTEA: return getBytes(columnIndex);
             // Ask for the type itself: get(i, Object.class) would return whatever another getter memoized first.
-            case Oids.BOOL: return decoded(columnIndex, Boolean.class);
-            case Oids.INT8: case Oids.OID: return decoded(columnIndex, Long.class);
-            case Oids.FLOAT4: return decoded(columnIndex, Float.class);
-            case Oids.FLOAT8: return decoded(columnIndex, Double.class);
-            case Oids.UUID: return decoded(columnIndex, java.util.UUID.class);
-            case Oids.NUMERIC: {
+            case BOOL: case INT8: case OID: case FLOAT4: case FLOAT8: case UUID:
+                return decoded(columnIndex, type.javaClass());
+            case NUMERIC: {
                 String text = getString(columnIndex);
                 if (text == null) {
                     return null;
@@ -668,7 +673,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
                         : (Object) decoded(columnIndex, Double.class);
             }
             default:
-                return PgTypes.elementName(oid) != null ? getArray(columnIndex) : getString(columnIndex);
+                return type.isArray() ? getArray(columnIndex) : getString(columnIndex);
         }
     }
 
@@ -723,7 +728,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             v = getArray(columnIndex);
         } else if (type == Object.class) {
             v = getObject(columnIndex);
-        } else if (type == OffsetDateTime.class && oid(index(columnIndex)) == Oids.TIMESTAMPTZ) {
+        } else if (type == OffsetDateTime.class && type(index(columnIndex)) == PgType.TIMESTAMPTZ) {
             // pgjdbc gives timestamptz in UTC, whatever the session's zone; keep that for comparability.
             // The infinities stay OffsetDateTime.MAX and MIN (at +-18:00), which no offset can move.
             OffsetDateTime t = decoded(columnIndex, OffsetDateTime.class);
@@ -751,15 +756,16 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         if (a == null) {
             return null;
         }
-        if (!a.getClass().isArray() && PgTypes.elementName(oid(i)) != null) {
+        PgType type = type(i);
+        if (!a.getClass().isArray() && type != null && type.isArray()) {
             // Another getter memoized the cell first (its text, say); decode the array itself.
-            a = decoded(columnIndex, PgTypes.naturalArrayClass(oid(i)));
+            a = decoded(columnIndex, type.javaClass());
         }
         if (!a.getClass().isArray()) {
             throw conversion(i, "java.sql.Array", new IllegalArgumentException("the column is not an array"));
         }
-        int element = PgTypes.elementOid(oid(i));
-        return new LazyRowArray(a, PgTypes.sqlType(element), PgTypes.typeName(element));
+        int element = PgType.elementOidOf(oid(i));
+        return new LazyRowArray(a, PgType.jdbcTypeOf(element), PgType.typnameOf(element));
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.lazypg.jdbc;
 
 import io.lazypg.client.Column;
-import io.lazypg.client.internal.codec.Oids;
+import io.lazypg.client.PgType;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.List;
@@ -12,6 +12,9 @@ import java.util.List;
  * are empty, and {@link #getColumnName} is the label. Immutable, thread-safe.
  */
 final class LazyRowResultSetMetaData implements ResultSetMetaData {
+
+    /** Stands for a type not in the table in the switches below: it takes their default branches. */
+    private static final PgType UNLISTED = PgType.UNKNOWN;
 
     private final List<Column> columns;
 
@@ -51,7 +54,7 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public boolean isCurrency(int column) throws SQLException {
-        return column(column).typeOid() == Oids.MONEY;
+        return column(column).typeOid() == PgType.MONEY.oid();
     }
 
     @Override
@@ -68,18 +71,19 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
     @Override
     public int getColumnDisplaySize(int column) throws SQLException {
         Column c = column(column);
-        switch (c.typeOid()) {
-            case Oids.BOOL: return 1;
-            case Oids.INT2: return 6;
-            case Oids.INT4: return 11;
-            case Oids.INT8: case Oids.OID: return 20;
-            case Oids.FLOAT4: return 15;
-            case Oids.FLOAT8: return 25;
-            case Oids.DATE: return 13;
-            case Oids.TIMESTAMP: case Oids.TIMESTAMPTZ: return 35;
-            case Oids.UUID: return 36;
-            case Oids.VARCHAR: case Oids.BPCHAR: return c.typeModifier() > 4 ? c.typeModifier() - 4 : Integer.MAX_VALUE;
-            case Oids.NUMERIC: return c.typeModifier() > 4 ? getPrecision(column) + 2 : 131089;
+        PgType t = PgType.of(c.typeOid());
+        switch (t == null ? UNLISTED : t) {
+            case BOOL: return 1;
+            case INT2: return 6;
+            case INT4: return 11;
+            case INT8: case OID: return 20;
+            case FLOAT4: return 15;
+            case FLOAT8: return 25;
+            case DATE: return 13;
+            case TIMESTAMP: case TIMESTAMPTZ: return 35;
+            case UUID: return 36;
+            case VARCHAR: case BPCHAR: return c.typeModifier() > 4 ? c.typeModifier() - 4 : Integer.MAX_VALUE;
+            case NUMERIC: return c.typeModifier() > 4 ? getPrecision(column) + 2 : 131089;
             default: return Integer.MAX_VALUE;
         }
     }
@@ -103,15 +107,16 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
     @Override
     public int getPrecision(int column) throws SQLException {
         Column c = column(column);
-        switch (c.typeOid()) {
-            case Oids.INT2: return 5;
-            case Oids.INT4: return 10;
-            case Oids.INT8: case Oids.OID: return 19;
-            case Oids.FLOAT4: return 8;
-            case Oids.FLOAT8: return 17;
-            case Oids.BOOL: return 1;
-            case Oids.NUMERIC: return c.typeModifier() > 4 ? ((c.typeModifier() - 4) >> 16) & 0xffff : 0;
-            case Oids.VARCHAR: case Oids.BPCHAR: return c.typeModifier() > 4 ? c.typeModifier() - 4 : Integer.MAX_VALUE;
+        PgType t = PgType.of(c.typeOid());
+        switch (t == null ? UNLISTED : t) {
+            case INT2: return 5;
+            case INT4: return 10;
+            case INT8: case OID: return 19;
+            case FLOAT4: return 8;
+            case FLOAT8: return 17;
+            case BOOL: return 1;
+            case NUMERIC: return c.typeModifier() > 4 ? ((c.typeModifier() - 4) >> 16) & 0xffff : 0;
+            case VARCHAR: case BPCHAR: return c.typeModifier() > 4 ? c.typeModifier() - 4 : Integer.MAX_VALUE;
             default: return 0;
         }
     }
@@ -119,10 +124,11 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
     @Override
     public int getScale(int column) throws SQLException {
         Column c = column(column);
-        switch (c.typeOid()) {
-            case Oids.NUMERIC: return c.typeModifier() > 4 ? (c.typeModifier() - 4) & 0xffff : 0;
-            case Oids.FLOAT4: return 8;
-            case Oids.FLOAT8: return 17;
+        PgType t = PgType.of(c.typeOid());
+        switch (t == null ? UNLISTED : t) {
+            case NUMERIC: return c.typeModifier() > 4 ? (c.typeModifier() - 4) & 0xffff : 0;
+            case FLOAT4: return 8;
+            case FLOAT8: return 17;
             default: return 0;
         }
     }

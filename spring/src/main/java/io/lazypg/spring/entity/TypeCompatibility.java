@@ -1,6 +1,6 @@
 package io.lazypg.spring.entity;
 
-import io.lazypg.client.internal.codec.Oids;
+import io.lazypg.client.PgType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -36,9 +36,6 @@ import java.util.UUID;
  */
 final class TypeCompatibility {
 
-    /** PostgreSQL's FirstNormalObjectId: OIDs from here on are user-defined (enums, domains, extensions). */
-    private static final int FIRST_USER_OID = 16384;
-
     private TypeCompatibility() {
     }
 
@@ -56,69 +53,56 @@ final class TypeCompatibility {
 
     /** True when a column of type {@code oid} can be read as {@code type} (values permitting). */
     static boolean compatible(Class<?> type, int oid) {
+        PgType t = PgType.of(oid); // null for a type not in the table
         if (type == String.class || type == Object.class || type == byte[].class) {
             return true;
         }
         if (type == long.class || type == int.class || type == short.class || type == Long.class
                 || type == Integer.class || type == Short.class || type == BigInteger.class) {
-            return integral(oid);
+            return integral(t);
         }
         if (type == double.class || type == float.class || type == Double.class || type == Float.class
                 || type == BigDecimal.class) {
-            return integral(oid) || oid == Oids.FLOAT4 || oid == Oids.FLOAT8;
+            return integral(t) || t == PgType.FLOAT4 || t == PgType.FLOAT8;
         }
         if (type == boolean.class || type == Boolean.class) {
-            return oid == Oids.BOOL;
+            return t == PgType.BOOL;
         }
         if (type == LocalDate.class || type == LocalDateTime.class) {
-            return oid == Oids.DATE || oid == Oids.TIMESTAMP || oid == Oids.TIMESTAMPTZ;
+            return t == PgType.DATE || t == PgType.TIMESTAMP || t == PgType.TIMESTAMPTZ;
         }
         if (type == OffsetDateTime.class || type == Instant.class) {
-            return oid == Oids.TIMESTAMPTZ || oid == Oids.TIMESTAMP;
+            return t == PgType.TIMESTAMPTZ || t == PgType.TIMESTAMP;
         }
         if (type == ZonedDateTime.class) {
-            return oid == Oids.TIMESTAMPTZ;
+            return t == PgType.TIMESTAMPTZ;
         }
         if (type == LocalTime.class) {
-            return oid == Oids.TIME || oid == Oids.TIMETZ || oid == Oids.TIMESTAMP;
+            return t == PgType.TIME || t == PgType.TIMETZ || t == PgType.TIMESTAMP;
         }
         if (type == OffsetTime.class) {
-            return oid == Oids.TIMETZ;
+            return t == PgType.TIMETZ;
         }
         if (type == UUID.class) {
-            return oid == Oids.UUID || textLike(oid);
+            return t == PgType.UUID || textLike(t, oid);
         }
         if (type.isEnum()) {
-            return textLike(oid) || oid == Oids.CHAR || oid >= FIRST_USER_OID;
+            return textLike(t, oid) || t == PgType.CHAR || oid >= PgType.FIRST_USER_OID;
         }
         if (type.isArray()) {
-            return knownArray(oid) || oid >= FIRST_USER_OID;
+            return (t != null && t.isArray()) || oid >= PgType.FIRST_USER_OID;
         }
         return false;
     }
 
-    private static boolean integral(int oid) {
-        return oid == Oids.INT2 || oid == Oids.INT4 || oid == Oids.INT8 || oid == Oids.OID || oid == Oids.NUMERIC;
+    private static boolean integral(PgType t) {
+        return t == PgType.INT2 || t == PgType.INT4 || t == PgType.INT8 || t == PgType.OID || t == PgType.NUMERIC;
     }
 
-    private static boolean textLike(int oid) {
-        return oid == Oids.TEXT || oid == Oids.VARCHAR || oid == Oids.BPCHAR || oid == Oids.NAME
-                || oid == Oids.UNKNOWN || oid == Oids.UNSPECIFIED;
-    }
-
-    private static boolean knownArray(int oid) {
-        switch (oid) {
-            case Oids.BOOL_ARRAY: case Oids.BYTEA_ARRAY: case Oids.CHAR_ARRAY: case Oids.NAME_ARRAY:
-            case Oids.INT2_ARRAY: case Oids.INT4_ARRAY: case Oids.TEXT_ARRAY: case Oids.BPCHAR_ARRAY:
-            case Oids.VARCHAR_ARRAY: case Oids.INT8_ARRAY: case Oids.FLOAT4_ARRAY: case Oids.FLOAT8_ARRAY:
-            case Oids.OID_ARRAY: case Oids.INET_ARRAY: case Oids.CIDR_ARRAY: case Oids.JSON_ARRAY:
-            case Oids.DATE_ARRAY: case Oids.TIME_ARRAY: case Oids.TIMESTAMP_ARRAY: case Oids.TIMESTAMPTZ_ARRAY:
-            case Oids.INTERVAL_ARRAY: case Oids.TIMETZ_ARRAY: case Oids.NUMERIC_ARRAY: case Oids.UUID_ARRAY:
-            case Oids.JSONB_ARRAY: case Oids.XML_ARRAY: case Oids.MONEY_ARRAY:
-                return true;
-            default:
-                return false;
-        }
+    /** The text types, and a parameter's "unspecified" (0). */
+    private static boolean textLike(PgType t, int oid) {
+        return t == PgType.TEXT || t == PgType.VARCHAR || t == PgType.BPCHAR || t == PgType.NAME
+                || t == PgType.UNKNOWN || oid == 0;
     }
 
     /** The boxed form of a primitive type, else the type itself. */

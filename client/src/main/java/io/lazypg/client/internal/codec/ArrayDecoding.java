@@ -1,5 +1,6 @@
 package io.lazypg.client.internal.codec;
 
+import io.lazypg.client.PgType;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.util.Arrays;
@@ -24,7 +25,7 @@ final class ArrayDecoding {
     }
 
     static ArrayCells parse(byte[] b, int off, int len, int oid, boolean binary) {
-        return binary ? parseBinary(b, off, len, oid) : parseText(b, off, len, oid, CodecTypes.elementOid(oid));
+        return binary ? parseBinary(b, off, len, oid) : parseText(b, off, len, oid, PgType.elementOidOf(oid));
     }
 
     static ArrayCells parseBinary(byte[] b, int off, int len, int oid) {
@@ -350,7 +351,7 @@ final class ArrayDecoding {
 
     /** The natural Java array: element class from {@code CellDecoder.decodeObject}, nested per dimension. */
     static Object toNaturalArray(ArrayCells cells, OutputSettings settings) {
-        Class<?> leaf = CodecTypes.naturalClass(cells.elementOid);
+        Class<?> leaf = PgType.javaClassOf(cells.elementOid);
         Object[] values = new Object[cells.size];
         for (int i = 0; i < cells.size; i++) {
             if (!cells.isNull(i)) {

@@ -1,5 +1,6 @@
 package io.lazypg.client.internal.codec;
 
+import io.lazypg.client.PgType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -41,21 +42,18 @@ public final class CellDecoder {
     private CellDecoder() {
     }
 
-    /** True when cells of {@code typeOid} can be requested in binary format and decoded here. */
     /**
      * The class {@link #decodeObject} returns for a scalar type, or null for arrays (whose class
      * depends on the value's dimensions): lets a row tell whether a memoized value is the natural one.
      */
     public static Class<?> naturalClass(int typeOid) {
-        return CodecTypes.elementOid(typeOid) != 0 ? null : CodecTypes.naturalClass(typeOid);
+        PgType t = PgType.of(typeOid);
+        return t == null ? String.class : t.isArray() ? null : t.javaClass();
     }
 
+    /** True when cells of {@code typeOid} can be requested in binary format and decoded here ({@link PgType}'s flag). */
     public static boolean hasBinaryDecoder(int typeOid) {
-        if (CodecTypes.hasScalarBinaryDecoder(typeOid)) {
-            return true;
-        }
-        int element = CodecTypes.elementOid(typeOid);
-        return element != 0 && CodecTypes.hasScalarBinaryDecoder(element);
+        return PgType.hasBinaryDecoder(typeOid);
     }
 
     // ---------------------------------------------------------------- primitives
@@ -270,7 +268,7 @@ public final class CellDecoder {
             case Oids.INET: case Oids.CIDR:
                 return TextRendering.renderInet(b, off, len, oid);
             default:
-                if (CodecTypes.elementOid(oid) != 0) {
+                if (PgType.elementOidOf(oid) != 0) {
                     return ArrayDecoding.render(ArrayDecoding.parseBinary(b, off, len, oid), settings);
                 }
                 // text, varchar, bpchar, name, json, xml, enums: the send format is the UTF-8 text.
@@ -310,7 +308,7 @@ public final class CellDecoder {
             case Oids.TIMESTAMPTZ: return offsetDateTime(b, off, len, oid, binary, settings);
             case Oids.UUID: return uuid(b, off, len, oid, binary);
             default:
-                if (CodecTypes.elementOid(oid) != 0) {
+                if (PgType.elementOidOf(oid) != 0) {
                     return ArrayDecoding.toNaturalArray(ArrayDecoding.parse(b, off, len, oid, binary), settings);
                 }
                 return decodeString(b, off, len, oid, binary, settings);
@@ -450,9 +448,9 @@ public final class CellDecoder {
         }
         if (type.isArray()) {
             ArrayCells cells;
-            if (CodecTypes.elementOid(oid) != 0) {
+            if (PgType.elementOidOf(oid) != 0) {
                 cells = ArrayDecoding.parse(b, off, len, oid, binary);
-            } else if (!binary && len > 0 && (b[off] == '{' || b[off] == '[') && !CodecTypes.hasScalarBinaryDecoder(oid)) {
+            } else if (!binary && len > 0 && (b[off] == '{' || b[off] == '[') && !PgType.hasBinaryDecoder(oid)) {
                 cells = ArrayDecoding.parseText(b, off, len, oid, 0); // an array of a type unknown here (enum[], ...)
             } else {
                 throw noConversion(b, off, len, oid, binary, type);
@@ -602,7 +600,7 @@ public final class CellDecoder {
     }
 
     private static RuntimeException noConversion(byte[] b, int off, int len, int oid, boolean binary, Class<?> target) {
-        Class<?> natural = CodecTypes.elementOid(oid) != 0 ? Object[].class : CodecTypes.naturalClass(oid);
+        Class<?> natural = PgType.elementOidOf(oid) != 0 ? Object[].class : PgType.javaClassOf(oid);
         return ConversionErrors.cannotConvert(b, off, len, oid, binary, target,
                 "no conversion from this type; read it as " + natural.getSimpleName() + " or String");
     }

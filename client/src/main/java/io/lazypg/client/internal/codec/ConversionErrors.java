@@ -1,5 +1,6 @@
 package io.lazypg.client.internal.codec;
 
+import io.lazypg.client.PgType;
 import io.lazypg.client.PgConversionException;
 import java.time.ZoneOffset;
 
@@ -18,7 +19,7 @@ final class ConversionErrors {
     /** A cell of {@code oid} cannot become {@code target}; {@code hint} says why or what to do instead. */
     static PgConversionException cannotConvert(byte[] b, int off, int len, int oid, boolean binary,
                                                Class<?> target, String hint) {
-        return new PgConversionException("cannot convert PostgreSQL " + CodecTypes.name(oid) + " value "
+        return new PgConversionException("cannot convert PostgreSQL " + PgType.sqlNameOf(oid) + " value "
                 + quote(b, off, len, oid, binary) + " to " + target.getName()
                 + (hint == null || hint.isEmpty() ? "" : ": " + hint));
     }
@@ -27,7 +28,7 @@ final class ConversionErrors {
     static PgConversionException malformed(byte[] b, int off, int len, int oid, boolean binary, String what) {
         String shown = binary ? hex(b, off, len) : abbreviate(TextParsing.utf8(b, off, len));
         return new PgConversionException("malformed " + (binary ? "binary" : "text") + " PostgreSQL "
-                + CodecTypes.name(oid) + " value " + shown + ": " + what
+                + PgType.sqlNameOf(oid) + " value " + shown + ": " + what
                 + "; the column's declared type does not match the bytes received");
     }
 

@@ -1,6 +1,12 @@
 package io.lazypg.client.internal.codec;
 
-/** PostgreSQL built-in type OIDs (pg_type.oid) that lazypg knows by number. */
+/**
+ * The OIDs of {@link io.lazypg.client.PgType}'s rows as compile-time constants, for the codec's
+ * {@code switch} dispatch (an enum's field cannot be a case label). Nothing else is kept here:
+ * names, array elements, binary decoders, classes and JDBC types are in PgType, and PgTypeTest
+ * checks that each constant equals the OID of the PgType row of the same name. {@link #UNSPECIFIED}
+ * (0, "let the server infer" in Parse) is not a type.
+ */
 public final class Oids {
 
     public static final int UNSPECIFIED = 0;

@@ -1,5 +1,6 @@
 package io.lazypg.client.internal.codec;
 
+import io.lazypg.client.PgType;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
@@ -95,7 +96,7 @@ public final class OutputSettings {
      * output under these settings; where not, the connection asks for the type in text format.
      */
     public boolean rendersBinary(int typeOid) {
-        int element = CodecTypes.elementOid(typeOid);
+        int element = PgType.elementOidOf(typeOid);
         switch (element != 0 ? element : typeOid) {
             case Oids.TIMESTAMPTZ:
                 return zone != null && dateOutput == DateOutput.ISO;

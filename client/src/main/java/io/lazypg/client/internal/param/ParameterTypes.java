@@ -1,5 +1,6 @@
 package io.lazypg.client.internal.param;
 
+import io.lazypg.client.PgType;
 import io.lazypg.client.internal.codec.Oids;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -162,21 +163,7 @@ final class ParameterTypes {
 
     /** The array type OID whose elements have {@code elementOid}; 0 (let the server infer) when there is none. */
     static int arrayOidOf(int elementOid) {
-        switch (elementOid) {
-            case Oids.INT2: return Oids.INT2_ARRAY;
-            case Oids.INT4: return Oids.INT4_ARRAY;
-            case Oids.INT8: return Oids.INT8_ARRAY;
-            case Oids.NUMERIC: return Oids.NUMERIC_ARRAY;
-            case Oids.FLOAT4: return Oids.FLOAT4_ARRAY;
-            case Oids.FLOAT8: return Oids.FLOAT8_ARRAY;
-            case Oids.BOOL: return Oids.BOOL_ARRAY;
-            case Oids.BYTEA: return Oids.BYTEA_ARRAY;
-            case Oids.UUID: return Oids.UUID_ARRAY;
-            case Oids.DATE: return Oids.DATE_ARRAY;
-            case Oids.TIME: return Oids.TIME_ARRAY;
-            case Oids.TIMESTAMP: return Oids.TIMESTAMP_ARRAY;
-            case Oids.TIMESTAMPTZ: return Oids.TIMESTAMPTZ_ARRAY;
-            default: return Oids.UNSPECIFIED;
-        }
+        PgType array = PgType.arrayOf(elementOid);
+        return array == null ? Oids.UNSPECIFIED : array.oid();
     }
 }
