@@ -64,7 +64,9 @@ class OneStackApplicationIT {
             assertThat(((DataSourceTransactionManager) context.getBean(TransactionManager.class)).getDataSource())
                     .isSameAs(dataSource);
             assertThat(context.getBean(JdbcTemplate.class).getDataSource()).isSameAs(dataSource);
-            // Flyway ran its migration through the lazypg DataSource.
+            // Flyway ran its migration through the lazypg DataSource, before the template was created.
+            assertThat(context.getBeanFactory().getBeanDefinition("lazyPgTemplate").getDependsOn())
+                    .contains("flywayInitializer");
             assertThat(template.queryForObject("select count(*) from flyway_schema_history where version = '1'"
                     + " and success", Long.class)).isEqualTo(1);
             assertThat(template.queryForObject("select count(*) from one_stack_account", Long.class)).isEqualTo(2);
