@@ -53,6 +53,16 @@ public class Accounts {
         lazyPg.update("update one_stack_account set balance = balance + 10 where id = 2");
     }
 
+    /** The example of docs/transactions.md: returns the total the template saw inside the transaction. */
+    // tag::one-transaction[]
+    @Transactional
+    public int transfer(int from, int to, int amount) {
+        jdbcClient.sql("update one_stack_account set balance = balance - ? where id = ?").params(amount, from).update();
+        lazyPg.update("update one_stack_account set balance = balance + ? where id = ?", amount, to); // same session
+        return lazyPg.queryForObject("select sum(balance)::int from one_stack_account", Integer.class); // sees both
+    }
+    // end::one-transaction[]
+
     /** JdbcTemplate locks row 1, then LazyPgTemplate updates it: one session, so no wait. */
     @Transactional
     public void jdbcThenLazyPgOnOneRow() {

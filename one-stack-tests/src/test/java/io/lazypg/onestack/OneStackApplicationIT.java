@@ -99,6 +99,11 @@ class OneStackApplicationIT {
             accounts.reset();
             accounts.jdbcThenLazyPgOnOneRow();
             assertThat(accounts.balance(1)).isEqualTo((100 + 1) * 2);
+
+            // The documented example: a JdbcClient write of row 2, then the template's of row 1.
+            assertThat(accounts.transfer(2, 1, 5)).isEqualTo(202 + 100);
+            assertThat(accounts.balance(1)).isEqualTo(207);
+            assertThat(accounts.balance(2)).isEqualTo(95);
         }
     }
 
