@@ -103,7 +103,7 @@ public class LazyPgAutoConfiguration {
         return new SecondConnectionWarning(dataSources, environment);
     }
 
-    /** Only as the application's sole transaction manager; see the class Javadoc for running it beside another. */
+    /** Only as the application's sole transaction manager: beside a DataSource, its transaction manager is the one (class Javadoc). */
     @Bean
     @ConditionalOnMissingBean(TransactionManager.class)
     public LazyPgTransactionManager lazyPgTransactionManager(LazyPgClient client,
