@@ -8,6 +8,7 @@ import io.lazypg.spring.LazyPgExceptionTranslator;
 import io.lazypg.spring.LazyPgTemplate;
 import io.lazypg.spring.LazyPgTransactionManager;
 import io.lazypg.spring.SqlStateLazyPgExceptionTranslator;
+import javax.sql.DataSource;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -40,23 +41,14 @@ import org.springframework.transaction.TransactionManager;
  * listeners at construction. None of them may depend on the client.
  *
  * <h2>Transactions beside a DataSource</h2>
- * The {@link LazyPgTransactionManager} is defined only when no other {@link TransactionManager}
- * exists, and this auto-configuration runs after the JDBC one, so an application with a
- * {@code DataSource} keeps its {@code DataSourceTransactionManager} as the default. To use both,
- * define the lazypg one yourself and pick it by qualifier:
- * <pre>{@code
- * @Bean
- * LazyPgTransactionManager lazyPgTransactionManager(LazyPgClient client) {
- *     return new LazyPgTransactionManager(client);
- * }
- * @Bean @Primary
- * DataSourceTransactionManager transactionManager(DataSource dataSource) {
- *     return new DataSourceTransactionManager(dataSource);
- * }
- * // ...
- * @Transactional("lazyPgTransactionManager")
- * void placeOrder(...) { template.update(...); }
- * }</pre>
+ * There is one transaction manager, so {@code @Transactional} means one transaction. The
+ * {@link LazyPgTransactionManager} is defined only when no other {@link TransactionManager} exists
+ * (this auto-configuration runs after the JDBC one). With a DataSource, Boot's
+ * {@code DataSourceTransactionManager} (or JPA's) is the one, and the template, given the
+ * DataSource bean, joins its transactions: on the same server session when the DataSource is
+ * lazypg's ({@link LazyPgDataSourceAutoConfiguration} provides one), else in a lazypg transaction
+ * synchronized with it on a second connection, which {@link SecondConnectionWarning} reports at
+ * startup.
  */
 @AutoConfiguration(
         afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration",
@@ -96,13 +88,22 @@ public class LazyPgAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    public LazyPgTemplate lazyPgTemplate(LazyPgClient client, LazyPgExceptionTranslator exceptionTranslator) {
-        LazyPgTemplate template = new LazyPgTemplate(client);
+    public LazyPgTemplate lazyPgTemplate(LazyPgClient client, LazyPgExceptionTranslator exceptionTranslator,
+            ObjectProvider<DataSource> dataSource) {
+        // The DataSource bean itself (the key its transaction manager binds), so template calls join its transactions.
+        LazyPgTemplate template = new LazyPgTemplate(client, dataSource.getIfUnique());
         template.setExceptionTranslator(exceptionTranslator);
         return template;
     }
 
-    /** Only as the application's sole transaction manager; see the class Javadoc for running it beside another. */
+    /** Warns once at startup when the application's DataSource is not lazypg's (second connection). */
+    @Bean
+    static SecondConnectionWarning lazyPgSecondConnectionWarning(ObjectProvider<DataSource> dataSources,
+            Environment environment) {
+        return new SecondConnectionWarning(dataSources, environment);
+    }
+
+    /** Only as the application's sole transaction manager: beside a DataSource, its transaction manager is the one (class Javadoc). */
     @Bean
     @ConditionalOnMissingBean(TransactionManager.class)
     public LazyPgTransactionManager lazyPgTransactionManager(LazyPgClient client,

@@ -88,6 +88,8 @@ public class LazyPgProperties {
 
     private final Embedded embedded = new Embedded();
 
+    private final Jdbc jdbc = new Jdbc();
+
     private final Statistics statistics = new Statistics();
 
     public String getUrl() {
@@ -226,6 +228,10 @@ public class LazyPgProperties {
         return embedded;
     }
 
+    public Jdbc getJdbc() {
+        return jdbc;
+    }
+
     public Statistics getStatistics() {
         return statistics;
     }
@@ -352,6 +358,26 @@ public class LazyPgProperties {
 
         public void setVersion(String version) {
             this.version = version;
+        }
+    }
+
+    /** The application's DataSource ({@code lazypg.jdbc.*}). */
+    public static class Jdbc {
+
+        /**
+         * Whether lazypg provides the application's DataSource (a LazyPgDataSource over the lazypg
+         * pool) when spring-boot-jdbc is on the classpath, a PostgreSQL connection is configured and
+         * the application defines no DataSource. When false, Boot configures the DataSource as
+         * without lazypg, and LazyPgTemplate follows its transactions on a second connection.
+         */
+        private boolean enabled = true;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
         }
     }
 

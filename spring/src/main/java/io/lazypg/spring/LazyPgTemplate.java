@@ -19,6 +19,7 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import javax.sql.DataSource;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
@@ -27,9 +28,17 @@ import org.springframework.jdbc.core.RowMapper;
 
 /**
  * {@code JdbcTemplate} for lazypg: runs SQL on a {@link LazyPgClient} and maps the lazy rows. Each
- * call takes a session (the current {@link LazyPgTransactionManager} transaction's, else one from the
- * pool for the call), runs, translates any failure into Spring's {@link DataAccessException}
+ * call takes a session, runs, translates any failure into Spring's {@link DataAccessException}
  * hierarchy with the {@link LazyPgExceptionTranslator}, and gives the session back.
+ *
+ * <p><b>Which session a call runs on</b> ({@link LazyPgSessionUtils#lease}): the current
+ * {@link LazyPgTransactionManager} transaction's; else, when the template was given the
+ * application's {@link DataSource} and a transaction bound a lazypg-jdbc connection to it
+ * ({@code DataSourceTransactionManager}, {@code JpaTransactionManager}), the session under that
+ * connection, so JdbcTemplate, Flyway, Hibernate and this template share one server session, its
+ * writes and its locks; else, inside any other Spring transaction, a lazypg transaction
+ * synchronized with it (a second session, committed or rolled back with it); else a session from
+ * the pool for the one call.
  *
  * <p>{@code ?} and {@code :name} placeholders are rewritten to {@code $n} once per distinct SQL
  * string (a bounded cache of {@value ParsedSqlCache#DEFAULT_CAPACITY} strings per template); SQL
@@ -42,15 +51,32 @@ public class LazyPgTemplate implements LazyPgOperations {
     private static final Object[] NO_ARGS = {};
 
     private final LazyPgClient client;
+    private final DataSource dataSource;
     private final ParsedSqlCache sqlCache = new ParsedSqlCache(ParsedSqlCache.DEFAULT_CAPACITY);
     private volatile LazyPgExceptionTranslator exceptionTranslator = new SqlStateLazyPgExceptionTranslator();
 
+    /** A template that joins lazypg transactions, and synchronizes with any other Spring transaction. */
     public LazyPgTemplate(LazyPgClient client) {
+        this(client, null);
+    }
+
+    /**
+     * A template that also joins transactions bound to {@code dataSource}: pass the application's
+     * DataSource bean itself (the instance its transaction manager was given), not a wrapper of it.
+     * Outside a transaction, calls still run on {@code client}'s pool.
+     */
+    public LazyPgTemplate(LazyPgClient client, DataSource dataSource) {
         this.client = Objects.requireNonNull(client, "client");
+        this.dataSource = dataSource;
     }
 
     public LazyPgClient getClient() {
         return client;
+    }
+
+    /** The DataSource whose transactions calls join, or null. */
+    public DataSource getDataSource() {
+        return dataSource;
     }
 
     public LazyPgExceptionTranslator getExceptionTranslator() {
@@ -222,14 +248,16 @@ public class LazyPgTemplate implements LazyPgOperations {
 
     /** The one place that acquires, translates and releases. */
     private <R> R run(String task, Bound bound, SessionWork<R> work) {
-        LazyPgSession session = null;
+        LazyPgSessionLease lease = null;
         try {
-            session = LazyPgSessionUtils.getSession(client);
-            return work.run(session);
+            lease = LazyPgSessionUtils.lease(client, dataSource);
+            return work.run(lease.session());
         } catch (PgException e) {
             throw translate(task, bound.sql(), e);
         } finally {
-            LazyPgSessionUtils.releaseSession(session, client);
+            if (lease != null) {
+                lease.close();
+            }
         }
     }
 
@@ -279,37 +307,37 @@ public class LazyPgTemplate implements LazyPgOperations {
     }
 
     <T> Stream<T> stream(Bound bound, RowMapping<T> mapping) {
-        LazyPgSession session = null;
+        LazyPgSessionLease lease = null;
         RowCursor cursor = null;
         try {
-            session = LazyPgSessionUtils.getSession(client);
-            cursor = session.stream(bound.pgSql(), client.config().fetchSize(), bound.args());
+            lease = LazyPgSessionUtils.lease(client, dataSource);
+            cursor = lease.session().stream(bound.pgSql(), client.config().fetchSize(), bound.args());
             RowMapping.NumberedMapper<T> mapper = mapping.bind(cursor.columns(), bound.sql());
             CursorIterator<T> rows = new CursorIterator<>(this, bound.sql(), cursor, mapper);
-            LazyPgSession owned = session;
+            LazyPgSessionLease owned = lease;
             RowCursor opened = cursor;
             return StreamSupport.stream(Spliterators.spliteratorUnknownSize(rows, Spliterator.ORDERED), false)
                     .onClose(() -> closeStream(bound.sql(), opened, owned));
         } catch (PgException e) {
-            closeAfterFailure(cursor, session);
+            closeAfterFailure(cursor, lease);
             throw translate("query", bound.sql(), e);
         } catch (RuntimeException | Error e) {
-            closeAfterFailure(cursor, session);
+            closeAfterFailure(cursor, lease);
             throw e;
         }
     }
 
-    private void closeStream(String sql, RowCursor cursor, LazyPgSession session) {
+    private void closeStream(String sql, RowCursor cursor, LazyPgSessionLease lease) {
         try {
             cursor.close();
         } catch (PgException e) {
             throw translate("close cursor", sql, e);
         } finally {
-            LazyPgSessionUtils.releaseSession(session, client);
+            lease.close();
         }
     }
 
-    private void closeAfterFailure(RowCursor cursor, LazyPgSession session) {
+    private void closeAfterFailure(RowCursor cursor, LazyPgSessionLease lease) {
         try {
             if (cursor != null) {
                 cursor.close();
@@ -317,7 +345,9 @@ public class LazyPgTemplate implements LazyPgOperations {
         } catch (RuntimeException suppressed) {
             // the original failure is the one to report
         } finally {
-            LazyPgSessionUtils.releaseSession(session, client);
+            if (lease != null) {
+                lease.close();
+            }
         }
     }
 
