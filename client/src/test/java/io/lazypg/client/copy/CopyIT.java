@@ -16,6 +16,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
@@ -103,6 +104,26 @@ class CopyIT {
                 .isEqualTo(MILLION);
         assertThat(HexFormat.of().formatHex(md5.digest())).isEqualTo(expected);
         assertThat(bytes[0]).isEqualTo(input.bytesRead());
+    }
+
+    @Test
+    void theDocsExample() throws Exception {
+        Path csvFile = Files.createTempFile("orders", ".csv");
+        Files.writeString(csvFile, "1,first\n2,second\n");
+        Path exportFile = Files.createTempFile("orders", ".out.csv");
+        // tag::copy[]
+        try (InputStream in = Files.newInputStream(csvFile)) {
+            long loaded = client.copyIn("copy copy_rows (id, name) from stdin (format csv)", in);
+            System.out.println(loaded + " rows loaded");
+        }
+        try (OutputStream out = Files.newOutputStream(exportFile)) {
+            long written = client.copyOut("copy (select id, name from copy_rows order by id) to stdout (format csv)", out);
+            System.out.println(written + " rows exported");
+        }
+        // end::copy[]
+        assertThat(Files.readString(exportFile)).isEqualTo("1,first\n2,second\n");
+        Files.delete(csvFile);
+        Files.delete(exportFile);
     }
 
     @Test
