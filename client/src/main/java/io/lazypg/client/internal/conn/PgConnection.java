@@ -267,13 +267,18 @@ public final class PgConnection implements Poolable {
         preparer.forgetAll();
     }
 
+    /** The server still owes an answer: a ReadyForQuery, or the rest of an Execute sent with Flush. */
+    private boolean answerOutstanding() {
+        return readyOwed != 0 || flushedWithoutSync;
+    }
+
     /**
      * Whether the connection is in step with the server: no answer owed, nothing flushed without
      * Sync, no cursor open. After a failure, bytes never sent are dropped first (they cannot have
      * had an effect), which is what makes a usage error before sending harmless.
      */
     private boolean synchronizedAfterFailure() {
-        if (readyOwed != 0 || flushedWithoutSync || openCursor != null) {
+        if (answerOutstanding() || openCursor != null) {
             return false;
         }
         writeBuffer.reset();
@@ -443,7 +448,7 @@ public final class PgConnection implements Poolable {
                 LOG.log(System.Logger.Level.WARNING, "A connection was given back with a cursor open; it was closed."
                         + " Close streams and cursors (try-with-resources) when you are done with them.");
             }
-            if (readyOwed != 0 || flushedWithoutSync || busy) {
+            if (answerOutstanding() || busy) {
                 markBroken(new IllegalStateException("released while a statement was still being answered"));
                 return;
             }
@@ -536,40 +541,47 @@ public final class PgConnection implements Poolable {
      */
     public List<LazyResult> queryScript(String sql) {
         ensureUsable();
-        SqlText.check(sql);
         Object token = observeStart(sql, "script");
         ScriptResults results = new ScriptResults(this);
         Throwable failure = null;
-        QueryTimeout timeout = null;
-        busy = true;
         try {
-            timeout = armQueryTimeout();
-            writeQuery(sql);
-            send();
-            reader.retainViews(true);
-            loop.run(results);
+            simpleQuery(sql, results, true, true);
             return results.results();
-        } catch (Throwable e) {
-            failure = settle(e, timeout);
-            throw MessageLoop.unchecked(failure);
+        } catch (RuntimeException | Error e) {
+            failure = e;
+            throw e;
         } finally {
-            busy = false;
-            disarm(timeout);
             observeFinish(token, sql, "script", results.results().size(), failure);
         }
     }
 
     private void runScript(String sql) {
-        SqlText.check(sql);
+        simpleQuery(sql, script, false, false); // results are discarded: nothing to retain
+    }
+
+    /**
+     * Sends {@code sql} as one simple Query and reads the whole answer with {@code handler}: the path
+     * scripts, script results and COPY share. {@code retainViews} chooses whether rows may outlive
+     * the call; {@code timed} arms the query timeout (not for scripts and COPY, which run as long as
+     * they must). Leaves the connection synchronized or broken, as every operation does.
+     */
+    private void simpleQuery(String sql, ResponseHandler handler, boolean retainViews, boolean timed) {
+        QueryTimeout timeout = null;
         busy = true;
         try {
+            SqlText.check(sql);
+            if (timed) {
+                timeout = armQueryTimeout();
+            }
             writeQuery(sql);
             send();
-            loop.run(script);
+            reader.retainViews(retainViews);
+            loop.run(handler);
         } catch (Throwable e) {
-            throw failed(e);
+            throw MessageLoop.unchecked(settle(e, timeout));
         } finally {
             busy = false;
+            disarm(timeout);
         }
     }
 
@@ -600,18 +612,12 @@ public final class PgConnection implements Poolable {
         ensureUsable();
         Object token = observeStart(sql, operation);
         Throwable failure = null;
-        busy = true;
         try {
-            SqlText.check(sql);
-            reader.retainViews(false); // copy-out payloads are written out during the call, never kept
-            writeQuery(sql);
-            send();
-            loop.run(copy);
-        } catch (Throwable e) {
-            failure = settle(e);
-            throw MessageLoop.unchecked(failure);
+            simpleQuery(sql, copy, false, false); // copy-out payloads are written out during the call, never kept
+        } catch (RuntimeException | Error e) {
+            failure = e;
+            throw e;
         } finally {
-            busy = false;
             observeFinish(token, sql, operation, copy.rows(), failure);
         }
     }

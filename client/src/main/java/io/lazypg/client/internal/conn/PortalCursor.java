@@ -111,6 +111,11 @@ final class PortalCursor implements RowCursor {
     private void endPortal() throws IOException {
         connection.sync();
         connection.loop().resume(answer);
+        finished();
+    }
+
+    /** The portal is gone and the session synchronized: statistics and the observer learn the cursor's end. */
+    private void finished() {
         finished = true;
         connection.cursorClosed(this);
         connection.recordCompletion(statement, rowsFetched);
@@ -131,10 +136,7 @@ final class PortalCursor implements RowCursor {
             connection.writeSync();
             connection.send();
             connection.loop().run(answer);
-            finished = true;
-            connection.cursorClosed(this);
-            connection.recordCompletion(statement, rowsFetched);
-            connection.observeFinish(observation, statement.sql, "stream", rowsFetched, null);
+            finished();
         } catch (Throwable e) {
             throw fail(e);
         }

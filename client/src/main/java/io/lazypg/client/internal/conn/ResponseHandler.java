@@ -158,10 +158,12 @@ abstract class ResponseHandler {
         paused = true;
     }
 
-    /** Whether {@link #pause()} was called since the loop last looked; clears it. */
+    /** Whether {@link #pause()} was called since the loop last looked; clears it (no store per row otherwise). */
     final boolean takePause() {
-        boolean p = paused;
+        if (!paused) {
+            return false;
+        }
         paused = false;
-        return p;
+        return true;
     }
 }
