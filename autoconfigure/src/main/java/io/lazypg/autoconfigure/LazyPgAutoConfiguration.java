@@ -53,30 +53,39 @@ import org.springframework.transaction.TransactionManager;
 @AutoConfiguration(
         afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration",
         beforeName = "org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration")
-@ConditionalOnClass({ LazyPgClient.class, LazyPgTemplate.class })
+@ConditionalOnClass({LazyPgClient.class, LazyPgTemplate.class})
 @EnableConfigurationProperties(LazyPgProperties.class)
-@Import({ LazyPgAutoConfiguration.PropertiesConnection.class, LazyPgAutoConfiguration.EmbeddedConnection.class })
+@Import({LazyPgAutoConfiguration.PropertiesConnection.class, LazyPgAutoConfiguration.EmbeddedConnection.class})
 public class LazyPgAutoConfiguration {
 
     private static final Log logger = LogFactory.getLog(LazyPgAutoConfiguration.class);
 
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    public LazyPgClient lazyPgClient(LazyPgProperties properties, ObjectProvider<LazyPgConnectionDetails> connectionDetails,
-            ObjectProvider<LazyPgConfigCustomizer> customizers, ObjectProvider<PoolListener> poolListeners,
-            ObjectProvider<QueryObserver> queryObservers, Environment environment, ResourceLoader resourceLoader) {
+    public LazyPgClient lazyPgClient(
+            LazyPgProperties properties,
+            ObjectProvider<LazyPgConnectionDetails> connectionDetails,
+            ObjectProvider<LazyPgConfigCustomizer> customizers,
+            ObjectProvider<PoolListener> poolListeners,
+            ObjectProvider<QueryObserver> queryObservers,
+            Environment environment,
+            ResourceLoader resourceLoader) {
         LazyPgConnectionDetails details = connectionDetails.getIfAvailable();
         if (details == null) {
-            throw MissingConnectionMessage.of(environment, resourceLoader.getClassLoader()).exception();
+            throw MissingConnectionMessage.of(environment, resourceLoader.getClassLoader())
+                    .exception();
         }
-        LazyPgConfig config = LazyPgConfigFactory.create(properties, details, customizers.orderedStream().toList());
+        LazyPgConfig config = LazyPgConfigFactory.create(
+                properties, details, customizers.orderedStream().toList());
         if (logger.isDebugEnabled()) {
             // LazyPgConfig.toString() masks the password.
             logger.debug("Creating the lazypg client: " + config);
         }
         return LazyPgClient.builder(config)
-                .poolListener(CompositePoolListener.of(poolListeners.orderedStream().toList()))
-                .queryObserver(CompositeQueryObserver.of(queryObservers.orderedStream().toList()))
+                .poolListener(
+                        CompositePoolListener.of(poolListeners.orderedStream().toList()))
+                .queryObserver(
+                        CompositeQueryObserver.of(queryObservers.orderedStream().toList()))
                 .build();
     }
 
@@ -88,8 +97,8 @@ public class LazyPgAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    public LazyPgTemplate lazyPgTemplate(LazyPgClient client, LazyPgExceptionTranslator exceptionTranslator,
-            ObjectProvider<DataSource> dataSource) {
+    public LazyPgTemplate lazyPgTemplate(
+            LazyPgClient client, LazyPgExceptionTranslator exceptionTranslator, ObjectProvider<DataSource> dataSource) {
         // The DataSource bean itself (the key its transaction manager binds), so template calls join its transactions.
         LazyPgTemplate template = new LazyPgTemplate(client, dataSource.getIfUnique());
         template.setExceptionTranslator(exceptionTranslator);
@@ -98,16 +107,16 @@ public class LazyPgAutoConfiguration {
 
     /** Warns once at startup when the application's DataSource is not lazypg's (second connection). */
     @Bean
-    static SecondConnectionWarning lazyPgSecondConnectionWarning(ObjectProvider<DataSource> dataSources,
-            Environment environment) {
+    static SecondConnectionWarning lazyPgSecondConnectionWarning(
+            ObjectProvider<DataSource> dataSources, Environment environment) {
         return new SecondConnectionWarning(dataSources, environment);
     }
 
     /** Only as the application's sole transaction manager: beside a DataSource, its transaction manager is the one (class Javadoc). */
     @Bean
     @ConditionalOnMissingBean(TransactionManager.class)
-    public LazyPgTransactionManager lazyPgTransactionManager(LazyPgClient client,
-            LazyPgExceptionTranslator exceptionTranslator) {
+    public LazyPgTransactionManager lazyPgTransactionManager(
+            LazyPgClient client, LazyPgExceptionTranslator exceptionTranslator) {
         LazyPgTransactionManager transactionManager = new LazyPgTransactionManager(client);
         transactionManager.setExceptionTranslator(exceptionTranslator);
         return transactionManager;
@@ -120,7 +129,8 @@ public class LazyPgAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean(LazyPgConnectionDetails.class)
-        PropertiesLazyPgConnectionDetails lazyPgConnectionDetails(LazyPgProperties properties, Environment environment) {
+        PropertiesLazyPgConnectionDetails lazyPgConnectionDetails(
+                LazyPgProperties properties, Environment environment) {
             return new PropertiesLazyPgConnectionDetails(properties, environment);
         }
     }
@@ -135,7 +145,8 @@ public class LazyPgAutoConfiguration {
         @Bean(destroyMethod = "close")
         @ConditionalOnMissingBean(LazyPgConnectionDetails.class)
         EmbeddedPostgresConnectionDetails lazyPgEmbeddedConnectionDetails(LazyPgProperties properties) {
-            return EmbeddedPostgresConnectionDetails.start(properties.getEmbedded().getVersion());
+            return EmbeddedPostgresConnectionDetails.start(
+                    properties.getEmbedded().getVersion());
         }
     }
 }

@@ -14,11 +14,10 @@ import org.springframework.util.unit.DataSize;
  */
 final class LazyPgConfigFactory {
 
-    private LazyPgConfigFactory() {
-    }
+    private LazyPgConfigFactory() {}
 
-    static LazyPgConfig create(LazyPgProperties properties, LazyPgConnectionDetails details,
-            List<LazyPgConfigCustomizer> customizers) {
+    static LazyPgConfig create(
+            LazyPgProperties properties, LazyPgConnectionDetails details, List<LazyPgConfigCustomizer> customizers) {
         LazyPgConfig.Builder builder = LazyPgConfig.builder();
         try {
             applyProperties(properties, builder);
@@ -34,10 +33,14 @@ final class LazyPgConfigFactory {
         } catch (IllegalArgumentException e) {
             // The client's message names the setting and never holds the password; the connection
             // details' toString() is written not to show the URL, which may embed one.
-            String hint = details.getUsername() == null && String.valueOf(e.getMessage()).startsWith("user is required")
-                    ? "Set lazypg.username, or put the user in the URL." : "Fix the matching lazypg.* property or the URL.";
-            throw new IllegalStateException("Invalid lazypg configuration (connection from " + describe(details)
-                    + "): " + e.getMessage() + ". " + hint, e);
+            String hint = details.getUsername() == null
+                            && String.valueOf(e.getMessage()).startsWith("user is required")
+                    ? "Set lazypg.username, or put the user in the URL."
+                    : "Fix the matching lazypg.* property or the URL.";
+            throw new IllegalStateException(
+                    "Invalid lazypg configuration (connection from " + describe(details) + "): " + e.getMessage() + ". "
+                            + hint,
+                    e);
         }
     }
 
@@ -77,7 +80,8 @@ final class LazyPgConfigFactory {
     }
 
     private static String describe(LazyPgConnectionDetails details) {
-        return details instanceof PropertiesLazyPgConnectionDetails p ? p.describeSource()
+        return details instanceof PropertiesLazyPgConnectionDetails p
+                ? p.describeSource()
                 : details.getClass().getSimpleName();
     }
 }

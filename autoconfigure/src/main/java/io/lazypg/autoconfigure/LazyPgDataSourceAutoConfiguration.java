@@ -28,7 +28,8 @@ import org.springframework.core.env.Environment;
  * binds its connection under this instance, and the template looks it up by the same instance.
  */
 @AutoConfiguration(beforeName = LazyPgDataSourceAutoConfiguration.BOOT_DATA_SOURCE_AUTO_CONFIGURATION)
-@ConditionalOnClass(name = LazyPgDataSourceAutoConfiguration.BOOT_DATA_SOURCE_AUTO_CONFIGURATION,
+@ConditionalOnClass(
+        name = LazyPgDataSourceAutoConfiguration.BOOT_DATA_SOURCE_AUTO_CONFIGURATION,
         value = LazyPgDataSource.class)
 @ConditionalOnBooleanProperty(name = "lazypg.jdbc.enabled", matchIfMissing = true)
 @Conditional(OnLazyPgDataSourceCondition.class)

@@ -15,7 +15,8 @@ final class MissingConnectionFailureAnalyzer extends AbstractFailureAnalyzer<Mis
 
     @Override
     protected FailureAnalysis analyze(Throwable rootFailure, MissingConnectionException cause) {
-        return new FailureAnalysis(cause.message().description(), cause.message().action(), cause);
+        return new FailureAnalysis(
+                cause.message().description(), cause.message().action(), cause);
     }
 
     @Override

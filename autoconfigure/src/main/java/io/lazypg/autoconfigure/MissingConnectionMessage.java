@@ -38,8 +38,9 @@ final class MissingConnectionMessage {
             why = "no LazyPgConnectionDetails bean was found";
             embedded = "or define a LazyPgConnectionDetails bean";
         }
-        return new MissingConnectionMessage("lazypg has no PostgreSQL server to connect to: none of lazypg.url, "
-                + "lazypg.host or a jdbc:postgresql: spring.datasource.url is set, and " + why + ".",
+        return new MissingConnectionMessage(
+                "lazypg has no PostgreSQL server to connect to: none of lazypg.url, "
+                        + "lazypg.host or a jdbc:postgresql: spring.datasource.url is set, and " + why + ".",
                 "Set lazypg.url (for example postgresql://app@db.example.com:5432/shop), or lazypg.host with "
                         + "lazypg.database and lazypg.username (and lazypg.password), or a jdbc:postgresql: "
                         + "spring.datasource.url, " + embedded + ".");

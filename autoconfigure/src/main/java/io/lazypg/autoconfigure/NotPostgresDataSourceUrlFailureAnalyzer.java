@@ -14,11 +14,13 @@ final class NotPostgresDataSourceUrlFailureAnalyzer extends AbstractFailureAnaly
 
     @Override
     protected FailureAnalysis analyze(Throwable rootFailure, NotPostgresDataSourceUrlException cause) {
-        return new FailureAnalysis("lazypg.jdbc.enabled=true asks lazypg to provide the application's DataSource,"
-                + " but spring.datasource.url is not a PostgreSQL URL (it starts with " + cause.scheme() + ").",
+        return new FailureAnalysis(
+                "lazypg.jdbc.enabled=true asks lazypg to provide the application's DataSource,"
+                        + " but spring.datasource.url is not a PostgreSQL URL (it starts with " + cause.scheme() + ").",
                 "Point spring.datasource.url at PostgreSQL (jdbc:postgresql://host:5432/database), or remove"
                         + " lazypg.jdbc.enabled=true so that Boot makes the DataSource for that URL (LazyPgTemplate"
-                        + " then follows its transactions on a second connection).", cause);
+                        + " then follows its transactions on a second connection).",
+                cause);
     }
 
     @Override

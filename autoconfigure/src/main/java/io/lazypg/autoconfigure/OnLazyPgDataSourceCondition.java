@@ -25,7 +25,8 @@ final class OnLazyPgDataSourceCondition extends SpringBootCondition {
         }
         Binder binder = Binder.get(context.getEnvironment());
         String datasourceUrl = ConnectionSource.string(binder, ConnectionSource.DATASOURCE_URL);
-        if (StringUtils.hasText(datasourceUrl) && !ConnectionSource.isPostgresJdbcUrl(datasourceUrl)
+        if (StringUtils.hasText(datasourceUrl)
+                && !ConnectionSource.isPostgresJdbcUrl(datasourceUrl)
                 && !binder.bind("lazypg.jdbc.enabled", Boolean.class).orElse(false)) {
             return ConditionOutcome.noMatch("spring.datasource.url is not PostgreSQL; Boot's DataSource serves it");
         }

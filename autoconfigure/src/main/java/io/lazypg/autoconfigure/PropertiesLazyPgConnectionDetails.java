@@ -40,7 +40,9 @@ public final class PropertiesLazyPgConnectionDetails implements LazyPgConnection
             case LAZYPG_URL -> properties.getUrl().trim();
             case LAZYPG_HOST -> hostUrl(properties.getHost().trim(), properties.getPort(), properties.getDatabase());
             case DATASOURCE -> datasourceUrl.trim();
-            case NONE -> throw MissingConnectionMessage.of(null, getClass().getClassLoader()).exception();
+            case NONE ->
+                throw MissingConnectionMessage.of(null, getClass().getClassLoader())
+                        .exception();
         };
     }
 
@@ -79,7 +81,8 @@ public final class PropertiesLazyPgConnectionDetails implements LazyPgConnection
     static String hostUrl(String host, int port, String database) {
         String hostPart = host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
         String path = StringUtils.hasText(database)
-                ? "/" + URLEncoder.encode(database, StandardCharsets.UTF_8).replace("+", "%20") : "";
+                ? "/" + URLEncoder.encode(database, StandardCharsets.UTF_8).replace("+", "%20")
+                : "";
         return "postgresql://" + hostPart + ":" + port + path;
     }
 }

@@ -23,8 +23,7 @@ final class PropertyNames {
 
     private static final List<String> KEYS = collect(LazyPgProperties.class, PREFIX);
 
-    private PropertyNames() {
-    }
+    private PropertyNames() {}
 
     /** Every valid key in its documented (kebab-case) form, {@code lazypg.pool.max-size}; sorted. */
     static List<String> all() {
@@ -51,7 +50,8 @@ final class PropertyNames {
                 .filter(k -> {
                     String c = canonical(k);
                     int dot = c.lastIndexOf('.');
-                    return c.substring(0, Math.max(0, dot)).equals(parent) && c.substring(dot + 1).startsWith(wantedLast);
+                    return c.substring(0, Math.max(0, dot)).equals(parent)
+                            && c.substring(dot + 1).startsWith(wantedLast);
                 })
                 .findFirst();
     }
@@ -81,7 +81,9 @@ final class PropertyNames {
     }
 
     private static String propertyName(Method m) {
-        if (m.getParameterCount() != 0 || Modifier.isStatic(m.getModifiers()) || m.getDeclaringClass() == Object.class) {
+        if (m.getParameterCount() != 0
+                || Modifier.isStatic(m.getModifiers())
+                || m.getDeclaringClass() == Object.class) {
             return null;
         }
         String name = m.getName();

@@ -38,7 +38,11 @@ final class SecondConnectionWarning implements SmartInitializingSingleton {
         if (dataSource == null || isLazyPg(dataSource)) {
             return;
         }
-        logger.warn(message(dataSource, Binder.get(environment).bind("lazypg.jdbc.enabled", Boolean.class).orElse(true)));
+        logger.warn(message(
+                dataSource,
+                Binder.get(environment)
+                        .bind("lazypg.jdbc.enabled", Boolean.class)
+                        .orElse(true)));
     }
 
     static String message(DataSource dataSource, boolean lazyPgJdbcEnabled) {
@@ -64,8 +68,9 @@ final class SecondConnectionWarning implements SmartInitializingSingleton {
             // not a wrapper we can ask
         }
         BeanWrapperImpl bean = new BeanWrapperImpl(dataSource);
-        for (String property : new String[] { "jdbcUrl", "url" }) {
-            if (bean.isReadableProperty(property) && bean.getPropertyValue(property) instanceof String url
+        for (String property : new String[] {"jdbcUrl", "url"}) {
+            if (bean.isReadableProperty(property)
+                    && bean.getPropertyValue(property) instanceof String url
                     && url.trim().toLowerCase(Locale.ROOT).startsWith("jdbc:lazypg:")) {
                 return true;
             }

@@ -34,7 +34,8 @@ final class UnknownPropertyFailureAnalyzer extends AbstractFailureAnalyzer<Unbou
         }
         unknown.sort(Comparator.comparing(p -> p.getName().toString()));
         StringBuilder description = new StringBuilder("lazypg does not know ")
-                .append(unknown.size() == 1 ? "this property" : "these properties").append(':');
+                .append(unknown.size() == 1 ? "this property" : "these properties")
+                .append(':');
         StringBuilder action = new StringBuilder();
         for (ConfigurationProperty property : unknown) {
             String name = property.getName().toString();
@@ -43,9 +44,12 @@ final class UnknownPropertyFailureAnalyzer extends AbstractFailureAnalyzer<Unbou
                 description.append(" (from ").append(property.getOrigin()).append(')');
             }
             String nearest = PropertyNames.nearest(name).orElse(null);
-            description.append(nearest == null ? "\n    no lazypg property has a similar name"
-                    : "\n    did you mean " + nearest + "?");
-            action.append(nearest == null ? "Remove " + name : "Rename " + name + " to " + nearest).append(".\n");
+            description.append(
+                    nearest == null
+                            ? "\n    no lazypg property has a similar name"
+                            : "\n    did you mean " + nearest + "?");
+            action.append(nearest == null ? "Remove " + name : "Rename " + name + " to " + nearest)
+                    .append(".\n");
         }
         action.append("Every lazypg property, with its default, is in docs/configuration.md (and in your IDE's"
                 + " completion); unknown lazypg.* keys fail startup so that a typo is never silently ignored.");

@@ -16,8 +16,11 @@ class AutoConfigurationImportsTest {
 
     @Test
     void everyAutoConfigurationIsListed() {
-        assertThat(ImportCandidates.load(AutoConfiguration.class, getClass().getClassLoader()).getCandidates())
-                .contains(LazyPgAutoConfiguration.class.getName(), LazyPgMetricsAutoConfiguration.class.getName(),
+        assertThat(ImportCandidates.load(AutoConfiguration.class, getClass().getClassLoader())
+                        .getCandidates())
+                .contains(
+                        LazyPgAutoConfiguration.class.getName(),
+                        LazyPgMetricsAutoConfiguration.class.getName(),
                         LazyPgHealthContributorAutoConfiguration.class.getName(),
                         LazyPgStatisticsEndpointAutoConfiguration.class.getName(),
                         LazyPgJacksonAutoConfiguration.class.getName(),

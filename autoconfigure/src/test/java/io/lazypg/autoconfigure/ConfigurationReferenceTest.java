@@ -18,8 +18,9 @@ class ConfigurationReferenceTest {
 
     @Test
     void theReferencePageListsEveryPropertyWithItsDefault() throws Exception {
-        JsonNode metadata = JsonMapper.builder().build().readTree(
-                Files.readString(Path.of("target/classes/META-INF/spring-configuration-metadata.json")));
+        JsonNode metadata = JsonMapper.builder()
+                .build()
+                .readTree(Files.readString(Path.of("target/classes/META-INF/spring-configuration-metadata.json")));
         String page = Files.readString(Path.of("../docs/configuration.md"));
         List<String> problems = new ArrayList<>();
         List<String> documented = new ArrayList<>();
@@ -35,7 +36,10 @@ class ConfigurationReferenceTest {
                 continue;
             }
             properties++;
-            String row = page.lines().filter(l -> l.startsWith("| `" + name + "` |")).findFirst().orElse(null);
+            String row = page.lines()
+                    .filter(l -> l.startsWith("| `" + name + "` |"))
+                    .findFirst()
+                    .orElse(null);
             if (row == null) {
                 problems.add(name + " is not documented");
                 continue;
@@ -49,7 +53,9 @@ class ConfigurationReferenceTest {
             documented.remove(name);
         }
         documented.forEach(name -> problems.add(name + " is documented but no such property exists"));
-        assertThat(problems).as("docs/configuration.md against the generated metadata").isEmpty();
+        assertThat(problems)
+                .as("docs/configuration.md against the generated metadata")
+                .isEmpty();
         assertThat(properties).isGreaterThan(20);
     }
 }

@@ -29,7 +29,9 @@ class LazyPgApplicationIT {
     void applicationWithPropertiesOnlyGetsTemplateMetricsHealthAndEndpoint(TestPostgres server) {
         try (ConfigurableApplicationContext context = new SpringApplicationBuilder(Application.class)
                 .web(WebApplicationType.NONE)
-                .properties("lazypg.url=" + server.url(), "management.endpoints.web.exposure.include=lazypg",
+                .properties(
+                        "lazypg.url=" + server.url(),
+                        "management.endpoints.web.exposure.include=lazypg",
                         "spring.main.banner-mode=off")
                 .run()) {
             LazyPgTemplate template = context.getBean(LazyPgTemplate.class);
@@ -38,20 +40,30 @@ class LazyPgApplicationIT {
                     .isSameAs(template.getClient());
 
             MeterRegistry meters = context.getBean(MeterRegistry.class);
-            assertThat(meters.get("lazypg.query").tag("outcome", "SUCCESS").timer().count()).isEqualTo(1);
+            assertThat(meters.get("lazypg.query")
+                            .tag("outcome", "SUCCESS")
+                            .timer()
+                            .count())
+                    .isEqualTo(1);
             assertThat(meters.get("lazypg.connections.acquire").timer().count()).isEqualTo(1);
-            assertThat(meters.get("lazypg.cells.decoded").functionCounter().count()).isEqualTo(1);
+            assertThat(meters.get("lazypg.cells.decoded").functionCounter().count())
+                    .isEqualTo(1);
             assertThat(meters.get("lazypg.connections.max").gauge().value()).isEqualTo(10);
 
-            assertThat(context.getBean(LazyPgStatisticsEndpoint.class).statistics().totals().queries()).isEqualTo(1);
+            assertThat(context.getBean(LazyPgStatisticsEndpoint.class)
+                            .statistics()
+                            .totals()
+                            .queries())
+                    .isEqualTo(1);
             // The health check runs a query of its own, so it comes after the count.
-            assertThat(context.getBean("lazypgHealthIndicator", HealthIndicator.class).health().getStatus())
+            assertThat(context.getBean("lazypgHealthIndicator", HealthIndicator.class)
+                            .health()
+                            .getStatus())
                     .isEqualTo(Status.UP);
         }
     }
 
     @Configuration(proxyBeanMethods = false)
     @EnableAutoConfiguration
-    static class Application {
-    }
+    static class Application {}
 }

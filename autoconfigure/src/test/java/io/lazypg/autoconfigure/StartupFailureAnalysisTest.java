@@ -27,19 +27,23 @@ class StartupFailureAnalysisTest {
 
     private static final String CLOSED_URL = LazyPgAutoConfigurationTest.CLOSED_URL;
 
-    private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(LazyPgAutoConfiguration.class));
+    private final ApplicationContextRunner contextRunner =
+            new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(LazyPgAutoConfiguration.class));
 
     @Test
     void mistypedKeysFailStartupNamingTheNearestValidKey() {
-        contextRunner.withPropertyValues("lazypg.url=" + CLOSED_URL, "lazypg.query-timout=5s",
-                "lazypg.pool.max-sise=4").run(context -> {
+        contextRunner
+                .withPropertyValues("lazypg.url=" + CLOSED_URL, "lazypg.query-timout=5s", "lazypg.pool.max-sise=4")
+                .run(context -> {
                     assertThat(context).hasFailed();
-                    FailureAnalysis analysis = new UnknownPropertyFailureAnalyzer().analyze(context.getStartupFailure());
+                    FailureAnalysis analysis =
+                            new UnknownPropertyFailureAnalyzer().analyze(context.getStartupFailure());
                     assertThat(analysis).isNotNull();
                     assertThat(analysis.getDescription())
-                            .contains("lazypg.query-timout").contains("did you mean lazypg.query-timeout?")
-                            .contains("lazypg.pool.max-sise").contains("did you mean lazypg.pool.max-size?");
+                            .contains("lazypg.query-timout")
+                            .contains("did you mean lazypg.query-timeout?")
+                            .contains("lazypg.pool.max-sise")
+                            .contains("did you mean lazypg.pool.max-size?");
                     assertThat(analysis.getAction())
                             .contains("Rename lazypg.query-timout to lazypg.query-timeout")
                             .contains("Rename lazypg.pool.max-sise to lazypg.pool.max-size");
@@ -58,12 +62,16 @@ class StartupFailureAnalysisTest {
 
     @Test
     void keysWithNothingSimilarAreNamedForRemoval() {
-        contextRunner.withPropertyValues("lazypg.url=" + CLOSED_URL, "lazypg.frobnicate=yes").run(context -> {
-            FailureAnalysis analysis = new UnknownPropertyFailureAnalyzer().analyze(context.getStartupFailure());
-            assertThat(analysis.getDescription()).contains("lazypg.frobnicate")
-                    .contains("no lazypg property has a similar name");
-            assertThat(analysis.getAction()).contains("Remove lazypg.frobnicate");
-        });
+        contextRunner
+                .withPropertyValues("lazypg.url=" + CLOSED_URL, "lazypg.frobnicate=yes")
+                .run(context -> {
+                    FailureAnalysis analysis =
+                            new UnknownPropertyFailureAnalyzer().analyze(context.getStartupFailure());
+                    assertThat(analysis.getDescription())
+                            .contains("lazypg.frobnicate")
+                            .contains("no lazypg property has a similar name");
+                    assertThat(analysis.getAction()).contains("Remove lazypg.frobnicate");
+                });
     }
 
     @Test
@@ -71,15 +79,24 @@ class StartupFailureAnalysisTest {
         assertThat(PropertyNames.nearest("lazypg.pool.maxSise")).contains("lazypg.pool.max-size");
         assertThat(PropertyNames.nearest("lazypg.sslrootcrt")).contains("lazypg.ssl-root-cert");
         assertThat(PropertyNames.nearest("lazypg.user")).contains("lazypg.username");
-        assertThat(PropertyNames.all()).contains("lazypg.url", "lazypg.pool.min-idle", "lazypg.embedded.enabled",
-                "lazypg.statistics.report-unread-columns", "lazypg.server-parameters");
+        assertThat(PropertyNames.all())
+                .contains(
+                        "lazypg.url",
+                        "lazypg.pool.min-idle",
+                        "lazypg.embedded.enabled",
+                        "lazypg.statistics.report-unread-columns",
+                        "lazypg.server-parameters");
     }
 
     @Test
     void validKeysStillBind() {
-        contextRunner.withPropertyValues("lazypg.url=" + CLOSED_URL, "lazypg.query-timeout=5s",
-                "lazypg.pool.max-size=4", "lazypg.server-parameters.TimeZone=UTC").run(context ->
-                        assertThat(context).hasNotFailed().hasSingleBean(LazyPgTemplate.class));
+        contextRunner
+                .withPropertyValues(
+                        "lazypg.url=" + CLOSED_URL,
+                        "lazypg.query-timeout=5s",
+                        "lazypg.pool.max-size=4",
+                        "lazypg.server-parameters.TimeZone=UTC")
+                .run(context -> assertThat(context).hasNotFailed().hasSingleBean(LazyPgTemplate.class));
     }
 
     @Test
@@ -87,30 +104,40 @@ class StartupFailureAnalysisTest {
         contextRunner.withPropertyValues("lazypg.embedded.enabled=false").run(context -> {
             FailureAnalysis analysis = new MissingConnectionFailureAnalyzer().analyze(context.getStartupFailure());
             assertThat(analysis).isNotNull();
-            assertThat(analysis.getDescription()).startsWith("lazypg has no PostgreSQL server to connect to")
+            assertThat(analysis.getDescription())
+                    .startsWith("lazypg has no PostgreSQL server to connect to")
                     .contains("lazypg.embedded.enabled=false");
-            assertThat(analysis.getAction()).startsWith("Set lazypg.url")
+            assertThat(analysis.getAction())
+                    .startsWith("Set lazypg.url")
                     .contains("remove lazypg.embedded.enabled=false");
         });
     }
 
     @Test
     void anApplicationReportsTheAnalysisInsteadOfNestedExceptions(CapturedOutput output) {
-        assertThatThrownBy(() -> new SpringApplicationBuilder(Application.class).web(WebApplicationType.NONE)
-                .properties("lazypg.embedded.enabled=false", "spring.main.banner-mode=off").run()).isNotNull();
-        assertThat(output.getAll()).contains("APPLICATION FAILED TO START")
+        assertThatThrownBy(() -> new SpringApplicationBuilder(Application.class)
+                        .web(WebApplicationType.NONE)
+                        .properties("lazypg.embedded.enabled=false", "spring.main.banner-mode=off")
+                        .run())
+                .isNotNull();
+        assertThat(output.getAll())
+                .contains("APPLICATION FAILED TO START")
                 .contains("lazypg has no PostgreSQL server to connect to")
-                .contains("Action:").contains("Set lazypg.url")
+                .contains("Action:")
+                .contains("Set lazypg.url")
                 // Spring's one WARN line for a failed refresh stays; the nested stack trace does not.
                 .doesNotContain("Application run failed");
     }
 
     @Test
     void anApplicationReportsAMistypedKeyWithItsNearestKey(CapturedOutput output) {
-        assertThatThrownBy(() -> new SpringApplicationBuilder(Application.class).web(WebApplicationType.NONE)
-                .properties("lazypg.url=" + CLOSED_URL, "lazypg.query-timout=5s", "spring.main.banner-mode=off")
-                .run()).isNotNull();
-        assertThat(output.getAll()).contains("APPLICATION FAILED TO START")
+        assertThatThrownBy(() -> new SpringApplicationBuilder(Application.class)
+                        .web(WebApplicationType.NONE)
+                        .properties("lazypg.url=" + CLOSED_URL, "lazypg.query-timout=5s", "spring.main.banner-mode=off")
+                        .run())
+                .isNotNull();
+        assertThat(output.getAll())
+                .contains("APPLICATION FAILED TO START")
                 .contains("did you mean lazypg.query-timeout?");
     }
 
@@ -121,8 +148,7 @@ class StartupFailureAnalysisTest {
         /** As in a real application, the template is needed by a bean of its own. */
         @Service
         static class Orders {
-            Orders(LazyPgTemplate template) {
-            }
+            Orders(LazyPgTemplate template) {}
         }
     }
 }

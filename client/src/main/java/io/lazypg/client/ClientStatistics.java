@@ -14,6 +14,11 @@ import java.util.List;
  * @param bytesReceived protocol bytes received for statements
  * @param statements    per-statement statistics, most recently used first
  */
-public record ClientStatistics(long queries, long errors, long rowsReceived, long cellsReceived, long cellsDecoded,
-                               long bytesReceived, List<StatementStatistics> statements) {
-}
+public record ClientStatistics(
+        long queries,
+        long errors,
+        long rowsReceived,
+        long cellsReceived,
+        long cellsDecoded,
+        long bytesReceived,
+        List<StatementStatistics> statements) {}

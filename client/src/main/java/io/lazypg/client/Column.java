@@ -11,8 +11,8 @@ package io.lazypg.client;
  * @param typeModifier  type modifier (e.g. varchar length + 4, numeric precision/scale), or -1
  * @param binary        whether the cells of this result arrive in binary format (else text)
  */
-public record Column(String name, int tableOid, int columnNumber, int typeOid, int typeSize, int typeModifier,
-                     boolean binary) {
+public record Column(
+        String name, int tableOid, int columnNumber, int typeOid, int typeSize, int typeModifier, boolean binary) {
 
     /**
      * A short type name for messages: {@code int4}, {@code int4[]}, {@code timestamptz}, or

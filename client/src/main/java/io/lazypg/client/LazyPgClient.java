@@ -34,10 +34,11 @@ public final class LazyPgClient implements AutoCloseable {
     private LazyPgClient(Builder builder) {
         this.config = builder.config;
         this.statistics = config.statisticsMaxStatements() > 0
-                ? new StatisticsRegistry(config.statisticsMaxStatements(), config.reportUnreadColumns()) : null;
+                ? new StatisticsRegistry(config.statisticsMaxStatements(), config.reportUnreadColumns())
+                : null;
         ClientHooks hooks = new ClientHooks(builder.noticeListener, statistics, builder.queryObserver);
-        this.pool = new ConnectionPool<>(config.applicationName(), config.pool(), () -> PgConnection.open(config, hooks),
-                builder.poolListener);
+        this.pool = new ConnectionPool<>(
+                config.applicationName(), config.pool(), () -> PgConnection.open(config, hooks), builder.poolListener);
         // The listener's session is not a user's: no statement statistics, no query observation.
         ClientHooks listenerHooks = new ClientHooks(builder.noticeListener, null, QueryObserver.NONE);
         this.notifications = new NotificationHub(() -> PgConnection.open(config, listenerHooks), config);

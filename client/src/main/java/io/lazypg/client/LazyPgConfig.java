@@ -241,7 +241,8 @@ public final class LazyPgConfig {
                 + ", queryTimeout=" + queryTimeout + ", statementCacheSize=" + statementCacheSize
                 + ", fetchSize=" + fetchSize + ", maxMessageSize=" + maxMessageSize
                 + ", receiveBufferSize=" + receiveBufferSize
-                + ", statisticsMaxStatements=" + statisticsMaxStatements + ", reportUnreadColumns=" + reportUnreadColumns
+                + ", statisticsMaxStatements=" + statisticsMaxStatements + ", reportUnreadColumns="
+                + reportUnreadColumns
                 + ", serverParameters=" + serverParameters + ", pool=" + pool + "]";
     }
 
@@ -271,17 +272,23 @@ public final class LazyPgConfig {
             Duration leakDetectionThreshold) {
 
         /** maxSize 10, minIdle 0, acquire 30 s, lifetime 30 min, idle 10 min, validation 5 s, after idle 1 s, leaks off. */
-        public static final PoolSettings DEFAULTS = new PoolSettings(10, 0, Duration.ofSeconds(30),
-                Duration.ofMinutes(30), Duration.ofMinutes(10), Duration.ofSeconds(5),
-                Duration.ofSeconds(1), Duration.ZERO);
+        public static final PoolSettings DEFAULTS = new PoolSettings(
+                10,
+                0,
+                Duration.ofSeconds(30),
+                Duration.ofMinutes(30),
+                Duration.ofMinutes(10),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(1),
+                Duration.ZERO);
 
         public PoolSettings {
             if (maxSize < 1) {
                 throw new IllegalArgumentException("pool.max-size must be at least 1, got " + maxSize);
             }
             if (minIdle < 0 || minIdle > maxSize) {
-                throw new IllegalArgumentException("pool.min-idle must be between 0 and pool.max-size ("
-                        + maxSize + "), got " + minIdle);
+                throw new IllegalArgumentException(
+                        "pool.min-idle must be between 0 and pool.max-size (" + maxSize + "), got " + minIdle);
             }
             requireNonNegative("pool.acquire-timeout", acquireTimeout);
             requireNonNegative("pool.max-lifetime", maxLifetime);
@@ -292,43 +299,99 @@ public final class LazyPgConfig {
         }
 
         public PoolSettings withMaxSize(int value) {
-            return new PoolSettings(value, minIdle, acquireTimeout, maxLifetime, idleTimeout,
-                    validationTimeout, validateAfterIdle, leakDetectionThreshold);
+            return new PoolSettings(
+                    value,
+                    minIdle,
+                    acquireTimeout,
+                    maxLifetime,
+                    idleTimeout,
+                    validationTimeout,
+                    validateAfterIdle,
+                    leakDetectionThreshold);
         }
 
         public PoolSettings withMinIdle(int value) {
-            return new PoolSettings(maxSize, value, acquireTimeout, maxLifetime, idleTimeout,
-                    validationTimeout, validateAfterIdle, leakDetectionThreshold);
+            return new PoolSettings(
+                    maxSize,
+                    value,
+                    acquireTimeout,
+                    maxLifetime,
+                    idleTimeout,
+                    validationTimeout,
+                    validateAfterIdle,
+                    leakDetectionThreshold);
         }
 
         public PoolSettings withAcquireTimeout(Duration value) {
-            return new PoolSettings(maxSize, minIdle, value, maxLifetime, idleTimeout,
-                    validationTimeout, validateAfterIdle, leakDetectionThreshold);
+            return new PoolSettings(
+                    maxSize,
+                    minIdle,
+                    value,
+                    maxLifetime,
+                    idleTimeout,
+                    validationTimeout,
+                    validateAfterIdle,
+                    leakDetectionThreshold);
         }
 
         public PoolSettings withMaxLifetime(Duration value) {
-            return new PoolSettings(maxSize, minIdle, acquireTimeout, value, idleTimeout,
-                    validationTimeout, validateAfterIdle, leakDetectionThreshold);
+            return new PoolSettings(
+                    maxSize,
+                    minIdle,
+                    acquireTimeout,
+                    value,
+                    idleTimeout,
+                    validationTimeout,
+                    validateAfterIdle,
+                    leakDetectionThreshold);
         }
 
         public PoolSettings withIdleTimeout(Duration value) {
-            return new PoolSettings(maxSize, minIdle, acquireTimeout, maxLifetime, value,
-                    validationTimeout, validateAfterIdle, leakDetectionThreshold);
+            return new PoolSettings(
+                    maxSize,
+                    minIdle,
+                    acquireTimeout,
+                    maxLifetime,
+                    value,
+                    validationTimeout,
+                    validateAfterIdle,
+                    leakDetectionThreshold);
         }
 
         public PoolSettings withValidationTimeout(Duration value) {
-            return new PoolSettings(maxSize, minIdle, acquireTimeout, maxLifetime, idleTimeout,
-                    value, validateAfterIdle, leakDetectionThreshold);
+            return new PoolSettings(
+                    maxSize,
+                    minIdle,
+                    acquireTimeout,
+                    maxLifetime,
+                    idleTimeout,
+                    value,
+                    validateAfterIdle,
+                    leakDetectionThreshold);
         }
 
         public PoolSettings withValidateAfterIdle(Duration value) {
-            return new PoolSettings(maxSize, minIdle, acquireTimeout, maxLifetime, idleTimeout,
-                    validationTimeout, value, leakDetectionThreshold);
+            return new PoolSettings(
+                    maxSize,
+                    minIdle,
+                    acquireTimeout,
+                    maxLifetime,
+                    idleTimeout,
+                    validationTimeout,
+                    value,
+                    leakDetectionThreshold);
         }
 
         public PoolSettings withLeakDetectionThreshold(Duration value) {
-            return new PoolSettings(maxSize, minIdle, acquireTimeout, maxLifetime, idleTimeout,
-                    validationTimeout, validateAfterIdle, value);
+            return new PoolSettings(
+                    maxSize,
+                    minIdle,
+                    acquireTimeout,
+                    maxLifetime,
+                    idleTimeout,
+                    validationTimeout,
+                    validateAfterIdle,
+                    value);
         }
     }
 
@@ -582,12 +645,12 @@ public final class LazyPgConfig {
             requirePositive("connectTimeout", connectTimeout);
             requireNonNegative("queryTimeout", queryTimeout);
             if (statementCacheSize < 0) {
-                throw new IllegalArgumentException("statementCacheSize must be 0 (disabled) or more, got "
-                        + statementCacheSize);
+                throw new IllegalArgumentException(
+                        "statementCacheSize must be 0 (disabled) or more, got " + statementCacheSize);
             }
             if (statisticsMaxStatements < 0) {
-                throw new IllegalArgumentException("statisticsMaxStatements must be 0 (statistics off) or more, got "
-                        + statisticsMaxStatements);
+                throw new IllegalArgumentException(
+                        "statisticsMaxStatements must be 0 (statistics off) or more, got " + statisticsMaxStatements);
             }
             if (fetchSize < 0) {
                 throw new IllegalArgumentException("fetchSize must be 0 (all rows at once) or more, got " + fetchSize);
@@ -597,8 +660,8 @@ public final class LazyPgConfig {
                 throw new IllegalArgumentException("maxMessageSize must be at least 1024 bytes, got " + maxMessageSize);
             }
             if (receiveBufferSize < 1024) {
-                throw new IllegalArgumentException("receiveBufferSize must be at least 1024 bytes, got "
-                        + receiveBufferSize);
+                throw new IllegalArgumentException(
+                        "receiveBufferSize must be at least 1024 bytes, got " + receiveBufferSize);
             }
             for (Map.Entry<String, String> p : serverParameters.entrySet()) {
                 String name = p.getKey();
@@ -610,17 +673,25 @@ public final class LazyPgConfig {
                 }
                 String lower = name.toLowerCase(Locale.ROOT);
                 // These are written by the connection itself; a second copy would be ambiguous.
-                if (lower.equals("user") || lower.equals("database") || lower.equals("application_name")
+                if (lower.equals("user")
+                        || lower.equals("database")
+                        || lower.equals("application_name")
                         || lower.equals("replication")) {
-                    throw new IllegalArgumentException("serverParameters must not contain '" + name
-                            + "': use the dedicated setting instead");
+                    throw new IllegalArgumentException(
+                            "serverParameters must not contain '" + name + "': use the dedicated setting instead");
                 }
                 if (name.indexOf('\0') >= 0 || p.getValue().indexOf('\0') >= 0) {
                     throw new IllegalArgumentException("serverParameters: '" + name + "' contains a NUL character");
                 }
             }
-            PoolSettings poolSettings = new PoolSettings(poolMaxSize, poolMinIdle, poolAcquireTimeout,
-                    poolMaxLifetime, poolIdleTimeout, poolValidationTimeout, poolValidateAfterIdle,
+            PoolSettings poolSettings = new PoolSettings(
+                    poolMaxSize,
+                    poolMinIdle,
+                    poolAcquireTimeout,
+                    poolMaxLifetime,
+                    poolIdleTimeout,
+                    poolValidationTimeout,
+                    poolValidateAfterIdle,
                     poolLeakDetectionThreshold);
             return new LazyPgConfig(this, database == null ? user : database, poolSettings);
         }

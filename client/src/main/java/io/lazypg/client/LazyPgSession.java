@@ -43,8 +43,8 @@ public interface LazyPgSession extends LazyPgConnection, AutoCloseable {
      * such as HikariCP over lazypg-jdbc's driver). {@link #close()} closes the connection.
      */
     static LazyPgSession open(LazyPgConfig config) {
-        return new DirectSession(io.lazypg.client.internal.conn.PgConnection.open(config,
-                io.lazypg.client.internal.conn.ClientHooks.NONE));
+        return new DirectSession(io.lazypg.client.internal.conn.PgConnection.open(
+                config, io.lazypg.client.internal.conn.ClientHooks.NONE));
     }
 
     /** Gives the connection back to the pool (or closes it, for a session from {@link #open}). Idempotent. */

@@ -47,6 +47,7 @@ public final class LazyRow {
      * or all of them as a serializer does) needs nothing else, so a row allocates nothing to find its cells.
      */
     private int cursorIndex = -1;
+
     private int cursorPosition;
     /** Every cell's length-word position, built on the first backward access only (null until then). */
     private int[] cellPositions;
@@ -55,6 +56,7 @@ public final class LazyRow {
      * the rest in {@link #memo}, allocated on the third memoized cell.
      */
     private int memoIndex0 = -1;
+
     private Object memoValue0;
     private int memoIndex1 = -1;
     private Object memoValue1;
@@ -243,8 +245,8 @@ public final class LazyRow {
         }
         try {
             shape.decoded(index);
-            String s = CellDecoder.decodeString(data, p + 4, len, shape.typeOid(index), shape.binary(index),
-                    shape.settings());
+            String s = CellDecoder.decodeString(
+                    data, p + 4, len, shape.typeOid(index), shape.binary(index), shape.settings());
             memoize(index, m, s);
             return s;
         } catch (RuntimeException e) {
@@ -265,8 +267,8 @@ public final class LazyRow {
         }
         try {
             shape.decoded(index);
-            return CellDecoder.decodeBytes(data, p + 4, len, shape.typeOid(index), shape.binary(index),
-                    shape.settings());
+            return CellDecoder.decodeBytes(
+                    data, p + 4, len, shape.typeOid(index), shape.binary(index), shape.settings());
         } catch (RuntimeException e) {
             throw conversionFailed(index, e);
         }
@@ -287,8 +289,10 @@ public final class LazyRow {
     public <T> T get(int index, Class<T> type) {
         int p = cellPosition(index);
         Object m = memoized(index);
-        if (m != null && (type == Object.class ? m.getClass() == CellDecoder.naturalClass(shape.typeOid(index))
-                : type.isInstance(m))) {
+        if (m != null
+                && (type == Object.class
+                        ? m.getClass() == CellDecoder.naturalClass(shape.typeOid(index))
+                        : type.isInstance(m))) {
             return (T) m;
         }
         int len = Bytes.readInt(data, p);
@@ -297,8 +301,8 @@ public final class LazyRow {
         }
         try {
             shape.decoded(index);
-            T value = CellDecoder.decode(data, p + 4, len, shape.typeOid(index), shape.binary(index), type,
-                    shape.settings());
+            T value = CellDecoder.decode(
+                    data, p + 4, len, shape.typeOid(index), shape.binary(index), type, shape.settings());
             if (!(value instanceof byte[])) {
                 memoize(index, m, value);
             }
@@ -495,8 +499,8 @@ public final class LazyRow {
 
     private PgUsageException outOfRange(int index) {
         int n = shape.size();
-        return new PgUsageException("Column index " + index + " is out of range: the result has " + n
-                + " columns (0.." + (n - 1) + "). LazyRow indexes are 0-based.");
+        return new PgUsageException("Column index " + index + " is out of range: the result has " + n + " columns (0.."
+                + (n - 1) + "). LazyRow indexes are 0-based.");
     }
 
     private int nonNullLength(int position, int index, String javaType) {
@@ -505,7 +509,8 @@ public final class LazyRow {
             Column c = shape.column(index);
             throw new PgConversionException("Column '" + c.name() + "' (index " + index + ", " + c.typeName()
                     + ") is NULL and cannot be read as " + javaType + ". Check isNull(" + index
-                    + ") first, read it as a boxed type with get(" + index + ", Type.class), or use coalesce() in the SQL.");
+                    + ") first, read it as a boxed type with get(" + index
+                    + ", Type.class), or use coalesce() in the SQL.");
         }
         return len;
     }
@@ -517,10 +522,11 @@ public final class LazyRow {
      */
     private PgConversionException conversionFailed(int index, RuntimeException cause) {
         Column c = shape.column(index);
-        String reason = cause instanceof PgConversionException ? cause.getMessage()
+        String reason = cause instanceof PgConversionException
+                ? cause.getMessage()
                 : "malformed " + (shape.binary(index) ? "binary" : "text") + " value (" + cause + ")";
-        return new PgConversionException("Column '" + c.name() + "' (index " + index + ", " + c.typeName() + "): "
-                + reason, cause);
+        return new PgConversionException(
+                "Column '" + c.name() + "' (index " + index + ", " + c.typeName() + "): " + reason, cause);
     }
 
     private Object memoized(int index) {

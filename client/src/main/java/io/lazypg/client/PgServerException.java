@@ -152,8 +152,12 @@ public class PgServerException extends PgException {
         /** One readable paragraph: severity, message, SQLSTATE, then detail, hint and position if any. */
         public String describe() {
             StringBuilder sb = new StringBuilder();
-            sb.append(severity() == null ? "ERROR" : severity()).append(": ").append(message())
-                    .append(" (SQLSTATE ").append(sqlState()).append(')');
+            sb.append(severity() == null ? "ERROR" : severity())
+                    .append(": ")
+                    .append(message())
+                    .append(" (SQLSTATE ")
+                    .append(sqlState())
+                    .append(')');
             if (detail() != null) {
                 sb.append("\n  Detail: ").append(detail());
             }

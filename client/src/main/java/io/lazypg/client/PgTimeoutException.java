@@ -6,7 +6,11 @@ public class PgTimeoutException extends PgException {
     private static final long serialVersionUID = 1L;
 
     /** What was being waited for. */
-    public enum Kind { CONNECT, ACQUIRE, QUERY }
+    public enum Kind {
+        CONNECT,
+        ACQUIRE,
+        QUERY
+    }
 
     private final Kind kind;
 

@@ -32,7 +32,6 @@ import java.time.OffsetTime;
  * need the {@code java.sql} module for them.
  */
 public enum PgType {
-
     BOOL(16, "bool", "boolean", true, Boolean.class, Jdbc.BIT),
     BYTEA(17, "bytea", "bytea", true, byte[].class, Jdbc.BINARY),
     CHAR(18, "char", "\"char\"", true, String.class, Jdbc.CHAR),
@@ -142,7 +141,8 @@ public enum PgType {
         this.element = element;
         this.elementOid = element.oid;
         this.binaryDecoder = element.binaryDecoder;
-        this.javaClass = java.lang.reflect.Array.newInstance(element.javaClass, 0).getClass();
+        this.javaClass =
+                java.lang.reflect.Array.newInstance(element.javaClass, 0).getClass();
         this.jdbcType = Jdbc.ARRAY;
     }
 
@@ -279,7 +279,6 @@ public enum PgType {
         static final int ARRAY = 2003;
         static final int SQLXML = 2009;
 
-        private Jdbc() {
-        }
+        private Jdbc() {}
     }
 }

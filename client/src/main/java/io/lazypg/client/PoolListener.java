@@ -8,21 +8,17 @@ package io.lazypg.client;
 public interface PoolListener {
 
     /** A listener that does nothing. */
-    PoolListener NONE = new PoolListener() { };
+    PoolListener NONE = new PoolListener() {};
 
     /** A connection was handed out after {@code waitNanos} in {@code acquire()} (validation and connecting included). */
-    default void acquired(long waitNanos) {
-    }
+    default void acquired(long waitNanos) {}
 
     /** A new connection was opened. */
-    default void created() {
-    }
+    default void created() {}
 
     /** A connection was closed (broken, expired, idle too long, evicted or pool closed). */
-    default void closed() {
-    }
+    default void closed() {}
 
     /** An {@code acquire()} gave up after the acquire timeout. */
-    default void acquireTimedOut() {
-    }
+    default void acquireTimedOut() {}
 }

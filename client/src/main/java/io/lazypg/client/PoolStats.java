@@ -11,5 +11,4 @@ package io.lazypg.client;
  * @param totalCreated connections opened since the pool started
  * @param totalClosed connections closed since the pool started
  */
-public record PoolStats(int active, int idle, int pending, int max, long totalCreated, long totalClosed) {
-}
+public record PoolStats(int active, int idle, int pending, int max, long totalCreated, long totalClosed) {}

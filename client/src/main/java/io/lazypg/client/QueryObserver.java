@@ -8,7 +8,7 @@ package io.lazypg.client;
 public interface QueryObserver {
 
     /** An observer that does nothing. */
-    QueryObserver NONE = new QueryObserver() { };
+    QueryObserver NONE = new QueryObserver() {};
 
     /**
      * A statement is about to run. The returned token (may be null) is handed to {@link #finished}.
@@ -26,6 +26,5 @@ public interface QueryObserver {
      * @param rows  rows received (for execute and batch: rows affected)
      * @param error the failure, or null
      */
-    default void finished(Object token, String sql, String operation, long rows, Throwable error) {
-    }
+    default void finished(Object token, String sql, String operation, long rows, Throwable error) {}
 }

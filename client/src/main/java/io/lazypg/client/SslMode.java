@@ -22,7 +22,6 @@ import java.util.Locale;
  * <p>Only {@link #VERIFY_FULL} protects against an active man in the middle.
  */
 public enum SslMode {
-
     DISABLE("disable"),
     ALLOW("allow"),
     PREFER("prefer"),

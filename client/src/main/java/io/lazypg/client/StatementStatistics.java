@@ -18,9 +18,16 @@ import java.util.List;
  * @param unreadColumns the columns no row of it has ever been read from; empty while it has returned
  *                      no rows (nothing was fetched, so nothing was fetched in vain)
  */
-public record StatementStatistics(String sql, long executions, long errors, long rows, long bytesReceived,
-                                  long cellsReceived, long cellsDecoded, List<String> columns,
-                                  List<String> unreadColumns) {
+public record StatementStatistics(
+        String sql,
+        long executions,
+        long errors,
+        long rows,
+        long bytesReceived,
+        long cellsReceived,
+        long cellsDecoded,
+        List<String> columns,
+        List<String> unreadColumns) {
 
     /** Decoded cells per received cell, 0..1 (1 can be exceeded when cells are read repeatedly as primitives). */
     public double decodedShare() {

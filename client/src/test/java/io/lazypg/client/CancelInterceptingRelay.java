@@ -35,6 +35,7 @@ final class CancelInterceptingRelay implements AutoCloseable {
     private final InetSocketAddress target;
     /** How long a CancelRequest is held before it is forwarded; null: never forwarded. */
     private final Duration cancelDelay;
+
     private final ServerSocket listener;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final AtomicInteger cancelsReceived = new AtomicInteger();

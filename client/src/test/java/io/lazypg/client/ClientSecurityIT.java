@@ -14,9 +14,16 @@ import org.junit.jupiter.api.Test;
 class ClientSecurityIT {
 
     private static LazyPgConfig as(TestPostgres server, TestPostgres.Role role, String host, SslMode mode, Path root) {
-        return LazyPgConfig.builder().host(host).port(server.port()).database(server.database())
-                .user(role.name()).password(role.password().isEmpty() ? null : role.password())
-                .sslMode(mode).sslRootCert(root).poolMaxSize(1).build();
+        return LazyPgConfig.builder()
+                .host(host)
+                .port(server.port())
+                .database(server.database())
+                .user(role.name())
+                .password(role.password().isEmpty() ? null : role.password())
+                .sslMode(mode)
+                .sslRootCert(root)
+                .poolMaxSize(1)
+                .build();
     }
 
     private static String currentUser(LazyPgConfig config) {
@@ -27,25 +34,33 @@ class ClientSecurityIT {
 
     private static boolean usesTls(LazyPgConfig config) {
         try (LazyPgClient client = LazyPgClient.create(config)) {
-            return client.query("select ssl from pg_stat_ssl where pid = pg_backend_pid()").get(0).getBoolean(0);
+            return client.query("select ssl from pg_stat_ssl where pid = pg_backend_pid()")
+                    .get(0)
+                    .getBoolean(0);
         }
     }
 
     private static TestPostgres.AuthRoles roles(TestPostgres server) {
-        assumeThat(server.authRoles()).as("authentication roles need a server whose pg_hba we write").isPresent();
+        assumeThat(server.authRoles())
+                .as("authentication roles need a server whose pg_hba we write")
+                .isPresent();
         return server.authRoles().orElseThrow();
     }
 
     private static TestPostgres.Tls tls(TestPostgres server) {
-        assumeThat(server.tls()).as("TLS tests need the embedded server's certificates").isPresent();
+        assumeThat(server.tls())
+                .as("TLS tests need the embedded server's certificates")
+                .isPresent();
         return server.tls().orElseThrow();
     }
 
     @Test
     void everyPasswordMethodAuthenticates(TestPostgres server) {
         TestPostgres.AuthRoles roles = roles(server);
-        for (TestPostgres.Role role : new TestPostgres.Role[] {roles.trust(), roles.cleartext(), roles.md5(), roles.scram()}) {
-            assertThat(currentUser(as(server, role, server.host(), SslMode.DISABLE, null))).isEqualTo(role.name());
+        for (TestPostgres.Role role :
+                new TestPostgres.Role[] {roles.trust(), roles.cleartext(), roles.md5(), roles.scram()}) {
+            assertThat(currentUser(as(server, role, server.host(), SslMode.DISABLE, null)))
+                    .isEqualTo(role.name());
         }
     }
 
@@ -54,10 +69,14 @@ class ClientSecurityIT {
         TestPostgres.AuthRoles roles = roles(server);
         for (TestPostgres.Role role : new TestPostgres.Role[] {roles.cleartext(), roles.md5(), roles.scram()}) {
             String wrong = "Wr0ng-" + role.name() + "-s3cret";
-            LazyPgConfig config = as(server, new TestPostgres.Role(role.name(), wrong), server.host(), SslMode.DISABLE, null);
+            LazyPgConfig config =
+                    as(server, new TestPostgres.Role(role.name(), wrong), server.host(), SslMode.DISABLE, null);
             assertThatThrownBy(() -> currentUser(config))
-                    .isInstanceOfSatisfying(PgServerException.class, e -> assertThat(e.sqlState()).isEqualTo("28P01"))
-                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain(wrong).doesNotContain(role.password()))
+                    .isInstanceOfSatisfying(
+                            PgServerException.class,
+                            e -> assertThat(e.sqlState()).isEqualTo("28P01"))
+                    .satisfies(e ->
+                            assertThat(e.getMessage()).doesNotContain(wrong).doesNotContain(role.password()))
                     // Where it was connecting, like a refused connection: host, port, database and user.
                     .hasMessageStartingWith("Cannot connect to " + config.host() + ":" + config.port() + "/"
                             + config.database() + " as " + role.name() + ": FATAL: password authentication failed");
@@ -69,40 +88,49 @@ class ClientSecurityIT {
     void aMissingPasswordIsAClearError(TestPostgres server) {
         TestPostgres.Role scram = roles(server).scram();
         LazyPgConfig config = as(server, new TestPostgres.Role(scram.name(), ""), server.host(), SslMode.DISABLE, null);
-        assertThatThrownBy(() -> currentUser(config)).isInstanceOf(PgConnectException.class)
+        assertThatThrownBy(() -> currentUser(config))
+                .isInstanceOf(PgConnectException.class)
                 .hasMessageContaining("no password is configured");
     }
 
     @Test
     void requireAndPreferUseTls(TestPostgres server) {
         TestPostgres.Tls tls = tls(server);
-        assertThat(usesTls(as(server, tls.tlsOnlyRole(), server.host(), SslMode.REQUIRE, null))).isTrue();
-        assertThat(usesTls(as(server, tls.tlsOnlyRole(), server.host(), SslMode.PREFER, null))).isTrue();
+        assertThat(usesTls(as(server, tls.tlsOnlyRole(), server.host(), SslMode.REQUIRE, null)))
+                .isTrue();
+        assertThat(usesTls(as(server, tls.tlsOnlyRole(), server.host(), SslMode.PREFER, null)))
+                .isTrue();
     }
 
     @Test
     void disableIsRefusedForATlsOnlyRoleAndAllowRetriesWithTls(TestPostgres server) {
         TestPostgres.Tls tls = tls(server);
         assertThatThrownBy(() -> currentUser(as(server, tls.tlsOnlyRole(), server.host(), SslMode.DISABLE, null)))
-                .isInstanceOfSatisfying(PgServerException.class, e -> assertThat(e.sqlState()).startsWith("28"));
-        assertThat(usesTls(as(server, tls.tlsOnlyRole(), server.host(), SslMode.ALLOW, null))).isTrue();
+                .isInstanceOfSatisfying(
+                        PgServerException.class, e -> assertThat(e.sqlState()).startsWith("28"));
+        assertThat(usesTls(as(server, tls.tlsOnlyRole(), server.host(), SslMode.ALLOW, null)))
+                .isTrue();
     }
 
     @Test
     void preferFallsBackToPlainForAPlainOnlyRole(TestPostgres server) {
         TestPostgres.Tls tls = tls(server);
-        assertThat(usesTls(as(server, tls.plainOnlyRole(), server.host(), SslMode.PREFER, null))).isFalse();
+        assertThat(usesTls(as(server, tls.plainOnlyRole(), server.host(), SslMode.PREFER, null)))
+                .isFalse();
     }
 
     @Test
     void verifyCaAndVerifyFull(TestPostgres server) {
         TestPostgres.Tls tls = tls(server);
         Path root = tls.rootCertificate();
-        assertThat(usesTls(as(server, tls.tlsOnlyRole(), server.host(), SslMode.VERIFY_CA, root))).isTrue();
-        assertThat(usesTls(as(server, tls.tlsOnlyRole(), tls.serverHostName(), SslMode.VERIFY_FULL, root))).isTrue();
+        assertThat(usesTls(as(server, tls.tlsOnlyRole(), server.host(), SslMode.VERIFY_CA, root)))
+                .isTrue();
+        assertThat(usesTls(as(server, tls.tlsOnlyRole(), tls.serverHostName(), SslMode.VERIFY_FULL, root)))
+                .isTrue();
         assertThatThrownBy(() -> currentUser(as(server, tls.tlsOnlyRole(), server.host(), SslMode.VERIFY_FULL, root)))
                 .isInstanceOf(PgConnectException.class)
                 .hasMessageContaining(server.host())
-                .satisfies(e -> assertThat(e.getMessage()).doesNotContain(tls.tlsOnlyRole().password()));
+                .satisfies(e -> assertThat(e.getMessage())
+                        .doesNotContain(tls.tlsOnlyRole().password()));
     }
 }

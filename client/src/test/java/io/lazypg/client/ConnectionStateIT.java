@@ -20,7 +20,9 @@ class ConnectionStateIT {
 
     private static LazyPgClient poolOfOne(TestPostgres server, int statementCache) {
         return LazyPgClient.create(LazyPgConfig.fromUrl(server.url()).toBuilder()
-                .poolMaxSize(1).statementCacheSize(statementCache).build());
+                .poolMaxSize(1)
+                .statementCacheSize(statementCache)
+                .build());
     }
 
     private static void script(LazyPgClient client, String sql) {
@@ -62,10 +64,11 @@ class ConnectionStateIT {
             StackOverflowError thrown = new StackOverflowError("deep");
             client.withConnection(c -> {
                 assertThatThrownBy(() -> c.query("select g from generate_series(1, 1000) g", row -> {
-                    if (row.getInt(0) == 3) {
-                        throw thrown;
-                    }
-                })).isSameAs(thrown);
+                            if (row.getInt(0) == 3) {
+                                throw thrown;
+                            }
+                        }))
+                        .isSameAs(thrown);
                 assertThat(c.query("select $1::int", 7).get(0).getInt(0)).isEqualTo(7);
                 return null;
             });
@@ -89,13 +92,17 @@ class ConnectionStateIT {
             LazyResult result = client.query("select g, repeat('x', 100) from generate_series(1, 1000) g");
             java.lang.ref.WeakReference<Object> rows = new java.lang.ref.WeakReference<>(result.get(999));
             result = null;
-            assertThat(collected(rows)).as("the last buffered result is collectable").isTrue();
+            assertThat(collected(rows))
+                    .as("the last buffered result is collectable")
+                    .isTrue();
             int[] seen = {0};
             LazyRowCallback callback = row -> seen[0] += row.getInt(0); // capturing: a new object, not a cached lambda
             client.query("select 1", callback);
             java.lang.ref.WeakReference<Object> callbackRef = new java.lang.ref.WeakReference<>(callback);
             callback = null;
-            assertThat(collected(callbackRef)).as("the last callback is collectable").isTrue();
+            assertThat(collected(callbackRef))
+                    .as("the last callback is collectable")
+                    .isTrue();
             assertThat(selectInt(client, 3)).isEqualTo(3);
         }
     }
@@ -126,7 +133,10 @@ class ConnectionStateIT {
                 RowCursor cursor = session.stream("select g from generate_series(1, 10000) g", 10);
                 assertThat(cursor.hasNext()).isTrue();
             }
-            assertThat(client.query("select count(*) from state_cursor_tx").get(0).getLong(0)).isZero();
+            assertThat(client.query("select count(*) from state_cursor_tx")
+                            .get(0)
+                            .getLong(0))
+                    .isZero();
             try (LazyPgSession session = client.acquire()) {
                 assertThat(session.inTransaction()).isFalse();
             }
@@ -145,7 +155,10 @@ class ConnectionStateIT {
                 assertThat(session.closeOpenCursor()).isFalse();
                 session.executeScript("commit");
             }
-            assertThat(client.query("select count(*) from state_cursor_commit").get(0).getLong(0)).isEqualTo(1L);
+            assertThat(client.query("select count(*) from state_cursor_commit")
+                            .get(0)
+                            .getLong(0))
+                    .isEqualTo(1L);
         }
     }
 
@@ -156,7 +169,8 @@ class ConnectionStateIT {
         try (LazyPgClient client = poolOfOne(server, 1)) {
             client.withConnection(c -> {
                 c.query("select 1");
-                assertThatThrownBy(() -> c.query("select $1::text", "nul\0inside")).isInstanceOf(PgUsageException.class);
+                assertThatThrownBy(() -> c.query("select $1::text", "nul\0inside"))
+                        .isInstanceOf(PgUsageException.class);
                 c.executeScript("select 2; select 3");
                 assertThat(c.query("select $1::int", 4).get(0).getInt(0)).isEqualTo(4);
                 return null;
@@ -170,15 +184,19 @@ class ConnectionStateIT {
             script(client, "drop table if exists state_batch; create table state_batch (id int, k int)");
             client.withConnection(c -> {
                 for (int i = 0; i < 50; i++) {
-                    c.executeBatch("insert into state_batch (id, k) values ($1, " + i + ")",
+                    c.executeBatch(
+                            "insert into state_batch (id, k) values ($1, " + i + ")",
                             List.of(new Object[] {1}, new Object[] {2}));
                 }
-                long prepared = c.query("select count(*) from pg_prepared_statements").get(0).getLong(0);
+                long prepared = c.query("select count(*) from pg_prepared_statements")
+                        .get(0)
+                        .getLong(0);
                 // the cache holds 4; the count query's own statement may be the 5th before its eviction is sent
                 assertThat(prepared).isLessThanOrEqualTo(5L);
                 return null;
             });
-            assertThat(client.query("select count(*) from state_batch").get(0).getLong(0)).isEqualTo(100L);
+            assertThat(client.query("select count(*) from state_batch").get(0).getLong(0))
+                    .isEqualTo(100L);
         }
     }
 
@@ -208,7 +226,9 @@ class ConnectionStateIT {
                 c.executeScript("begin");
                 assertThat(c.query("select $1::int * 2", 3).get(0).getInt(0)).isEqualTo(6);
                 c.executeScript("commit");
-                long prepared = c.query("select count(*) from pg_prepared_statements").get(0).getLong(0);
+                long prepared = c.query("select count(*) from pg_prepared_statements")
+                        .get(0)
+                        .getLong(0);
                 assertThat(prepared).isEqualTo(2L);
                 return null;
             });
@@ -224,11 +244,13 @@ class ConnectionStateIT {
             List<Runnable> attempts = List.of(
                     () -> client.execute("copy state_copy from stdin"),
                     () -> script(client, "copy state_copy from stdin"),
-                    () -> client.withConnection(c -> c.executeBatch("copy state_copy from stdin",
-                            List.of(new Object[0], new Object[0]))));
+                    () -> client.withConnection(
+                            c -> c.executeBatch("copy state_copy from stdin", List.of(new Object[0], new Object[0]))));
             for (Runnable attempt : attempts) {
                 Throwable failure = catchThrowable(attempt::run);
-                assertThat(failure).as("attempt %s", attempts.indexOf(attempt)).isInstanceOf(PgUsageException.class)
+                assertThat(failure)
+                        .as("attempt %s", attempts.indexOf(attempt))
+                        .isInstanceOf(PgUsageException.class)
                         .isNotInstanceOf(PgTimeoutException.class)
                         .hasMessageContaining("COPY FROM STDIN");
                 assertThat(selectInt(client, 5)).isEqualTo(5);

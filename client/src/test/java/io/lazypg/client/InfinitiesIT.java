@@ -34,7 +34,8 @@ class InfinitiesIT {
 
     @BeforeAll
     static void connect(TestPostgres server) throws Exception {
-        client = LazyPgClient.create(LazyPgConfig.fromUrl(server.url()).toBuilder().poolMaxSize(1).build());
+        client = LazyPgClient.create(
+                LazyPgConfig.fromUrl(server.url()).toBuilder().poolMaxSize(1).build());
         jdbc = server.openJdbc();
     }
 
@@ -47,12 +48,14 @@ class InfinitiesIT {
     @ParameterizedTest
     @ValueSource(strings = {"UTC", "XYZ+3ABC"})
     void infinitiesReadAsMaxAndMin(String zone) throws Exception {
-        String sql = "select 'infinity'::date d, '-infinity'::date nd, 'infinity'::timestamp ts, '-infinity'::timestamp nts,"
-                + " 'infinity'::timestamptz tz, '-infinity'::timestamptz ntz";
+        String sql =
+                "select 'infinity'::date d, '-infinity'::date nd, 'infinity'::timestamp ts, '-infinity'::timestamp nts,"
+                        + " 'infinity'::timestamptz tz, '-infinity'::timestamptz ntz";
         LocalDate[] pgjdbcDates = new LocalDate[2];
         LocalDateTime[] pgjdbcTimestamps = new LocalDateTime[2];
         OffsetDateTime[] pgjdbcTimestamptz = new OffsetDateTime[2];
-        try (Statement s = jdbc.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = jdbc.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             for (int i = 0; i < 2; i++) {
                 pgjdbcDates[i] = rs.getObject(1 + i, LocalDate.class);
@@ -83,7 +86,8 @@ class InfinitiesIT {
                 assertThat(row.get(2 + i, OffsetDateTime.class)).isEqualTo(pgjdbcTimestamptz[i]);
                 assertThat(row.get(2 + i, Instant.class)).isEqualTo(positive ? Instant.MAX : Instant.MIN);
                 int ts = 2 + i;
-                assertThatThrownBy(() -> row.get(ts, LocalTime.class)).isInstanceOf(PgConversionException.class)
+                assertThatThrownBy(() -> row.get(ts, LocalTime.class))
+                        .isInstanceOf(PgConversionException.class)
                         .hasMessageContaining("no time of day");
                 // timestamptz
                 assertThat(row.getString(4 + i)).isEqualTo(name);
@@ -93,7 +97,8 @@ class InfinitiesIT {
                 assertThat(row.get(4 + i, LocalDateTime.class)).isEqualTo(pgjdbcTimestamps[i]);
                 assertThat(row.get(4 + i, LocalDate.class)).isEqualTo(pgjdbcDates[i]);
                 int tz = 4 + i;
-                assertThatThrownBy(() -> row.get(tz, ZonedDateTime.class)).isInstanceOf(PgConversionException.class)
+                assertThatThrownBy(() -> row.get(tz, ZonedDateTime.class))
+                        .isInstanceOf(PgConversionException.class)
                         .hasMessageContaining("infinity");
             }
             c.executeScript("reset timezone");

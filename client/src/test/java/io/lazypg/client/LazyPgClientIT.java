@@ -26,10 +26,12 @@ class LazyPgClientIT {
 
     @BeforeAll
     static void createTable(TestPostgres server) throws Exception {
-        try (Connection c = server.openJdbc(); Statement s = c.createStatement()) {
+        try (Connection c = server.openJdbc();
+                Statement s = c.createStatement()) {
             s.execute("drop table if exists client_it");
             s.execute("create table client_it (id bigint primary key, name text, amount numeric(12,2), flag bool)");
-            s.execute("insert into client_it select i, 'name ' || i, i * 1.5, i % 2 = 0 from generate_series(1, 1000) i");
+            s.execute(
+                    "insert into client_it select i, 'name ' || i, i * 1.5, i % 2 = 0 from generate_series(1, 1000) i");
         }
         client = LazyPgClient.connect(server.url());
     }
@@ -56,7 +58,8 @@ class LazyPgClientIT {
 
     @Test
     void parametersBindAndRowsOutliveTheConnection() {
-        LazyResult result = client.query("select id, name from client_it where id between $1 and $2 order by id", 5L, 7L);
+        LazyResult result =
+                client.query("select id, name from client_it where id between $1 and $2 order by id", 5L, 7L);
         // The connection is back in the pool and has run other queries since: rows still decode.
         client.query("select * from client_it");
         assertThat(result).extracting(r -> r.getLong(0)).containsExactly(5L, 6L, 7L);
@@ -74,11 +77,14 @@ class LazyPgClientIT {
             }
         });
         assertThat(kept).hasSize(5000);
-        assertThatThrownBy(() -> kept.get(0).getInt(0)).isInstanceOf(PgUsageException.class)
-                .hasMessageContaining("after its row callback returned").hasMessageContaining("detach()");
+        assertThatThrownBy(() -> kept.get(0).getInt(0))
+                .isInstanceOf(PgUsageException.class)
+                .hasMessageContaining("after its row callback returned")
+                .hasMessageContaining("detach()");
         assertThatThrownBy(() -> kept.get(4999).getString(1)).isInstanceOf(PgUsageException.class);
-        assertThat(detached).extracting(r -> r.getString(1)).containsExactly("row 1000", "row 2000", "row 3000",
-                "row 4000", "row 5000");
+        assertThat(detached)
+                .extracting(r -> r.getString(1))
+                .containsExactly("row 1000", "row 2000", "row 3000", "row 4000", "row 5000");
     }
 
     @Test
@@ -87,7 +93,8 @@ class LazyPgClientIT {
             for (int i = 0; i < 5; i++) {
                 c.query("select name from client_it where id = $1", (long) i);
             }
-            LazyResult prepared = c.query("select count(*) from pg_prepared_statements where statement = $1",
+            LazyResult prepared = c.query(
+                    "select count(*) from pg_prepared_statements where statement = $1",
                     "select name from client_it where id = $1");
             assertThat(prepared.get(0).getLong(0)).isEqualTo(1L);
             return null;
@@ -96,7 +103,9 @@ class LazyPgClientIT {
 
     @Test
     void evictedStatementsAreClosedOnTheServer(TestPostgres server) {
-        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder().statementCacheSize(2).build();
+        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder()
+                .statementCacheSize(2)
+                .build();
         try (LazyPgClient small = LazyPgClient.create(config)) {
             small.withConnection(c -> {
                 for (int i = 0; i < 6; i++) {
@@ -114,8 +123,8 @@ class LazyPgClientIT {
     void aServerErrorMidResultLeavesTheConnectionUsable() {
         client.withConnection(c -> {
             AtomicLong seen = new AtomicLong();
-            assertThatThrownBy(() -> c.query("select 1 / (50000 - i) from generate_series(1, 100000) i",
-                    row -> seen.incrementAndGet()))
+            assertThatThrownBy(() -> c.query(
+                            "select 1 / (50000 - i) from generate_series(1, 100000) i", row -> seen.incrementAndGet()))
                     .isInstanceOfSatisfying(PgServerException.class, e -> {
                         assertThat(e.sqlState()).isEqualTo("22012");
                         assertThat(e.getMessage()).contains("division by zero");
@@ -133,15 +142,22 @@ class LazyPgClientIT {
                 .hasMessageContaining("2 parameters")
                 .hasMessageContaining("1 value was given");
         assertThatThrownBy(() -> client.query("select * from client_it where id = $1", 1L, 2L))
-                .isInstanceOf(PgUsageException.class).hasMessageContaining("1 parameter ($1..$1) but 2 values");
-        assertThat(client.query("select '$1' as a, $1::int as b -- $2\n", 5).get(0).getInt(1)).isEqualTo(5);
+                .isInstanceOf(PgUsageException.class)
+                .hasMessageContaining("1 parameter ($1..$1) but 2 values");
+        assertThat(client.query("select '$1' as a, $1::int as b -- $2\n", 5)
+                        .get(0)
+                        .getInt(1))
+                .isEqualTo(5);
     }
 
     @Test
     void nullIntoAPrimitiveNamesTheColumn() {
-        LazyRow row = client.query("select null::int as missing_value, 1 as present").get(0);
-        assertThatThrownBy(() -> row.getInt(0)).isInstanceOf(PgConversionException.class)
-                .hasMessageContaining("missing_value").hasMessageContaining("NULL");
+        LazyRow row =
+                client.query("select null::int as missing_value, 1 as present").get(0);
+        assertThatThrownBy(() -> row.getInt(0))
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("missing_value")
+                .hasMessageContaining("NULL");
         assertThat(row.get(0, Integer.class)).isNull();
         assertThat(row.isNull(0)).isTrue();
         assertThat(row.getInt("present")).isEqualTo(1);
@@ -152,15 +168,18 @@ class LazyPgClientIT {
         LazyRow row = client.query("select 1 as a, 2 as b").get(0);
         assertThat(row.indexOf("nope")).isEqualTo(-1);
         assertThat(row.indexOf("A")).isEqualTo(0);
-        assertThatThrownBy(() -> row.getInt("nope")).isInstanceOf(PgUsageException.class)
-                .hasMessageContaining("'nope'").hasMessageContaining("[a, b]");
+        assertThatThrownBy(() -> row.getInt("nope"))
+                .isInstanceOf(PgUsageException.class)
+                .hasMessageContaining("'nope'")
+                .hasMessageContaining("[a, b]");
     }
 
     @Test
     void executeReturnsRowsAffectedAndScriptsRun() {
         client.withConnection(c -> {
             c.executeScript("create temp table t_exec (x int); insert into t_exec values (1), (2), (3)");
-            assertThat(c.execute("update t_exec set x = x + $1 where x >= $2", 10, 2)).isEqualTo(2);
+            assertThat(c.execute("update t_exec set x = x + $1 where x >= $2", 10, 2))
+                    .isEqualTo(2);
             assertThat(c.execute("delete from t_exec")).isEqualTo(3);
             return null;
         });
@@ -173,13 +192,18 @@ class LazyPgClientIT {
             for (int i = 0; i < 3; i++) {
                 c.query("select i, i * 2 from generate_series(1, 100000) i", row -> row.getInt(1));
             }
-            com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            com.sun.management.ThreadMXBean threads =
+                    (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             long[] sum = new long[1];
             long before = threads.getCurrentThreadAllocatedBytes();
-            c.query("select i, i * 2 from generate_series(1, 100000) i", row -> sum[0] += row.getInt(0) + row.getInt(1));
+            c.query(
+                    "select i, i * 2 from generate_series(1, 100000) i",
+                    row -> sum[0] += row.getInt(0) + row.getInt(1));
             long perRow = (threads.getCurrentThreadAllocatedBytes() - before) / 100000;
             assertThat(sum[0]).isEqualTo(3L * 100000 * 100001 / 2);
-            assertThat(perRow).as("bytes allocated per streamed row reading 2 int columns").isLessThanOrEqualTo(16);
+            assertThat(perRow)
+                    .as("bytes allocated per streamed row reading 2 int columns")
+                    .isLessThanOrEqualTo(16);
             return null;
         });
     }
@@ -188,10 +212,12 @@ class LazyPgClientIT {
     void aCallbackThatThrowsLeavesTheConnectionUsable() {
         client.withConnection(c -> {
             assertThatThrownBy(() -> c.query("select i from generate_series(1, 10000) i", row -> {
-                if (row.getInt(0) == 10) {
-                    throw new IllegalStateException("stop here");
-                }
-            })).isInstanceOf(IllegalStateException.class).hasMessage("stop here");
+                        if (row.getInt(0) == 10) {
+                            throw new IllegalStateException("stop here");
+                        }
+                    }))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessage("stop here");
             assertThat(c.query("select 7").get(0).getInt(0)).isEqualTo(7);
             return null;
         });
@@ -201,7 +227,9 @@ class LazyPgClientIT {
     void aLargeMessageIsReadAndRowsDetach() {
         LazyResult result = client.query("select repeat('x', 3 * 1024 * 1024) as big, 'small' as s");
         assertThat(result.get(0).getString(0)).hasSize(3 * 1024 * 1024);
-        LazyRow detached = client.query("select id, name from client_it where id = 1").get(0).detach();
+        LazyRow detached = client.query("select id, name from client_it where id = 1")
+                .get(0)
+                .detach();
         assertThat(detached.payloadSize()).isLessThan(64);
         assertThat(detached.getString(1)).isEqualTo("name 1");
     }
@@ -209,8 +237,8 @@ class LazyPgClientIT {
     @Test
     void noticesReachTheListener(TestPostgres server) {
         List<String> notices = new ArrayList<>();
-        try (LazyPgClient noticed = LazyPgClient.create(LazyPgConfig.fromUrl(server.url()),
-                n -> notices.add(n.message()))) {
+        try (LazyPgClient noticed =
+                LazyPgClient.create(LazyPgConfig.fromUrl(server.url()), n -> notices.add(n.message()))) {
             noticed.withConnection(c -> {
                 c.executeScript("do $$ begin raise notice 'hello %', 42; end $$");
                 return null;
@@ -221,14 +249,19 @@ class LazyPgClientIT {
 
     @Test
     void aQueryTimeoutCancelsTheStatement(TestPostgres server) {
-        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder().queryTimeout(Duration.ofMillis(300)).build();
+        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder()
+                .queryTimeout(Duration.ofMillis(300))
+                .build();
         try (LazyPgClient timed = LazyPgClient.create(config)) {
             timed.withConnection(c -> {
                 assertThatThrownBy(() -> c.query("select pg_sleep(30)"))
-                        .isInstanceOfSatisfying(PgTimeoutException.class,
+                        .isInstanceOfSatisfying(
+                                PgTimeoutException.class,
                                 e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.QUERY))
                         .hasMessageContaining("query_timeout / lazypg.query-timeout = 300ms")
-                        .cause().isInstanceOfSatisfying(PgServerException.class,
+                        .cause()
+                        .isInstanceOfSatisfying(
+                                PgServerException.class,
                                 e -> assertThat(e.sqlState()).isEqualTo("57014"));
                 assertThat(c.query("select 1").get(0).getInt(0)).isEqualTo(1);
                 return null;
@@ -239,21 +272,26 @@ class LazyPgClientIT {
     @Test
     void changingClientEncodingIsAClearErrorAndTheConnectionIsDiscarded() {
         assertThatThrownBy(() -> client.withConnection(c -> {
-            c.executeScript("set client_encoding = 'LATIN1'");
-            return null;
-        })).isInstanceOf(PgProtocolException.class).hasMessageContaining("client_encoding").hasMessageContaining("LATIN1");
+                    c.executeScript("set client_encoding = 'LATIN1'");
+                    return null;
+                }))
+                .isInstanceOf(PgProtocolException.class)
+                .hasMessageContaining("client_encoding")
+                .hasMessageContaining("LATIN1");
         assertThat(client.query("select 'ok'").get(0).getString(0)).isEqualTo("ok");
     }
 
     @Test
     void aTerminatedBackendIsEvictedAndTheNextQuerySucceeds(TestPostgres server) throws Exception {
-        try (LazyPgClient one = LazyPgClient.create(LazyPgConfig.fromUrl(server.url()).toBuilder().poolMaxSize(1).build())) {
+        try (LazyPgClient one = LazyPgClient.create(
+                LazyPgConfig.fromUrl(server.url()).toBuilder().poolMaxSize(1).build())) {
             int pid = one.query("select pg_backend_pid()").get(0).getInt(0);
             CountDownLatch started = new CountDownLatch(1);
             CompletableFuture<Void> running = CompletableFuture.runAsync(() -> one.query(
                     "select pg_sleep(0.001), i from generate_series(1, 2000000) i", row -> started.countDown()));
             assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
-            try (Connection c = server.openJdbc(); Statement s = c.createStatement()) {
+            try (Connection c = server.openJdbc();
+                    Statement s = c.createStatement()) {
                 s.execute("select pg_terminate_backend(" + pid + ")");
             }
             assertThatThrownBy(running::join).hasCauseInstanceOf(PgException.class);
@@ -289,7 +327,8 @@ class LazyPgClientIT {
         client.withConnection(c -> {
             try (RowCursor cursor = c.stream("select id from client_it order by id", 10)) {
                 assertThat(cursor.next().getLong(0)).isEqualTo(1L);
-                assertThatThrownBy(() -> c.query("select 1")).isInstanceOf(PgUsageException.class)
+                assertThatThrownBy(() -> c.query("select 1"))
+                        .isInstanceOf(PgUsageException.class)
                         .hasMessageContaining("cursor is open");
             }
             assertThat(c.inTransaction()).isFalse();
@@ -304,7 +343,9 @@ class LazyPgClientIT {
         client.withConnection(c -> {
             try (RowCursor cursor = c.stream("select 1 / (25 - i) from generate_series(1, 100) i", 10)) {
                 assertThatThrownBy(() -> cursor.forEachRemaining(row -> row.getInt(0)))
-                        .isInstanceOfSatisfying(PgServerException.class, e -> assertThat(e.sqlState()).isEqualTo("22012"));
+                        .isInstanceOfSatisfying(
+                                PgServerException.class,
+                                e -> assertThat(e.sqlState()).isEqualTo("22012"));
             }
             assertThat(c.query("select 3").get(0).getInt(0)).isEqualTo(3);
             return null;
@@ -321,17 +362,29 @@ class LazyPgClientIT {
             }
             int[] counts = c.executeBatch("insert into t_batch values ($1, $2)", rows);
             assertThat(counts).hasSize(3000).containsOnly(1);
-            assertThat(c.query("select count(*), count(label) from t_batch").get(0).getLong(1)).isEqualTo(2700L);
+            assertThat(c.query("select count(*), count(label) from t_batch")
+                            .get(0)
+                            .getLong(1))
+                    .isEqualTo(2700L);
             List<Object[]> clash = List.of(new Object[] {5000, "new"}, new Object[] {1, "duplicate"});
             assertThatThrownBy(() -> c.executeBatch("insert into t_batch values ($1, $2)", clash))
-                    .isInstanceOfSatisfying(PgServerException.class, e -> assertThat(e.sqlState()).isEqualTo("23505"));
-            assertThat(c.query("select count(*) from t_batch where id = 5000").get(0).getLong(0))
-                    .as("the batch is one implicit transaction").isZero();
-            assertThatThrownBy(() -> c.executeBatch("insert into t_batch values ($1, $2)",
-                    List.of(new Object[] {6000, "ok"}, new Object[] {6001, "bad" + (char) 0})))
+                    .isInstanceOfSatisfying(
+                            PgServerException.class,
+                            e -> assertThat(e.sqlState()).isEqualTo("23505"));
+            assertThat(c.query("select count(*) from t_batch where id = 5000")
+                            .get(0)
+                            .getLong(0))
+                    .as("the batch is one implicit transaction")
+                    .isZero();
+            assertThatThrownBy(() -> c.executeBatch(
+                            "insert into t_batch values ($1, $2)",
+                            List.of(new Object[] {6000, "ok"}, new Object[] {6001, "bad" + (char) 0})))
                     .isInstanceOf(PgUsageException.class);
-            assertThat(c.query("select count(*) from t_batch where id = 6000").get(0).getLong(0))
-                    .as("nothing is sent when a value is invalid").isZero();
+            assertThat(c.query("select count(*) from t_batch where id = 6000")
+                            .get(0)
+                            .getLong(0))
+                    .as("nothing is sent when a value is invalid")
+                    .isZero();
             return null;
         });
     }
@@ -357,7 +410,10 @@ class LazyPgClientIT {
         data.setAccessible(true);
         assertThat(((byte[]) data.get(kept)).length).isEqualTo(kept.payloadSize());
         assertThat(kept.getString(1)).isEqualTo("name 1");
-        LazyRow single = client.query("select id, name from client_it where id = 2").get(0);
-        assertThat(((byte[]) data.get(single)).length).as("a one-row result pins a few hundred bytes").isLessThan(4096);
+        LazyRow single =
+                client.query("select id, name from client_it where id = 2").get(0);
+        assertThat(((byte[]) data.get(single)).length)
+                .as("a one-row result pins a few hundred bytes")
+                .isLessThan(4096);
     }
 }

@@ -47,41 +47,61 @@ class LazyPgConfigTest {
         assertThatThrownBy(() -> LazyPgConfig.builder().host("db").build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("user is required");
-        assertThatThrownBy(() -> LazyPgConfig.builder().user(" ").build())
-                .hasMessageContaining("user is required");
+        assertThatThrownBy(() -> LazyPgConfig.builder().user(" ").build()).hasMessageContaining("user is required");
     }
 
     @Test
     void toStringMasksThePassword() {
-        LazyPgConfig c = LazyPgConfig.builder().user("app").password("s3cr3t-pw").build();
+        LazyPgConfig c =
+                LazyPgConfig.builder().user("app").password("s3cr3t-pw").build();
 
-        assertThat(c.toString()).doesNotContain("s3cr3t-pw").contains("password=****").contains("user=app");
+        assertThat(c.toString())
+                .doesNotContain("s3cr3t-pw")
+                .contains("password=****")
+                .contains("user=app");
         assertThat(LazyPgConfig.builder().user("app").build().toString()).contains("password=null");
     }
 
     @Test
     void serverParametersAreCopiedAndUnmodifiable() {
-        LazyPgConfig.Builder b = LazyPgConfig.builder().user("app")
-                .serverParameter("TimeZone", "UTC").serverParameter("search_path", "app,public");
+        LazyPgConfig.Builder b = LazyPgConfig.builder()
+                .user("app")
+                .serverParameter("TimeZone", "UTC")
+                .serverParameter("search_path", "app,public");
         LazyPgConfig c = b.build();
         b.serverParameter("TimeZone", "Europe/Paris");
 
-        assertThat(c.serverParameters()).containsExactly(Map.entry("TimeZone", "UTC"),
-                Map.entry("search_path", "app,public"));
-        assertThatThrownBy(() -> c.serverParameters().put("x", "y"))
-                .isInstanceOf(UnsupportedOperationException.class);
-        assertThatThrownBy(() -> LazyPgConfig.builder().user("app").serverParameter("user", "x").build())
+        assertThat(c.serverParameters())
+                .containsExactly(Map.entry("TimeZone", "UTC"), Map.entry("search_path", "app,public"));
+        assertThatThrownBy(() -> c.serverParameters().put("x", "y")).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> LazyPgConfig.builder()
+                        .user("app")
+                        .serverParameter("user", "x")
+                        .build())
                 .hasMessageContaining("serverParameters must not contain 'user'");
     }
 
     @Test
     void toBuilderRoundTripsAndDerivesChangedCopies() {
-        LazyPgConfig c = LazyPgConfig.builder().user("app").password("pw").host("db").port(6432)
-                .database("shop").sslMode(SslMode.VERIFY_FULL).sslRootCert(Path.of("/etc/ca.pem"))
-                .applicationName("orders").connectTimeout(Duration.ofSeconds(3))
-                .queryTimeout(Duration.ofSeconds(7)).statementCacheSize(0).fetchSize(50)
-                .maxMessageSize(1 << 20).receiveBufferSize(8192).serverParameter("TimeZone", "UTC")
-                .poolMaxSize(20).poolMinIdle(2).poolLeakDetectionThreshold(Duration.ofSeconds(5))
+        LazyPgConfig c = LazyPgConfig.builder()
+                .user("app")
+                .password("pw")
+                .host("db")
+                .port(6432)
+                .database("shop")
+                .sslMode(SslMode.VERIFY_FULL)
+                .sslRootCert(Path.of("/etc/ca.pem"))
+                .applicationName("orders")
+                .connectTimeout(Duration.ofSeconds(3))
+                .queryTimeout(Duration.ofSeconds(7))
+                .statementCacheSize(0)
+                .fetchSize(50)
+                .maxMessageSize(1 << 20)
+                .receiveBufferSize(8192)
+                .serverParameter("TimeZone", "UTC")
+                .poolMaxSize(20)
+                .poolMinIdle(2)
+                .poolLeakDetectionThreshold(Duration.ofSeconds(5))
                 .build();
 
         assertThat(c.toBuilder().build()).isEqualTo(c).hasSameHashCodeAs(c);
@@ -94,7 +114,8 @@ class LazyPgConfigTest {
 
     @Test
     void databaseDefaultsToUserOnlyWhenUnset() {
-        assertThat(LazyPgConfig.builder().user("app").database("shop").build().database()).isEqualTo("shop");
+        assertThat(LazyPgConfig.builder().user("app").database("shop").build().database())
+                .isEqualTo("shop");
         LazyPgConfig c = LazyPgConfig.builder().user("app").build();
         assertThat(c.toBuilder().user("other").build().database()).isEqualTo("app");
     }
@@ -121,23 +142,34 @@ class LazyPgConfigTest {
         assertInvalid(b -> b.poolValidateAfterIdle(Duration.ofMillis(-1)), "pool.validate-after-idle");
         assertInvalid(b -> b.poolLeakDetectionThreshold(Duration.ofMillis(-1)), "pool.leak-detection-threshold");
         // Zero is allowed where it means "off" or "none".
-        LazyPgConfig ok = LazyPgConfig.builder().user("app").statementCacheSize(0).fetchSize(0)
-                .queryTimeout(Duration.ZERO).poolMaxLifetime(Duration.ZERO).poolIdleTimeout(Duration.ZERO)
-                .poolAcquireTimeout(Duration.ZERO).poolMinIdle(10).build();
+        LazyPgConfig ok = LazyPgConfig.builder()
+                .user("app")
+                .statementCacheSize(0)
+                .fetchSize(0)
+                .queryTimeout(Duration.ZERO)
+                .poolMaxLifetime(Duration.ZERO)
+                .poolIdleTimeout(Duration.ZERO)
+                .poolAcquireTimeout(Duration.ZERO)
+                .poolMinIdle(10)
+                .build();
         assertThat(ok.pool().minIdle()).isEqualTo(10);
     }
 
     private static void assertInvalid(java.util.function.Consumer<LazyPgConfig.Builder> change, String setting) {
         LazyPgConfig.Builder b = LazyPgConfig.builder().user("app");
         change.accept(b);
-        assertThatThrownBy(b::build).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(setting);
+        assertThatThrownBy(b::build)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(setting);
     }
 
     @Test
     void urlThenSettersOverride() {
         LazyPgConfig c = LazyPgConfig.builder()
                 .url("postgresql://app:pw@db.example.com:6543/shop?application_name=orders")
-                .applicationName("billing").port(7000).build();
+                .applicationName("billing")
+                .port(7000)
+                .build();
 
         assertThat(c.host()).isEqualTo("db.example.com");
         assertThat(c.port()).isEqualTo(7000);

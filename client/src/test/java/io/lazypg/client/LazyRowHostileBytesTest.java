@@ -37,43 +37,99 @@ class LazyRowHostileBytesTest {
     private static final int RUNS = 1_500;
 
     /** One column: its type, the format a connection would ask for, and a valid cell value. */
-    private record Spec(String name, int oid, boolean binary, IntFunction<byte[]> value) {
-    }
+    private record Spec(String name, int oid, boolean binary, IntFunction<byte[]> value) {}
 
     private static final ZoneId ZONE = ZoneId.of("Europe/Berlin");
 
     private static final List<Spec> SPECS = List.of(
-            spec("i2", Oids.INT2, v -> ByteBuffer.allocate(2).putShort((short) v).array()),
+            spec(
+                    "i2",
+                    Oids.INT2,
+                    v -> ByteBuffer.allocate(2).putShort((short) v).array()),
             spec("i4", Oids.INT4, v -> ByteBuffer.allocate(4).putInt(v).array()),
-            spec("i8", Oids.INT8, v -> ByteBuffer.allocate(8).putLong(v * 1_000_003L).array()),
-            spec("f8", Oids.FLOAT8, v -> ByteBuffer.allocate(8).putDouble(v / 7.0).array()),
+            spec(
+                    "i8",
+                    Oids.INT8,
+                    v -> ByteBuffer.allocate(8).putLong(v * 1_000_003L).array()),
+            spec(
+                    "f8",
+                    Oids.FLOAT8,
+                    v -> ByteBuffer.allocate(8).putDouble(v / 7.0).array()),
             spec("f4", Oids.FLOAT4, v -> ByteBuffer.allocate(4).putFloat(v / 3f).array()),
             spec("b", Oids.BOOL, v -> new byte[] {(byte) (v & 1)}),
             spec("t", Oids.TEXT, v -> ("text é€😀 " + v).getBytes(StandardCharsets.UTF_8)),
             spec("vc", Oids.VARCHAR, v -> ("v" + v).getBytes(StandardCharsets.UTF_8)),
             spec("n", Oids.NUMERIC, LazyRowHostileBytesTest::numericBinary),
             spec("d", Oids.DATE, v -> ByteBuffer.allocate(4).putInt(v % 20_000).array()),
-            spec("ts", Oids.TIMESTAMP, v -> ByteBuffer.allocate(8).putLong(v * 86_400_000_000L / 17).array()),
-            spec("tstz", Oids.TIMESTAMPTZ, v -> ByteBuffer.allocate(8).putLong(v * 3_600_000_000L).array()),
-            spec("tm", Oids.TIME, v -> ByteBuffer.allocate(8).putLong(Math.abs(v % 86_400) * 1_000_000L).array()),
-            spec("u", Oids.UUID, v -> ByteBuffer.allocate(16).putLong(v).putLong(~v).array()),
+            spec(
+                    "ts",
+                    Oids.TIMESTAMP,
+                    v -> ByteBuffer.allocate(8)
+                            .putLong(v * 86_400_000_000L / 17)
+                            .array()),
+            spec(
+                    "tstz",
+                    Oids.TIMESTAMPTZ,
+                    v -> ByteBuffer.allocate(8).putLong(v * 3_600_000_000L).array()),
+            spec(
+                    "tm",
+                    Oids.TIME,
+                    v -> ByteBuffer.allocate(8)
+                            .putLong(Math.abs(v % 86_400) * 1_000_000L)
+                            .array()),
+            spec(
+                    "u",
+                    Oids.UUID,
+                    v -> ByteBuffer.allocate(16).putLong(v).putLong(~v).array()),
             spec("by", Oids.BYTEA, v -> new byte[] {1, 2, (byte) v, 0, (byte) 0xFF}),
             spec("ia", Oids.INT4_ARRAY, LazyRowHostileBytesTest::int4ArrayBinary),
-            new Spec("ta", Oids.TEXT_ARRAY, false, v -> ("{a,\"b c\",NULL,\"" + v + "\"}").getBytes(StandardCharsets.UTF_8)),
+            new Spec(
+                    "ta",
+                    Oids.TEXT_ARRAY,
+                    false,
+                    v -> ("{a,\"b c\",NULL,\"" + v + "\"}").getBytes(StandardCharsets.UTF_8)),
             spec("j", Oids.JSONB, v -> ("\u0001{\"k\": " + v + "}").getBytes(StandardCharsets.UTF_8)),
-            spec("iv", Oids.INTERVAL, v -> ByteBuffer.allocate(16).putLong(v * 1000L).putInt(v % 30).putInt(v % 12).array()),
-            new Spec("ntext", Oids.NUMERIC, false, v -> ("-" + Math.abs(v) + ".25").getBytes(StandardCharsets.US_ASCII)),
-            new Spec("tstext", Oids.TIMESTAMPTZ, false,
+            spec(
+                    "iv",
+                    Oids.INTERVAL,
+                    v -> ByteBuffer.allocate(16)
+                            .putLong(v * 1000L)
+                            .putInt(v % 30)
+                            .putInt(v % 12)
+                            .array()),
+            new Spec(
+                    "ntext", Oids.NUMERIC, false, v -> ("-" + Math.abs(v) + ".25").getBytes(StandardCharsets.US_ASCII)),
+            new Spec(
+                    "tstext",
+                    Oids.TIMESTAMPTZ,
+                    false,
                     v -> "2024-02-29 12:34:56.789+01".getBytes(StandardCharsets.US_ASCII)));
 
     private static Spec spec(String name, int oid, IntFunction<byte[]> value) {
         return new Spec(name, oid, CellDecoder.hasBinaryDecoder(oid), value);
     }
 
-    private static final List<Class<?>> TYPES = List.of(Object.class, String.class, Integer.class, Long.class,
-            Short.class, Double.class, Float.class, Boolean.class, BigDecimal.class, byte[].class, LocalDate.class,
-            LocalTime.class, LocalDateTime.class, OffsetDateTime.class, Instant.class, UUID.class, Integer[].class,
-            int[].class, String[].class, java.math.BigInteger.class);
+    private static final List<Class<?>> TYPES = List.of(
+            Object.class,
+            String.class,
+            Integer.class,
+            Long.class,
+            Short.class,
+            Double.class,
+            Float.class,
+            Boolean.class,
+            BigDecimal.class,
+            byte[].class,
+            LocalDate.class,
+            LocalTime.class,
+            LocalDateTime.class,
+            OffsetDateTime.class,
+            Instant.class,
+            UUID.class,
+            Integer[].class,
+            int[].class,
+            String[].class,
+            java.math.BigInteger.class);
 
     // ------------------------------------------------------------------------------ the tests
 
@@ -156,7 +212,8 @@ class LazyRowHostileBytesTest {
         ResultShape shape = new ResultShape(new Column[] {column(SPECS.get(6))}, ZONE);
         byte[] chunk = {0, 1, 0, 0, 0, 12, 'a', 'b', 'c', 'd', 'D', 0, 0, 0, 10, 0, 1, 0, 0, 0, 0, 0, 0, 0};
         LazyRow row = new LazyRow(shape, chunk, 2, 10); // the row is 10 bytes: chunk[0..10)
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> row.getString(0)).isInstanceOf(PgException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> row.getString(0))
+                .isInstanceOf(PgException.class);
     }
 
     /**
@@ -188,8 +245,10 @@ class LazyRowHostileBytesTest {
             LazyRow row = new LazyRow(shape(specs), payload, 2);
             for (int c = 0; c < specs.size(); c++) {
                 int col = c;
-                assertThat(row.getObject(c)).as("seed %dL column %s", seed, specs.get(c).name())
-                        .satisfiesAnyOf(v -> assertThat(v).isNull(), v -> assertThat(v).isNotNull());
+                assertThat(row.getObject(c))
+                        .as("seed %dL column %s", seed, specs.get(c).name())
+                        .satisfiesAnyOf(
+                                v -> assertThat(v).isNull(), v -> assertThat(v).isNotNull());
                 assertThat(row.cellLength(col)).isGreaterThanOrEqualTo(-1);
                 row.getString(c);
             }
@@ -199,7 +258,10 @@ class LazyRowHostileBytesTest {
 
     // ------------------------------------------------------------------------------ the engine
 
-    private enum Mutation { CONTENTS, FRAMING }
+    private enum Mutation {
+        CONTENTS,
+        FRAMING
+    }
 
     private static void runMany(long baseSeed, Mutation mutation, java.util.Set<String> leftOut) {
         // Every distinct failure (exception class and the frame it came from) with its first seed,
@@ -214,12 +276,15 @@ class LazyRowHostileBytesTest {
                 } catch (AssertionError e) {
                     Throwable cause = e.getCause() == null ? e : e.getCause();
                     StackTraceElement top = cause.getStackTrace().length == 0 ? null : cause.getStackTrace()[0];
-                    failures.putIfAbsent(cause.getClass().getName() + " at " + top,
+                    failures.putIfAbsent(
+                            cause.getClass().getName() + " at " + top,
                             "run " + i + ", replay with seed " + seed + "L (" + mutation + "): " + e.getMessage());
                 }
             }
         });
-        assertThat(failures).as("getters that threw something other than a PgException").isEmpty();
+        assertThat(failures)
+                .as("getters that threw something other than a PgException")
+                .isEmpty();
     }
 
     static void runOne(long seed, Mutation mutation, java.util.Set<String> leftOut) {
@@ -228,13 +293,15 @@ class LazyRowHostileBytesTest {
         boolean[] nulls = new boolean[specs.size()];
         byte[] payload = payload(specs, r, nulls);
         List<int[]> cells = cellRanges(payload, specs.size());
-        byte[] data = mutation == Mutation.CONTENTS ? mutateContents(payload, cells, r) : mutateFraming(payload, cells, r);
+        byte[] data =
+                mutation == Mutation.CONTENTS ? mutateContents(payload, cells, r) : mutateFraming(payload, cells, r);
         LazyRow row = new LazyRow(shape(specs), data, 2);
         for (int round = 0; round < 2; round++) { // twice: the second round reads located cells and memos
             // 0..n: n is one past the end (a usage error); negative indexes have their own (disabled) test
             for (int c = 0; c <= specs.size(); c++) {
                 int col = c;
-                String what = "column " + c + (c >= 0 && c < specs.size() ? " (" + specs.get(c).name() + ")" : "");
+                String what = "column " + c
+                        + (c >= 0 && c < specs.size() ? " (" + specs.get(c).name() + ")" : "");
                 check(what + " isNull", () -> row.isNull(col));
                 check(what + " getInt", () -> row.getInt(col));
                 check(what + " getLong", () -> row.getLong(col));
@@ -286,7 +353,8 @@ class LazyRowHostileBytesTest {
     }
 
     private static ResultShape shape(List<Spec> specs) {
-        return new ResultShape(specs.stream().map(LazyRowHostileBytesTest::column).toArray(Column[]::new), ZONE);
+        return new ResultShape(
+                specs.stream().map(LazyRowHostileBytesTest::column).toArray(Column[]::new), ZONE);
     }
 
     /** {@code int16 n | (int32 len | bytes)*}: a DataRow payload, NULL about one cell in eight. */
@@ -368,7 +436,11 @@ class LazyRowHostileBytesTest {
         String digits = d.abs().unscaledValue().toString();
         // 1234567 with scale 2 = 12345.67 -> groups of 4 around the decimal point
         String intPart = d.abs().toBigInteger().toString();
-        String frac = d.abs().remainder(BigDecimal.ONE).movePointRight(2).toBigInteger().toString();
+        String frac = d.abs()
+                .remainder(BigDecimal.ONE)
+                .movePointRight(2)
+                .toBigInteger()
+                .toString();
         frac = "00".substring(frac.length()) + frac + "00";
         List<Short> groups = new ArrayList<>();
         String padded = "0".repeat((4 - intPart.length() % 4) % 4) + intPart;
@@ -378,7 +450,9 @@ class LazyRowHostileBytesTest {
         int weight = groups.size() - 1;
         groups.add(Short.parseShort(frac));
         ByteBuffer buf = ByteBuffer.allocate(8 + 2 * groups.size());
-        buf.putShort((short) groups.size()).putShort((short) weight).putShort((short) (v < 0 ? 0x4000 : 0))
+        buf.putShort((short) groups.size())
+                .putShort((short) weight)
+                .putShort((short) (v < 0 ? 0x4000 : 0))
                 .putShort((short) 2);
         groups.forEach(buf::putShort);
         assert !digits.isEmpty();

@@ -76,8 +76,11 @@ class LazyRowTest {
     @Test
     void outOfRangeIndexesAreUsageErrors() {
         LazyRow row = new LazyRow(shape(), payload(0), 0);
-        assertThatThrownBy(() -> row.getString(-1)).isInstanceOf(PgUsageException.class).hasMessageContaining("-1");
-        assertThatThrownBy(() -> row.getString(COLUMNS)).isInstanceOf(PgUsageException.class)
+        assertThatThrownBy(() -> row.getString(-1))
+                .isInstanceOf(PgUsageException.class)
+                .hasMessageContaining("-1");
+        assertThatThrownBy(() -> row.getString(COLUMNS))
+                .isInstanceOf(PgUsageException.class)
                 .hasMessageContaining("0-based");
         row.getString(2);
         row.getString(0);
@@ -111,6 +114,8 @@ class LazyRowTest {
         long perRow = (threads.getCurrentThreadAllocatedBytes() - before) / rows.length;
         assertThat(chars).isEqualTo(rows.length * 5L);
         // Two short Strings (object + byte[] each, about 48 bytes a String); no offset table, no memo array.
-        assertThat(perRow).as("bytes allocated per row reading 2 of 40 text cells").isLessThan(120);
+        assertThat(perRow)
+                .as("bytes allocated per row reading 2 of 40 text cells")
+                .isLessThan(120);
     }
 }

@@ -53,8 +53,11 @@ class LoadIT {
     void sixteenThreadsOnFourConnectionsLoseNothingAndLeakNothing(TestPostgres server) throws Exception {
         int perThread = Integer.getInteger("lazypg.load.queriesPerThread", 500);
         long maxNanos = TimeUnit.SECONDS.toNanos(Long.getLong("lazypg.load.maxSeconds", 300));
-        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder().applicationName("lazypg-load")
-                .poolMaxSize(POOL).poolAcquireTimeout(Duration.ofSeconds(60)).build();
+        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder()
+                .applicationName("lazypg-load")
+                .poolMaxSize(POOL)
+                .poolAcquireTimeout(Duration.ofSeconds(60))
+                .build();
         try (LazyPgClient client = LazyPgClient.create(config)) {
             client.withConnection(c -> {
                 c.executeScript("drop table if exists load_counters, load_shared, load_log;"
@@ -90,9 +93,11 @@ class LoadIT {
             assertThat(errors).as("failed operations").isEmpty();
             long operations = tallies.stream().mapToLong(x -> x.operations).sum();
             long shared = tallies.stream().mapToLong(x -> x.sharedIncrements).sum();
-            long committed = tallies.stream().mapToLong(x -> x.committedTransactions).sum();
+            long committed =
+                    tallies.stream().mapToLong(x -> x.committedTransactions).sum();
             if (operations < (long) THREADS * perThread) {
-                System.out.printf("LoadIT: stopped by the %d s bound after %d of %d operations%n",
+                System.out.printf(
+                        "LoadIT: stopped by the %d s bound after %d of %d operations%n",
                         TimeUnit.NANOSECONDS.toSeconds(maxNanos), operations, (long) THREADS * perThread);
             }
             assertThat(operations).isPositive();
@@ -100,26 +105,47 @@ class LoadIT {
             // Every result is correct: each counter was incremented exactly as often as its thread did.
             LazyResult counters = client.query("select id, n from load_counters order by id");
             for (int t = 0; t < THREADS; t++) {
-                assertThat(counters.get(t).getLong("n")).as("counter of thread %d", t)
+                assertThat(counters.get(t).getLong("n"))
+                        .as("counter of thread %d", t)
                         .isEqualTo(tallies.get(t).ownIncrements);
             }
-            assertThat(client.query("select n from load_shared where id = 1").get(0).getLong(0))
-                    .as("the shared counter").isEqualTo(shared);
+            assertThat(client.query("select n from load_shared where id = 1")
+                            .get(0)
+                            .getLong(0))
+                    .as("the shared counter")
+                    .isEqualTo(shared);
             assertThat(client.query("select count(*) from load_log").get(0).getLong(0))
-                    .as("rows written by committed transactions").isEqualTo(committed);
+                    .as("rows written by committed transactions")
+                    .isEqualTo(committed);
 
             PoolStats stats = client.poolStats();
             assertThat(stats.active()).as("connections still handed out").isZero();
             assertThat(stats.pending()).isZero();
             assertThat(stats.idle()).isBetween(1, POOL);
-            assertThat(stats.totalCreated()).as("connections opened (none broke)").isLessThanOrEqualTo(POOL);
+            assertThat(stats.totalCreated())
+                    .as("connections opened (none broke)")
+                    .isLessThanOrEqualTo(POOL);
 
-            long[] all = tallies.stream().flatMapToLong(x -> Arrays.stream(x.latencies, 0, (int) x.operations)).sorted().toArray();
+            long[] all = tallies.stream()
+                    .flatMapToLong(x -> Arrays.stream(x.latencies, 0, (int) x.operations))
+                    .sorted()
+                    .toArray();
             double seconds = elapsed / 1e9;
-            System.out.printf(Locale.ROOT, "LoadIT (PostgreSQL %d): %d threads x %d operations on a pool of %d: %d operations in %.2f s,"
+            System.out.printf(
+                    Locale.ROOT,
+                    "LoadIT (PostgreSQL %d): %d threads x %d operations on a pool of %d: %d operations in %.2f s,"
                             + " %.0f ops/s; latency p50 %.2f ms, p99 %.2f ms, max %.2f ms; connections opened %d%n",
-                    server.majorVersion(), THREADS, perThread, POOL, operations, seconds, operations / seconds,
-                    percentile(all, 0.50), percentile(all, 0.99), all[all.length - 1] / 1e6, stats.totalCreated());
+                    server.majorVersion(),
+                    THREADS,
+                    perThread,
+                    POOL,
+                    operations,
+                    seconds,
+                    operations / seconds,
+                    percentile(all, 0.50),
+                    percentile(all, 0.99),
+                    all[all.length - 1] / 1e6,
+                    stats.totalCreated());
         }
     }
 
@@ -127,8 +153,8 @@ class LoadIT {
         return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)] / 1e6;
     }
 
-    private static Tally work(LazyPgClient client, int thread, int operations, long deadline,
-                              ConcurrentLinkedQueue<String> errors) {
+    private static Tally work(
+            LazyPgClient client, int thread, int operations, long deadline, ConcurrentLinkedQueue<String> errors) {
         Tally tally = new Tally();
         tally.latencies = new long[operations];
         for (int i = 0; i < operations && System.nanoTime() < deadline; i++) {
@@ -147,7 +173,9 @@ class LoadIT {
     private static void operation(LazyPgClient client, int thread, int i, Tally tally) {
         switch (i % 6) {
             case 0 -> { // point read of its own counter: sees exactly its own committed increments
-                long n = client.query("select n from load_counters where id = $1", thread).get(0).getLong(0);
+                long n = client.query("select n from load_counters where id = $1", thread)
+                        .get(0)
+                        .getLong(0);
                 check(n == tally.ownIncrements, "read " + n + ", expected " + tally.ownIncrements);
             }
             case 1 -> { // autocommit write

@@ -18,7 +18,8 @@ class ModuleBoundaryTest {
     void theClientExportsItsApiAloneAndRequiresOnlyJavaBase() throws Exception {
         // read it from where the client's classes are (a directory in the build, else a jar): a
         // class-path resource lookup would find the JDK's own module-info.class first
-        java.net.URL location = LazyPgClient.class.getProtectionDomain().getCodeSource().getLocation();
+        java.net.URL location =
+                LazyPgClient.class.getProtectionDomain().getCodeSource().getLocation();
         java.net.URL descriptorUrl = location.getPath().endsWith(".jar")
                 ? new java.net.URL("jar:" + location + "!/module-info.class")
                 : new java.net.URL(location, "module-info.class");
@@ -27,10 +28,14 @@ class ModuleBoundaryTest {
             descriptor = ModuleDescriptor.read(in);
         }
         assertThat(descriptor.name()).isEqualTo("io.lazypg.client");
-        Set<String> exported = descriptor.exports().stream().map(ModuleDescriptor.Exports::source)
+        Set<String> exported = descriptor.exports().stream()
+                .map(ModuleDescriptor.Exports::source)
                 .collect(Collectors.toSet());
         assertThat(exported).containsExactlyInAnyOrder("io.lazypg.client", "io.lazypg.client.sql");
-        assertThat(descriptor.exports()).allSatisfy(e -> assertThat(e.isQualified()).isFalse());
-        assertThat(descriptor.requires()).extracting(ModuleDescriptor.Requires::name).containsExactly("java.base");
+        assertThat(descriptor.exports())
+                .allSatisfy(e -> assertThat(e.isQualified()).isFalse());
+        assertThat(descriptor.requires())
+                .extracting(ModuleDescriptor.Requires::name)
+                .containsExactly("java.base");
     }
 }

@@ -44,8 +44,9 @@ class OutputSettingsIT {
         jdbc = server.openJdbc();
         try (Statement s = jdbc.createStatement()) {
             s.execute("drop table if exists output_values");
-            s.execute("create table output_values (id int primary key, d date, ts timestamp, tstz timestamptz, iv interval,"
-                    + " ba bytea, da date[], tsa timestamp[], tstza timestamptz[], iva interval[], baa bytea[], ttz timetz)");
+            s.execute(
+                    "create table output_values (id int primary key, d date, ts timestamp, tstz timestamptz, iv interval,"
+                            + " ba bytea, da date[], tsa timestamp[], tstza timestamptz[], iva interval[], baa bytea[], ttz timetz)");
             s.execute("""
                 insert into output_values values
                 (1, '2024-02-29', '2024-02-29 13:14:15.123456', '2024-02-29 13:14:15.5+00', '1 year 2 mons 3 days 04:05:06.789',
@@ -71,15 +72,22 @@ class OutputSettingsIT {
                     String ts = rs.getString(2);
                     String tstz = rs.getString(3);
                     typed.add(new Object[] {
-                        d == null || d.contains("BC") || d.contains("infinity") ? null : rs.getObject(1, LocalDate.class),
-                        ts == null || ts.contains("BC") || ts.contains("infinity") ? null : rs.getObject(2, LocalDateTime.class),
-                        tstz == null || tstz.contains("BC") || tstz.contains("infinity") ? null
+                        d == null || d.contains("BC") || d.contains("infinity")
+                                ? null
+                                : rs.getObject(1, LocalDate.class),
+                        ts == null || ts.contains("BC") || ts.contains("infinity")
+                                ? null
+                                : rs.getObject(2, LocalDateTime.class),
+                        tstz == null || tstz.contains("BC") || tstz.contains("infinity")
+                                ? null
                                 : rs.getObject(3, OffsetDateTime.class).toInstant(),
-                        rs.getBytes(4)});
+                        rs.getBytes(4)
+                    });
                 }
             }
         }
-        client = LazyPgClient.create(LazyPgConfig.fromUrl(server.url()).toBuilder().poolMaxSize(1).build());
+        client = LazyPgClient.create(
+                LazyPgConfig.fromUrl(server.url()).toBuilder().poolMaxSize(1).build());
     }
 
     @AfterAll
@@ -96,7 +104,9 @@ class OutputSettingsIT {
      * does not know. The wall clock itself always reads.
      */
     private static void checkTimestamptz(LazyRow row, Instant expected, String settings, String where) {
-        String zone = settings.contains("TimeZone = '") ? settings.replaceAll(".*TimeZone = '([^']*)'.*", "$1") : "Europe/Amsterdam";
+        String zone = settings.contains("TimeZone = '")
+                ? settings.replaceAll(".*TimeZone = '([^']*)'.*", "$1")
+                : "Europe/Amsterdam";
         ZoneId javaZone = switch (zone) {
             case "UTC+3" -> ZoneOffset.ofHours(-3); // POSIX: three hours west
             case "+05:00" -> ZoneOffset.ofHours(-5); // POSIX, with an empty abbreviation
@@ -106,52 +116,71 @@ class OutputSettingsIT {
         };
         boolean isoDates = !settings.contains("DateStyle") || settings.contains("ISO");
         if (javaZone != null) {
-            assertThat(row.get(2, LocalDateTime.class)).as("timestamptz as LocalDateTime, %s", where)
+            assertThat(row.get(2, LocalDateTime.class))
+                    .as("timestamptz as LocalDateTime, %s", where)
                     .isEqualTo(expected.atZone(javaZone).toLocalDateTime());
         }
-        boolean settled = isoDates || (javaZone != null
-                && javaZone.getRules().getValidOffsets(expected.atZone(javaZone).toLocalDateTime()).size() == 1);
+        boolean settled = isoDates
+                || (javaZone != null
+                        && javaZone.getRules()
+                                        .getValidOffsets(
+                                                expected.atZone(javaZone).toLocalDateTime())
+                                        .size()
+                                == 1);
         if (settled) {
             assertThat(row.get(2, Instant.class)).as("timestamptz, %s", where).isEqualTo(expected);
-            assertThat(row.get(2, OffsetDateTime.class).toInstant()).as("timestamptz, %s", where).isEqualTo(expected);
+            assertThat(row.get(2, OffsetDateTime.class).toInstant())
+                    .as("timestamptz, %s", where)
+                    .isEqualTo(expected);
         } else {
-            assertThatThrownBy(() -> row.get(2, Instant.class)).as("timestamptz, %s", where)
-                    .isInstanceOf(PgConversionException.class).hasMessageContaining("abbreviation");
+            assertThatThrownBy(() -> row.get(2, Instant.class))
+                    .as("timestamptz, %s", where)
+                    .isInstanceOf(PgConversionException.class)
+                    .hasMessageContaining("abbreviation");
         }
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-        "DateStyle = 'ISO, MDY'",
-        "DateStyle = 'ISO, DMY'",
-        "DateStyle = 'SQL, MDY'",
-        "DateStyle = 'SQL, DMY'",
-        "DateStyle = 'Postgres, MDY'",
-        "DateStyle = 'Postgres, DMY'",
-        "DateStyle = 'Postgres, YMD'",
-        "DateStyle = 'German'",
-        "DateStyle = 'SQL, DMY'; TimeZone = 'America/New_York'",
-        "DateStyle = 'Postgres, MDY'; TimeZone = 'UTC+3'",
-        "DateStyle = 'German'; TimeZone = 'XYZ+3ABC'",
-        "DateStyle = 'SQL, MDY'; TimeZone = '+05:00'",
-        "DateStyle = 'Postgres, DMY'; TimeZone = '<+05:30>-05:30'",
-        "IntervalStyle = 'postgres'",
-        "IntervalStyle = 'postgres_verbose'",
-        "IntervalStyle = 'sql_standard'",
-        "IntervalStyle = 'iso_8601'",
-        "bytea_output = 'escape'",
-        "bytea_output = 'hex'",
-        "DateStyle = 'SQL, DMY'; IntervalStyle = 'sql_standard'; bytea_output = 'escape'",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "DateStyle = 'ISO, MDY'",
+                "DateStyle = 'ISO, DMY'",
+                "DateStyle = 'SQL, MDY'",
+                "DateStyle = 'SQL, DMY'",
+                "DateStyle = 'Postgres, MDY'",
+                "DateStyle = 'Postgres, DMY'",
+                "DateStyle = 'Postgres, YMD'",
+                "DateStyle = 'German'",
+                "DateStyle = 'SQL, DMY'; TimeZone = 'America/New_York'",
+                "DateStyle = 'Postgres, MDY'; TimeZone = 'UTC+3'",
+                "DateStyle = 'German'; TimeZone = 'XYZ+3ABC'",
+                "DateStyle = 'SQL, MDY'; TimeZone = '+05:00'",
+                "DateStyle = 'Postgres, DMY'; TimeZone = '<+05:30>-05:30'",
+                "IntervalStyle = 'postgres'",
+                "IntervalStyle = 'postgres_verbose'",
+                "IntervalStyle = 'sql_standard'",
+                "IntervalStyle = 'iso_8601'",
+                "bytea_output = 'escape'",
+                "bytea_output = 'hex'",
+                "DateStyle = 'SQL, DMY'; IntervalStyle = 'sql_standard'; bytea_output = 'escape'",
+            })
     void getStringIsTheServersTextAndTypedReadsDoNotChange(String settings) throws Exception {
-        // Europe/Amsterdam unless the case names a zone: timestamptz in SQL, German and Postgres style shows its abbreviation.
+        // Europe/Amsterdam unless the case names a zone: timestamptz in SQL, German and Postgres style shows its
+        // abbreviation.
         String set = "set " + settings.replace("; ", "; set ")
                 + (settings.contains("TimeZone") ? "" : "; set TimeZone = 'Europe/Amsterdam'");
         String reset = "reset DateStyle; reset IntervalStyle; reset bytea_output; reset TimeZone";
         // The server's text: the same columns cast to text in the same session (a text column's cell is the
-        // server's bytes as they are). pgjdbc cannot be the oracle here: it closes its connection on a non-ISO DateStyle.
-        String texts = "select " + String.join(", ", java.util.Arrays.stream(COLUMNS.split(", "))
-                .map(c -> c + "::text").toList()) + " from output_values order by id";
+        // server's bytes as they are). pgjdbc cannot be the oracle here: it closes its connection on a non-ISO
+        // DateStyle.
+        String texts = "select "
+                + String.join(
+                        ", ",
+                        java.util.Arrays.stream(COLUMNS.split(", "))
+                                .map(c -> c + "::text")
+                                .toList()) + " from output_values order by id";
         client.withConnection(c -> {
             c.executeScript(set);
             try {
@@ -170,23 +199,41 @@ class OutputSettingsIT {
                     boolean isoDates = !settings.contains("DateStyle") || settings.contains("ISO");
                     boolean postgresIntervals = !settings.contains("IntervalStyle") || settings.contains("'postgres'");
                     boolean zoneKnown = !settings.contains("XYZ");
-                    assertThat(result.columns().stream().map(Column::binary).toList()).as("binary columns %s under %s",
-                            COLUMNS, settings).containsExactly(true, true, isoDates && zoneKnown, postgresIntervals, false,
-                            true, true, isoDates && zoneKnown, postgresIntervals, false, true);
+                    assertThat(result.columns().stream().map(Column::binary).toList())
+                            .as("binary columns %s under %s", COLUMNS, settings)
+                            .containsExactly(
+                                    true,
+                                    true,
+                                    isoDates && zoneKnown,
+                                    postgresIntervals,
+                                    false,
+                                    true,
+                                    true,
+                                    isoDates && zoneKnown,
+                                    postgresIntervals,
+                                    false,
+                                    true);
                     for (int r = 0; r < result.size(); r++) {
                         LazyRow row = result.get(r);
                         for (int i = 0; i < row.size(); i++) {
                             Column col = row.columns().get(i);
-                            assertThat(row.getString(i)).as("row %d, %s (%s, %s) under %s", r, col.name(), col.typeName(),
-                                    col.binary() ? "binary" : "text", settings).isEqualTo(expected.get(r).get(i));
+                            assertThat(row.getString(i))
+                                    .as(
+                                            "row %d, %s (%s, %s) under %s",
+                                            r, col.name(), col.typeName(), col.binary() ? "binary" : "text", settings)
+                                    .isEqualTo(expected.get(r).get(i));
                         }
                         Object[] t = typed.get(r);
                         String where = "row " + r + " under " + settings;
                         if (t[0] != null) {
-                            assertThat(row.get(0, LocalDate.class)).as("date, %s", where).isEqualTo(t[0]);
+                            assertThat(row.get(0, LocalDate.class))
+                                    .as("date, %s", where)
+                                    .isEqualTo(t[0]);
                         }
                         if (t[1] != null) {
-                            assertThat(row.get(1, LocalDateTime.class)).as("timestamp, %s", where).isEqualTo(t[1]);
+                            assertThat(row.get(1, LocalDateTime.class))
+                                    .as("timestamp, %s", where)
+                                    .isEqualTo(t[1]);
                         }
                         if (t[2] != null) {
                             checkTimestamptz(row, (Instant) t[2], settings, where);

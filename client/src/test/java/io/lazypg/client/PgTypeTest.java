@@ -16,7 +16,9 @@ class PgTypeTest {
     void everyOidTheCodecsSwitchOnHasTheRowOfTheSameName() throws Exception {
         List<String> constants = new ArrayList<>();
         for (Field f : Oids.class.getDeclaredFields()) {
-            if (!Modifier.isStatic(f.getModifiers()) || f.getType() != int.class || f.getName().equals("UNSPECIFIED")) {
+            if (!Modifier.isStatic(f.getModifiers())
+                    || f.getType() != int.class
+                    || f.getName().equals("UNSPECIFIED")) {
                 continue;
             }
             constants.add(f.getName());
@@ -24,8 +26,10 @@ class PgTypeTest {
             assertThat(row.oid()).as(f.getName()).isEqualTo(f.getInt(null));
             assertThat(PgType.of(f.getInt(null))).isSameAs(row);
         }
-        assertThat(constants).as("Oids names exactly the table's rows")
-                .containsExactlyInAnyOrder(java.util.Arrays.stream(PgType.values()).map(Enum::name).toArray(String[]::new));
+        assertThat(constants)
+                .as("Oids names exactly the table's rows")
+                .containsExactlyInAnyOrder(
+                        java.util.Arrays.stream(PgType.values()).map(Enum::name).toArray(String[]::new));
     }
 
     @Test
@@ -33,7 +37,9 @@ class PgTypeTest {
         for (Field f : PgType.Jdbc.class.getDeclaredFields()) {
             if (Modifier.isStatic(f.getModifiers()) && f.getType() == int.class) {
                 f.setAccessible(true);
-                assertThat(f.getInt(null)).as(f.getName()).isEqualTo(java.sql.Types.class.getField(f.getName()).getInt(null));
+                assertThat(f.getInt(null))
+                        .as(f.getName())
+                        .isEqualTo(java.sql.Types.class.getField(f.getName()).getInt(null));
             }
         }
     }

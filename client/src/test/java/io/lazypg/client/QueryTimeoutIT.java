@@ -10,11 +10,11 @@ import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TcpRelay;
 import io.lazypg.testing.TestPostgres;
 import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,65 +47,80 @@ class QueryTimeoutIT {
     }
 
     private static LazyPgConfig.Builder through(CancelInterceptingRelay relay, TestPostgres server) {
-        return LazyPgConfig.builder().host(relay.host()).port(relay.port()).database(server.database())
-                .user(server.username()).password(server.password().isEmpty() ? null : server.password())
+        return LazyPgConfig.builder()
+                .host(relay.host())
+                .port(relay.port())
+                .database(server.database())
+                .user(server.username())
+                .password(server.password().isEmpty() ? null : server.password())
                 .sslMode(SslMode.DISABLE);
     }
 
     @Test
     void aStatementCancelledByTheQueryTimeoutFailsAsAQueryTimeoutAndTheConnectionStaysUsable(TestPostgres server) {
-        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder().queryTimeout(Duration.ofMillis(300))
-                .poolMaxSize(1).build();
+        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder()
+                .queryTimeout(Duration.ofMillis(300))
+                .poolMaxSize(1)
+                .build();
         try (LazyPgClient client = LazyPgClient.create(config)) {
             client.withConnection(c -> {
                 int pid = c.query("select pg_backend_pid()").get(0).getInt(0);
                 assertQueryTimeout(catchThrowable(() -> c.query("select pg_sleep(30)")));
                 assertQueryTimeout(catchThrowable(() -> c.execute("select pg_sleep(30)")));
-                assertQueryTimeout(catchThrowable(() -> c.executeBatch("select pg_sleep($1::float8)",
-                        List.of(new Object[] {0.0}, new Object[] {30.0}))));
+                assertQueryTimeout(catchThrowable(() -> c.executeBatch(
+                        "select pg_sleep($1::float8)", List.of(new Object[] {0.0}, new Object[] {30.0}))));
                 assertQueryTimeout(catchThrowable(() -> {
                     try (RowCursor cursor = c.stream("select pg_sleep(30) from generate_series(1, 2)", 1)) {
                         cursor.hasNext();
                     }
                 }));
-                assertThat(c.query("select pg_backend_pid()").get(0).getInt(0)).as("the same session").isEqualTo(pid);
+                assertThat(c.query("select pg_backend_pid()").get(0).getInt(0))
+                        .as("the same session")
+                        .isEqualTo(pid);
                 return null;
             });
         }
     }
 
     private static void assertQueryTimeout(Throwable failure) {
-        assertThat(failure).isInstanceOfSatisfying(PgTimeoutException.class,
-                e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.QUERY));
+        assertThat(failure)
+                .isInstanceOfSatisfying(
+                        PgTimeoutException.class, e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.QUERY));
         assertThat(failure.getMessage())
                 .contains("The query timeout (query_timeout / lazypg.query-timeout = 300ms) fired")
                 .contains("57014")
                 .contains("stays usable");
-        assertThat(failure.getCause()).isInstanceOfSatisfying(PgServerException.class,
-                e -> assertThat(e.sqlState()).isEqualTo("57014"));
+        assertThat(failure.getCause())
+                .isInstanceOfSatisfying(
+                        PgServerException.class, e -> assertThat(e.sqlState()).isEqualTo("57014"));
     }
 
     /** A cancel that is not ours (here another session's pg_cancel_backend) stays the server's error. */
     @Test
     void aCancelFromElsewhereIsNotReportedAsTheQueryTimeout(TestPostgres server) throws Exception {
-        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder().queryTimeout(Duration.ofSeconds(60))
-                .poolMaxSize(1).build();
-        try (LazyPgClient client = LazyPgClient.create(config); Connection jdbc = server.openJdbc()) {
+        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder()
+                .queryTimeout(Duration.ofSeconds(60))
+                .poolMaxSize(1)
+                .build();
+        try (LazyPgClient client = LazyPgClient.create(config);
+                Connection jdbc = server.openJdbc()) {
             int pid = client.query("select pg_backend_pid()").get(0).getInt(0);
-            CompletableFuture<Throwable> sleeping = CompletableFuture.supplyAsync(
-                    () -> catchThrowable(() -> client.query("select pg_sleep(30)")));
+            CompletableFuture<Throwable> sleeping =
+                    CompletableFuture.supplyAsync(() -> catchThrowable(() -> client.query("select pg_sleep(30)")));
             await("pg_sleep running on backend " + pid, () -> "active".equals(state(jdbc, pid)));
             try (Statement s = jdbc.createStatement()) {
                 s.execute("select pg_cancel_backend(" + pid + ")");
             }
-            assertThat(sleeping.get(30, TimeUnit.SECONDS)).isInstanceOfSatisfying(PgServerException.class,
-                    e -> assertThat(e.sqlState()).isEqualTo("57014"));
+            assertThat(sleeping.get(30, TimeUnit.SECONDS))
+                    .isInstanceOfSatisfying(
+                            PgServerException.class,
+                            e -> assertThat(e.sqlState()).isEqualTo("57014"));
         }
     }
 
     private static String state(Connection jdbc, int pid) {
         try (Statement s = jdbc.createStatement();
-             ResultSet rs = s.executeQuery("select state from pg_stat_activity where pid = " + pid)) {
+                ResultSet rs = s.executeQuery("select state from pg_stat_activity where pid = " + pid)) {
             return rs.next() ? rs.getString(1) : "gone";
         } catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -121,34 +136,55 @@ class QueryTimeoutIT {
      */
     @Test
     void aCancelStillOnItsWayWhenTheStatementEndsDoesNotHitTheNextStatement(TestPostgres server) {
-        try (CancelInterceptingRelay relay = CancelInterceptingRelay.holdingCancels(server.host(), server.port(),
-                Duration.ofSeconds(2));
-             LazyPgClient client = LazyPgClient.create(through(relay, server).queryTimeout(Duration.ofMillis(500))
-                     .connectTimeout(Duration.ofSeconds(10)).poolMaxSize(1).build())) {
+        try (CancelInterceptingRelay relay =
+                        CancelInterceptingRelay.holdingCancels(server.host(), server.port(), Duration.ofSeconds(2));
+                LazyPgClient client = LazyPgClient.create(through(relay, server)
+                        .queryTimeout(Duration.ofMillis(500))
+                        .connectTimeout(Duration.ofSeconds(10))
+                        .poolMaxSize(1)
+                        .build())) {
             client.withConnection(c -> {
                 int pid = c.query("select pg_backend_pid()").get(0).getInt(0);
                 // 1 s against a 500 ms timeout: the CancelRequest leaves at 0.5 s and reaches the
                 // server at 2.5 s; the statement itself completes at 1 s.
-                assertThat(c.query("select pg_sleep(1), 'completed'").get(0).getString(1)).isEqualTo("completed");
-                assertThat(relay.cancelsReceived()).as("the query timeout fired during the statement").isEqualTo(1);
-                assertThat(relay.cancelsDelivered()).as("delivered before the connection was handed back")
+                assertThat(c.query("select pg_sleep(1), 'completed'").get(0).getString(1))
+                        .isEqualTo("completed");
+                assertThat(relay.cancelsReceived())
+                        .as("the query timeout fired during the statement")
+                        .isEqualTo(1);
+                assertThat(relay.cancelsDelivered())
+                        .as("delivered before the connection was handed back")
                         .isEqualTo(1);
                 // Short statements, well inside the timeout, for longer than the cancel was held.
                 long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
                 for (int n = 0; System.nanoTime() < until; n++) {
-                    assertThat(c.query("select pg_sleep(0.1), $1::int", n).get(0).getInt(1)).isEqualTo(n);
+                    assertThat(c.query("select pg_sleep(0.1), $1::int", n)
+                                    .get(0)
+                                    .getInt(1))
+                            .isEqualTo(n);
                 }
-                assertThat(c.query("select pg_backend_pid()").get(0).getInt(0)).as("the same session").isEqualTo(pid);
+                assertThat(c.query("select pg_backend_pid()").get(0).getInt(0))
+                        .as("the same session")
+                        .isEqualTo(pid);
                 return null;
             });
-            assertThat(client.poolStats().totalClosed()).as("the connection was kept").isZero();
+            assertThat(client.poolStats().totalClosed())
+                    .as("the connection was kept")
+                    .isZero();
         }
     }
 
     private static LazyPgConfig tlsThrough(TcpRelay relay, TestPostgres server) {
-        return LazyPgConfig.builder().host(relay.host()).port(relay.port()).database(server.database())
-                .user(server.username()).password(server.password().isEmpty() ? null : server.password())
-                .sslMode(SslMode.REQUIRE).queryTimeout(Duration.ofMillis(500)).poolMaxSize(1).build();
+        return LazyPgConfig.builder()
+                .host(relay.host())
+                .port(relay.port())
+                .database(server.database())
+                .user(server.username())
+                .password(server.password().isEmpty() ? null : server.password())
+                .sslMode(SslMode.REQUIRE)
+                .queryTimeout(Duration.ofMillis(500))
+                .poolMaxSize(1)
+                .build();
     }
 
     /**
@@ -161,18 +197,22 @@ class QueryTimeoutIT {
     void theGiveUpEndsAWriteBlockedOnAStalledTlsConnection(TestPostgres server) throws Exception {
         assumeThat(server.tls()).as("a server with TLS").isPresent();
         try (TcpRelay relay = TcpRelay.to(server.host(), server.port());
-             LazyPgClient client = LazyPgClient.create(tlsThrough(relay, server))) {
-            assertThat(client.query("select ssl from pg_stat_ssl where pid = pg_backend_pid()").get(0).getBoolean(0))
-                    .as("the session uses TLS").isTrue();
+                LazyPgClient client = LazyPgClient.create(tlsThrough(relay, server))) {
+            assertThat(client.query("select ssl from pg_stat_ssl where pid = pg_backend_pid()")
+                            .get(0)
+                            .getBoolean(0))
+                    .as("the session uses TLS")
+                    .isTrue();
             String big = "x".repeat(64 << 20); // far more than the socket buffers hold
-            CompletableFuture<Throwable> writing = CompletableFuture.supplyAsync(() -> catchThrowable(
-                    () -> client.withConnection(c -> {
+            CompletableFuture<Throwable> writing =
+                    CompletableFuture.supplyAsync(() -> catchThrowable(() -> client.withConnection(c -> {
                         c.query("select length($1)", "prepared"); // so the stall hits the Bind: a write
                         relay.stallExisting();
                         return c.query("select length($1)", big);
                     })));
             assertQueryTimeoutGaveUp(writing.get(60, TimeUnit.SECONDS));
-            assertThat(client.query("select 'after the stall'").get(0).getString(0)).isEqualTo("after the stall");
+            assertThat(client.query("select 'after the stall'").get(0).getString(0))
+                    .isEqualTo("after the stall");
         }
     }
 
@@ -185,19 +225,22 @@ class QueryTimeoutIT {
     void aReadStalledOnATlsConnectionEndsAsAQueryTimeout(TestPostgres server) {
         assumeThat(server.tls()).as("a server with TLS").isPresent();
         try (TcpRelay relay = TcpRelay.to(server.host(), server.port());
-             LazyPgClient client = LazyPgClient.create(tlsThrough(relay, server))) {
+                LazyPgClient client = LazyPgClient.create(tlsThrough(relay, server))) {
             assertQueryTimeoutGaveUp(catchThrowable(() -> client.withConnection(c -> {
                 relay.stallExisting();
                 return c.query("select 'never answered'");
             })));
-            assertThat(client.query("select 'after the stall'").get(0).getString(0)).isEqualTo("after the stall");
+            assertThat(client.query("select 'after the stall'").get(0).getString(0))
+                    .isEqualTo("after the stall");
         }
     }
 
     private static void assertQueryTimeoutGaveUp(Throwable failure) {
-        assertThat(failure).isInstanceOfSatisfying(PgTimeoutException.class,
-                e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.QUERY));
-        assertThat(failure.getMessage()).contains("query_timeout / lazypg.query-timeout = 500ms")
+        assertThat(failure)
+                .isInstanceOfSatisfying(
+                        PgTimeoutException.class, e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.QUERY));
+        assertThat(failure.getMessage())
+                .contains("query_timeout / lazypg.query-timeout = 500ms")
                 .contains("connection was closed");
     }
 
@@ -214,11 +257,16 @@ class QueryTimeoutIT {
         int stalled = 8;
         ExecutorService callers = Executors.newFixedThreadPool(stalled);
         try (CancelInterceptingRelay relay = CancelInterceptingRelay.swallowingCancels(server.host(), server.port());
-             LazyPgClient swallowed = LazyPgClient.create(through(relay, server).queryTimeout(Duration.ofMillis(200))
-                     .connectTimeout(Duration.ofSeconds(10)).poolMaxSize(stalled).applicationName("swallowed").build());
-             ServerSocket blackHole = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             LazyPgClient timed = LazyPgClient.create(LazyPgConfig.fromUrl(server.url()).toBuilder()
-                     .queryTimeout(Duration.ofMillis(500)).build())) {
+                LazyPgClient swallowed = LazyPgClient.create(through(relay, server)
+                        .queryTimeout(Duration.ofMillis(200))
+                        .connectTimeout(Duration.ofSeconds(10))
+                        .poolMaxSize(stalled)
+                        .applicationName("swallowed")
+                        .build());
+                ServerSocket blackHole = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                LazyPgClient timed = LazyPgClient.create(LazyPgConfig.fromUrl(server.url()).toBuilder()
+                        .queryTimeout(Duration.ofMillis(500))
+                        .build())) {
             assertThat(timed.query("select 1").get(0).getInt(0)).isEqualTo(1);
             List<CompletableFuture<Throwable>> sleepers = new ArrayList<>();
             for (int i = 0; i < stalled; i++) {
@@ -229,32 +277,46 @@ class QueryTimeoutIT {
 
             // A server that accepts TCP connections (the kernel does, into the backlog) and never
             // answers the startup: only the connect timeout can end this.
-            LazyPgConfig nowhere = LazyPgConfig.builder().host("127.0.0.1").port(blackHole.getLocalPort())
-                    .user("nobody").database("nothing").sslMode(SslMode.DISABLE)
-                    .connectTimeout(Duration.ofSeconds(1)).build();
+            LazyPgConfig nowhere = LazyPgConfig.builder()
+                    .host("127.0.0.1")
+                    .port(blackHole.getLocalPort())
+                    .user("nobody")
+                    .database("nothing")
+                    .sslMode(SslMode.DISABLE)
+                    .connectTimeout(Duration.ofSeconds(1))
+                    .build();
             long start = System.nanoTime();
             Throwable connect = catchThrowable(() -> PgConnection.open(nowhere, ClientHooks.NONE));
             long connectMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            assertThat(connect).isInstanceOfSatisfying(PgTimeoutException.class,
-                    e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.CONNECT));
-            assertThat(connectMillis).as("a 1 s connect timeout while %d CancelRequests block", stalled)
+            assertThat(connect)
+                    .isInstanceOfSatisfying(
+                            PgTimeoutException.class,
+                            e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.CONNECT));
+            assertThat(connectMillis)
+                    .as("a 1 s connect timeout while %d CancelRequests block", stalled)
                     .isLessThan(5_000);
 
             start = System.nanoTime();
             Throwable query = catchThrowable(() -> timed.query("select pg_sleep(30)"));
             long queryMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            assertThat(query).as("a 500 ms query timeout").isInstanceOfAny(PgTimeoutException.class,
-                    PgServerException.class);
-            assertThat(queryMillis).as("a 500 ms query timeout while %d CancelRequests block", stalled)
+            assertThat(query)
+                    .as("a 500 ms query timeout")
+                    .isInstanceOfAny(PgTimeoutException.class, PgServerException.class);
+            assertThat(queryMillis)
+                    .as("a 500 ms query timeout while %d CancelRequests block", stalled)
                     .isLessThan(5_000);
             assertThat(timed.query("select 2").get(0).getInt(0)).isEqualTo(2);
 
             // The stalled statements end by their own give-up (5 s after the cancel) as query timeouts.
             for (CompletableFuture<Throwable> sleeper : sleepers) {
-                assertThat(sleeper.get(60, TimeUnit.SECONDS)).isInstanceOfSatisfying(PgTimeoutException.class,
-                        e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.QUERY));
+                assertThat(sleeper.get(60, TimeUnit.SECONDS))
+                        .isInstanceOfSatisfying(
+                                PgTimeoutException.class,
+                                e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.QUERY));
             }
-            assertThat(relay.cancelsReceived()).as("every stalled statement sent its CancelRequest").isEqualTo(stalled);
+            assertThat(relay.cancelsReceived())
+                    .as("every stalled statement sent its CancelRequest")
+                    .isEqualTo(stalled);
         } finally {
             callers.shutdownNow();
         }

@@ -35,10 +35,21 @@ class SessionTimeZoneIT {
 
     /** Instants around DST changes in Europe and the US, local mean time, war time, BC, far future, infinities. */
     private static final String[] VALUES = {
-        "2024-01-01 12:00:00+00", "2024-07-01 12:34:56.789012+00", "2024-03-31 00:59:59.999999+00",
-        "2024-03-31 01:00:00+00", "2024-10-27 00:30:00+00", "2024-10-27 01:30:00+00", "2024-11-03 05:30:00+00",
-        "2024-11-03 06:30:00+00", "1850-06-01 00:00:00+00", "1943-07-01 12:00:00+00", "1969-12-31 23:59:59.5+00",
-        "2100-07-01 00:00:00.000001+00", "0044-03-15 12:00:00+00 BC", "infinity", "-infinity",
+        "2024-01-01 12:00:00+00",
+        "2024-07-01 12:34:56.789012+00",
+        "2024-03-31 00:59:59.999999+00",
+        "2024-03-31 01:00:00+00",
+        "2024-10-27 00:30:00+00",
+        "2024-10-27 01:30:00+00",
+        "2024-11-03 05:30:00+00",
+        "2024-11-03 06:30:00+00",
+        "1850-06-01 00:00:00+00",
+        "1943-07-01 12:00:00+00",
+        "1969-12-31 23:59:59.5+00",
+        "2100-07-01 00:00:00.000001+00",
+        "0044-03-15 12:00:00+00 BC",
+        "infinity",
+        "-infinity",
     };
 
     private static LazyPgClient client;
@@ -54,7 +65,8 @@ class SessionTimeZoneIT {
                 s.execute("insert into zone_values values (" + i + ", '" + VALUES[i] + "')");
             }
         }
-        client = LazyPgClient.create(LazyPgConfig.fromUrl(server.url()).toBuilder().poolMaxSize(1).build());
+        client = LazyPgClient.create(
+                LazyPgConfig.fromUrl(server.url()).toBuilder().poolMaxSize(1).build());
     }
 
     @AfterAll
@@ -64,33 +76,35 @@ class SessionTimeZoneIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "UTC+3                       | UTC+3                       | true",
-        "GMT-5                       | GMT-5                       | true",
-        "+05:00                      | +05:00                      | true",
-        "UTC-05:30                   | UTC-05:30                   | true",
-        "utc+3                       | UTC+3                       | true",
-        "UTC+12:00:00                | UTC+12:00:00                | true",
-        "JST-9                       | JST-9                       | true",
-        "IST-5:30                    | IST-5:30                    | true",
-        "<+05>-05                    | <+05>-05                    | true",
-        "-3                          | <-03>+03                    | true",
-        "Etc/GMT+3                   | Etc/GMT+3                   | true",
-        "Etc/GMT-14                  | Etc/GMT-14                  | true",
-        "UTC                         | UTC                         | true",
-        "GMT                         | GMT                         | true",
-        "Zulu                        | Zulu                        | true",
-        "Europe/Amsterdam            | Europe/Amsterdam            | true",
-        "America/New_York            | America/New_York            | true",
-        "Asia/Kolkata                | Asia/Kolkata                | true",
-        "EST5EDT                     | EST5EDT                     | false",
-        "PST8PDT                     | PST8PDT                     | false",
-        "EST                         | EST                         | false",
-        "MST                         | MST                         | false",
-        "CET                         | CET                         | false",
-        "XYZ+3ABC                    | XYZ+3ABC                    | false",
-        "CET-1CEST,M3.5.0,M10.5.0/3  | CET-1CEST,M3.5.0,M10.5.0/3  | false",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "UTC+3                       | UTC+3                       | true",
+                "GMT-5                       | GMT-5                       | true",
+                "+05:00                      | +05:00                      | true",
+                "UTC-05:30                   | UTC-05:30                   | true",
+                "utc+3                       | UTC+3                       | true",
+                "UTC+12:00:00                | UTC+12:00:00                | true",
+                "JST-9                       | JST-9                       | true",
+                "IST-5:30                    | IST-5:30                    | true",
+                "<+05>-05                    | <+05>-05                    | true",
+                "-3                          | <-03>+03                    | true",
+                "Etc/GMT+3                   | Etc/GMT+3                   | true",
+                "Etc/GMT-14                  | Etc/GMT-14                  | true",
+                "UTC                         | UTC                         | true",
+                "GMT                         | GMT                         | true",
+                "Zulu                        | Zulu                        | true",
+                "Europe/Amsterdam            | Europe/Amsterdam            | true",
+                "America/New_York            | America/New_York            | true",
+                "Asia/Kolkata                | Asia/Kolkata                | true",
+                "EST5EDT                     | EST5EDT                     | false",
+                "PST8PDT                     | PST8PDT                     | false",
+                "EST                         | EST                         | false",
+                "MST                         | MST                         | false",
+                "CET                         | CET                         | false",
+                "XYZ+3ABC                    | XYZ+3ABC                    | false",
+                "CET-1CEST,M3.5.0,M10.5.0/3  | CET-1CEST,M3.5.0,M10.5.0/3  | false",
+            })
     void timestamptzReadsAsTheServerShowsItAndAsPgjdbcReadsIt(String zone, String reported, boolean binary)
             throws Exception {
         List<String> serverText = new ArrayList<>();
@@ -111,9 +125,15 @@ class SessionTimeZoneIT {
             String sql = "select id, ts from zone_values order by id /* " + zone + " */";
             for (int execution = 0; execution < 2; execution++) {
                 LazyResult result = c.query(sql);
-                assertThat(result.columns().get(1).binary()).as("binary timestamptz under %s", zone).isEqualTo(binary);
+                assertThat(result.columns().get(1).binary())
+                        .as("binary timestamptz under %s", zone)
+                        .isEqualTo(binary);
                 for (int r = 0; r < result.size(); r++) {
-                    check(result.get(r), serverText.get(r), pgjdbc.get(r), zone + ", row " + r + ", execution " + execution);
+                    check(
+                            result.get(r),
+                            serverText.get(r),
+                            pgjdbc.get(r),
+                            zone + ", row " + r + ", execution " + execution);
                 }
             }
             return null;
@@ -129,9 +149,13 @@ class SessionTimeZoneIT {
     @org.junit.jupiter.api.Test
     void aCachedStatementFollowsTheZoneIntoSettingsJavaCannotModelAndBack() throws Exception {
         String[] settings = {
-            "TimeZone = 'Europe/Amsterdam'", "TIME ZONE INTERVAL '+05:30' HOUR TO MINUTE",
-            "TimeZone = 'CET-1CEST,M3.5.0,M10.5.0/3'", "TimeZone = 'XYZ+3ABC'", "TIME ZONE INTERVAL '-03:00' HOUR TO MINUTE",
-            "TimeZone = 'EST5EDT'", "TimeZone = 'America/St_Johns'",
+            "TimeZone = 'Europe/Amsterdam'",
+            "TIME ZONE INTERVAL '+05:30' HOUR TO MINUTE",
+            "TimeZone = 'CET-1CEST,M3.5.0,M10.5.0/3'",
+            "TimeZone = 'XYZ+3ABC'",
+            "TIME ZONE INTERVAL '-03:00' HOUR TO MINUTE",
+            "TimeZone = 'EST5EDT'",
+            "TimeZone = 'America/St_Johns'",
         };
         boolean[] binary = {true, true, false, false, true, false, true};
         client.withConnection(c -> {
@@ -150,12 +174,19 @@ class SessionTimeZoneIT {
                 c.executeScript("set " + settings[i]);
                 // The same SQL text every time: from the second setting on, the cached statement.
                 LazyResult result = c.query("select id, ts, array[ts] as tsa from zone_values order by id");
-                assertThat(result.columns().get(1).binary()).as("binary timestamptz under %s", settings[i]).isEqualTo(binary[i]);
+                assertThat(result.columns().get(1).binary())
+                        .as("binary timestamptz under %s", settings[i])
+                        .isEqualTo(binary[i]);
                 for (int r = 0; r < result.size(); r++) {
                     String where = settings[i] + ", row " + r;
                     check(result.get(r), serverText.get(r), null, where);
-                    assertThat(result.get(r).getString(2)).as("timestamptz[], %s", where)
-                            .isEqualTo("{" + (serverText.get(r).contains(" ") ? '"' + serverText.get(r) + '"' : serverText.get(r)) + "}");
+                    assertThat(result.get(r).getString(2))
+                            .as("timestamptz[], %s", where)
+                            .isEqualTo("{"
+                                    + (serverText.get(r).contains(" ")
+                                            ? '"' + serverText.get(r) + '"'
+                                            : serverText.get(r))
+                                    + "}");
                 }
             }
             return null;
@@ -168,9 +199,11 @@ class SessionTimeZoneIT {
         client.withConnection(c -> {
             c.executeScript("set timezone = 'UTC+3'");
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> c.executeScript("set timezone = 'Z'"))
-                    .isInstanceOf(PgServerException.class).hasMessageContaining("TimeZone");
+                    .isInstanceOf(PgServerException.class)
+                    .hasMessageContaining("TimeZone");
             assertThat(c.serverParameter("TimeZone")).isEqualTo("UTC+3");
-            LazyRow row = c.query("select '2024-01-01 12:00:00+00'::timestamptz").get(0);
+            LazyRow row =
+                    c.query("select '2024-01-01 12:00:00+00'::timestamptz").get(0);
             assertThat(row.getString(0)).isEqualTo("2024-01-01 09:00:00-03");
             c.executeScript("reset timezone");
             return null;
@@ -191,13 +224,15 @@ class SessionTimeZoneIT {
         assertThat(text).isEqualTo("2023-12-31 11:00:00-25");
         client.withConnection(c -> {
             c.executeScript("set timezone = 'UTC+25'");
-            LazyRow row = c.query("select '2024-01-01 12:00:00+00'::timestamptz").get(0);
+            LazyRow row =
+                    c.query("select '2024-01-01 12:00:00+00'::timestamptz").get(0);
             assertThat(row.columns().get(0).binary()).isFalse();
             assertThat(row.getString(0)).isEqualTo(text);
             assertThat(row.get(0, Instant.class)).isEqualTo(Instant.parse("2024-01-01T12:00:00Z"));
             assertThat(row.get(0, LocalDateTime.class)).isEqualTo(LocalDateTime.parse("2023-12-31T11:00:00"));
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> row.get(0, OffsetDateTime.class))
-                    .isInstanceOf(PgConversionException.class).hasMessageContaining("-25");
+                    .isInstanceOf(PgConversionException.class)
+                    .hasMessageContaining("-25");
             return null;
         });
     }
@@ -210,14 +245,23 @@ class SessionTimeZoneIT {
         LocalDateTime local = row.get(1, LocalDateTime.class);
         if (text.equals("infinity") || text.equals("-infinity")) {
             boolean positive = text.equals("infinity");
-            assertThat(odt).as("OffsetDateTime, %s", where).isEqualTo(positive ? OffsetDateTime.MAX : OffsetDateTime.MIN);
+            assertThat(odt)
+                    .as("OffsetDateTime, %s", where)
+                    .isEqualTo(positive ? OffsetDateTime.MAX : OffsetDateTime.MIN);
             assertThat(instant).as("Instant, %s", where).isEqualTo(positive ? Instant.MAX : Instant.MIN);
-            assertThat(local).as("LocalDateTime, %s", where).isEqualTo(positive ? LocalDateTime.MAX : LocalDateTime.MIN);
+            assertThat(local)
+                    .as("LocalDateTime, %s", where)
+                    .isEqualTo(positive ? LocalDateTime.MAX : LocalDateTime.MIN);
             return;
         }
-        assertThat(local).as("LocalDateTime is the wall clock the server shows, %s", where).isEqualTo(wallClock(text));
-        assertThat(odt.toLocalDateTime()).as("OffsetDateTime's local part, %s", where).isEqualTo(wallClock(text));
-        assertThat(odt.getOffset()).as("OffsetDateTime's offset is the one the server shows, %s", where)
+        assertThat(local)
+                .as("LocalDateTime is the wall clock the server shows, %s", where)
+                .isEqualTo(wallClock(text));
+        assertThat(odt.toLocalDateTime())
+                .as("OffsetDateTime's local part, %s", where)
+                .isEqualTo(wallClock(text));
+        assertThat(odt.getOffset())
+                .as("OffsetDateTime's offset is the one the server shows, %s", where)
                 .isEqualTo(offset(text));
         assertThat(instant).as("Instant, %s", where).isEqualTo(odt.toInstant());
         if (pgjdbc != null) {

@@ -11,9 +11,16 @@ class SslModeTest {
 
     @ParameterizedTest
     @CsvSource({
-        "disable, DISABLE", "allow, ALLOW", "prefer, PREFER", "require, REQUIRE",
-        "verify-ca, VERIFY_CA", "verify-full, VERIFY_FULL",
-        "VERIFY-FULL, VERIFY_FULL", "VERIFY_CA, VERIFY_CA", "' require ', REQUIRE"})
+        "disable, DISABLE",
+        "allow, ALLOW",
+        "prefer, PREFER",
+        "require, REQUIRE",
+        "verify-ca, VERIFY_CA",
+        "verify-full, VERIFY_FULL",
+        "VERIFY-FULL, VERIFY_FULL",
+        "VERIFY_CA, VERIFY_CA",
+        "' require ', REQUIRE"
+    })
     void parsesLibpqNamesAndEnumNames(String text, SslMode expected) {
         assertThat(SslMode.fromString(text)).isSameAs(expected);
     }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 @LazyPgTest
 class StatisticsIT {
 
-    private static final String SQL = "select i as id, 'name ' || i as name, i * 2 as doubled from generate_series(1, 50) i";
+    private static final String SQL =
+            "select i as id, 'name ' || i as name, i * 2 as doubled from generate_series(1, 50) i";
 
     @Test
     void countsWhatWasFetchedAndWhatWasReadAndReportsUnreadColumnsOnce(TestPostgres server) {
@@ -30,12 +31,10 @@ class StatisticsIT {
             }
 
             @Override
-            public void flush() {
-            }
+            public void flush() {}
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
         jul.addHandler(handler);
         try (LazyPgClient client = LazyPgClient.connect(server.url())) {
@@ -45,7 +44,9 @@ class StatisticsIT {
                 }
             }
             StatementStatistics s = client.statistics().statements().stream()
-                    .filter(st -> st.sql().equals(SQL)).findFirst().orElseThrow();
+                    .filter(st -> st.sql().equals(SQL))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(s.executions()).isEqualTo(25);
             assertThat(s.rows()).isEqualTo(25 * 50);
             assertThat(s.cellsReceived()).isEqualTo(25 * 50 * 3);
@@ -59,8 +60,13 @@ class StatisticsIT {
         } finally {
             jul.removeHandler(handler);
         }
-        assertThat(logged).filteredOn(m -> m.contains("generate_series")).hasSize(1).first().asString()
-                .contains("[name, doubled]").contains("Select only the columns you need");
+        assertThat(logged)
+                .filteredOn(m -> m.contains("generate_series"))
+                .hasSize(1)
+                .first()
+                .asString()
+                .contains("[name, doubled]")
+                .contains("Select only the columns you need");
     }
 
     /** Captures what the statistics logger says while open. */
@@ -74,12 +80,10 @@ class StatisticsIT {
             }
 
             @Override
-            public void flush() {
-            }
+            public void flush() {}
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
 
         StatisticsLog() {
@@ -95,7 +99,8 @@ class StatisticsIT {
     @Test
     void theUnreadColumnsReportCountsOnlyCompletedStreams(TestPostgres server) {
         String sql = "select i as id, 'name ' || i as name, i * 3 as tripled from generate_series(1, 50) i";
-        try (StatisticsLog log = new StatisticsLog(); LazyPgClient client = LazyPgClient.connect(server.url())) {
+        try (StatisticsLog log = new StatisticsLog();
+                LazyPgClient client = LazyPgClient.connect(server.url())) {
             // 21 streams in batches of 10, each read to its end: the report is judged when the 21st
             // starts, over the 20 completed ones, never over a stream of which one batch has arrived.
             for (int run = 0; run < 21; run++) {
@@ -103,7 +108,10 @@ class StatisticsIT {
                     cursor.forEachRemaining(row -> row.getInt(0));
                 }
             }
-            assertThat(log.messages).filteredOn(m -> m.contains("tripled")).singleElement().asString()
+            assertThat(log.messages)
+                    .filteredOn(m -> m.contains("tripled"))
+                    .singleElement()
+                    .asString()
                     .contains("over 20 executions")
                     .contains("fetched " + 20 * 50 * 3 + " cells")
                     .contains("decoded " + 20 * 50 + " (33%)")
@@ -114,12 +122,15 @@ class StatisticsIT {
     @Test
     void statementsThatReturnedNoRowsHaveNoUnreadColumns(TestPostgres server) {
         String sql = "select i as id, 'name ' || i as name from generate_series(1, 10) i where i < 0";
-        try (StatisticsLog log = new StatisticsLog(); LazyPgClient client = LazyPgClient.connect(server.url())) {
+        try (StatisticsLog log = new StatisticsLog();
+                LazyPgClient client = LazyPgClient.connect(server.url())) {
             for (int run = 0; run < 25; run++) {
                 assertThat(client.query(sql)).isEmpty();
             }
             StatementStatistics s = client.statistics().statements().stream()
-                    .filter(st -> st.sql().equals(sql)).findFirst().orElseThrow();
+                    .filter(st -> st.sql().equals(sql))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(s.executions()).isEqualTo(25);
             assertThat(s.columns()).containsExactly("id", "name");
             assertThat(s.unreadColumns()).isEmpty();
@@ -139,7 +150,8 @@ class StatisticsIT {
 
             @Override
             public void finished(Object token, String sql, String operation, long rows, Throwable error) {
-                events.add(token + " rows=" + rows + (error == null ? "" : " error=" + error.getClass().getSimpleName()));
+                events.add(token + " rows=" + rows
+                        + (error == null ? "" : " error=" + error.getClass().getSimpleName()));
             }
         };
         PoolListener pool = new PoolListener() {
@@ -149,12 +161,14 @@ class StatisticsIT {
             }
         };
         try (LazyPgClient client = LazyPgClient.builder(LazyPgConfig.fromUrl(server.url()))
-                .queryObserver(observer).poolListener(pool).build()) {
+                .queryObserver(observer)
+                .poolListener(pool)
+                .build()) {
             client.query("select 1 union all select 2");
-            client.query("select 3", row -> { });
+            client.query("select 3", row -> {});
             client.execute("select 4");
             try (RowCursor cursor = client.stream("select generate_series(1, 5)", 2)) {
-                cursor.forEachRemaining(row -> { });
+                cursor.forEachRemaining(row -> {});
             }
             client.withConnection(c -> {
                 c.executeScript("create temp table t_obs (x int)");
@@ -162,21 +176,23 @@ class StatisticsIT {
             });
             assertThatThrownBy(() -> client.query("select 1/0")).isInstanceOf(PgServerException.class);
         }
-        assertThat(events).containsExactly(
-                "query:select 1 union all select 2 rows=2",
-                "callback:select 3 rows=1",
-                "execute:select 4 rows=1",
-                "stream:select generate_series(1, 5) rows=5",
-                "script:create temp table t_obs (x int) rows=0",
-                "batch:insert into t_obs values ($1) rows=2",
-                "query:select 1/0 rows=0 error=PgServerException");
+        assertThat(events)
+                .containsExactly(
+                        "query:select 1 union all select 2 rows=2",
+                        "callback:select 3 rows=1",
+                        "execute:select 4 rows=1",
+                        "stream:select generate_series(1, 5) rows=5",
+                        "script:create temp table t_obs (x int) rows=0",
+                        "batch:insert into t_obs values ($1) rows=2",
+                        "query:select 1/0 rows=0 error=PgServerException");
         assertThat(created.get()).isGreaterThanOrEqualTo(1);
     }
 
     @Test
     void statisticsCanBeTurnedOff(TestPostgres server) {
         try (LazyPgClient client = LazyPgClient.create(LazyPgConfig.fromUrl(server.url()).toBuilder()
-                .statisticsMaxStatements(0).build())) {
+                .statisticsMaxStatements(0)
+                .build())) {
             client.query("select 1").get(0).getInt(0);
             assertThat(client.statistics().statements()).isEmpty();
             assertThat(client.statistics().queries()).isZero();

@@ -36,7 +36,8 @@ class TypesOracleIT {
 
     @BeforeAll
     static void createTable(TestPostgres server) throws Exception {
-        try (Connection c = server.openJdbc(); Statement s = c.createStatement()) {
+        try (Connection c = server.openJdbc();
+                Statement s = c.createStatement()) {
             s.execute("drop table if exists types_oracle; drop type if exists mood");
             s.execute("create type mood as enum ('sad', 'ok', 'happy')");
             s.execute("create table types_oracle (id int primary key, " + COLUMNS + ")");
@@ -63,26 +64,30 @@ class TypesOracleIT {
                 (4, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                  null, null, null, null, null, null, null, null, null, null, null, null, null, null, null)
                 """);
-            s.execute("insert into types_oracle select 100 + i, (i % 1000)::int2, i * 7919, i * 1000003::int8, i / 7.0, i / 3.0,"
-                    + " i / 9.0, (i * 12.3456)::numeric(12,4), i % 2 = 0, 'row ' || i, 'v' || i, 'b' || i, 'n' || i, 'z',"
-                    + " decode(md5(i::text), 'hex'), date '2000-01-01' + i * 37, time '00:00' + i * interval '17 minutes 3.5 seconds',"
-                    + " timetz '10:00+02' + i * interval '1 minute', timestamp '1970-01-01' + i * interval '7 days 3 hours 0.000123 seconds',"
-                    + " timestamptz '1850-06-01 00:00:00+00' + i * interval '61 days 7 hours 0.000007 seconds', i * interval '1 day 1 second',"
-                    + " md5(i::text)::uuid, json_build_object('i', i), jsonb_build_object('i', i, 'k', 'v'), i, ('10.1.' || (i % 250) || '.7')::inet,"
-                    + " ('10.' || (i % 250) || '.0.0/16')::cidr, (array['sad','ok','happy'])[1 + i % 3]::mood, array[i, i + 1],"
-                    + " array['t' || i], array[i / 4.0], array[timestamptz '2020-01-01' + i * interval '1 hour'], array[array[i::int8]], array[i % 3 = 0]"
-                    + " from generate_series(1, 300) i");
+            s.execute(
+                    "insert into types_oracle select 100 + i, (i % 1000)::int2, i * 7919, i * 1000003::int8, i / 7.0, i / 3.0,"
+                            + " i / 9.0, (i * 12.3456)::numeric(12,4), i % 2 = 0, 'row ' || i, 'v' || i, 'b' || i, 'n' || i, 'z',"
+                            + " decode(md5(i::text), 'hex'), date '2000-01-01' + i * 37, time '00:00' + i * interval '17 minutes 3.5 seconds',"
+                            + " timetz '10:00+02' + i * interval '1 minute', timestamp '1970-01-01' + i * interval '7 days 3 hours 0.000123 seconds',"
+                            + " timestamptz '1850-06-01 00:00:00+00' + i * interval '61 days 7 hours 0.000007 seconds', i * interval '1 day 1 second',"
+                            + " md5(i::text)::uuid, json_build_object('i', i), jsonb_build_object('i', i, 'k', 'v'), i, ('10.1.' || (i % 250) || '.7')::inet,"
+                            + " ('10.' || (i % 250) || '.0.0/16')::cidr, (array['sad','ok','happy'])[1 + i % 3]::mood, array[i, i + 1],"
+                            + " array['t' || i], array[i / 4.0], array[timestamptz '2020-01-01' + i * interval '1 hour'], array[array[i::int8]], array[i % 3 = 0]"
+                            + " from generate_series(1, 300) i");
         }
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"UTC", "Asia/Kolkata", "America/St_Johns", "Europe/Amsterdam"})
     void everyCellShowsTheServersTextAndTypedReadsAgreeWithPgjdbc(String zone, TestPostgres server) throws Exception {
-        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder().serverParameter("TimeZone", zone).build();
+        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder()
+                .serverParameter("TimeZone", zone)
+                .build();
         List<List<String>> expectedText = new ArrayList<>();
         List<Object[]> expectedTyped = new ArrayList<>();
         int columnCount;
-        try (Connection c = server.openJdbc(); Statement s = c.createStatement()) {
+        try (Connection c = server.openJdbc();
+                Statement s = c.createStatement()) {
             s.execute("set timezone = '" + zone + "'");
             try (ResultSet rs = s.executeQuery("select * from types_oracle order by id")) {
                 ResultSetMetaData md = rs.getMetaData();
@@ -94,13 +99,25 @@ class TypesOracleIT {
                     }
                     expectedText.add(texts);
                     expectedTyped.add(new Object[] {
-                            rs.getObject("i8", Long.class), rs.getObject("i4", Integer.class),
-                            rs.getObject("num_scaled", BigDecimal.class), rs.getObject("b", Boolean.class),
-                            rs.getObject("u", UUID.class), rs.getBytes("ba"), rs.getObject("f8", Double.class),
-                            rs.getString("d") == null || rs.getString("d").contains("BC") || rs.getString("d").contains("infinity")
-                                    || rs.getString("d").length() > 10 ? null : rs.getObject("d", LocalDate.class),
-                            tsOrNull(rs, "ts"), tstzOrNull(rs, "tstz"),
-                            rs.getString("tm") == null || rs.getString("tm").startsWith("24") ? null : rs.getObject("tm", LocalTime.class)});
+                        rs.getObject("i8", Long.class),
+                        rs.getObject("i4", Integer.class),
+                        rs.getObject("num_scaled", BigDecimal.class),
+                        rs.getObject("b", Boolean.class),
+                        rs.getObject("u", UUID.class),
+                        rs.getBytes("ba"),
+                        rs.getObject("f8", Double.class),
+                        rs.getString("d") == null
+                                        || rs.getString("d").contains("BC")
+                                        || rs.getString("d").contains("infinity")
+                                        || rs.getString("d").length() > 10
+                                ? null
+                                : rs.getObject("d", LocalDate.class),
+                        tsOrNull(rs, "ts"),
+                        tstzOrNull(rs, "tstz"),
+                        rs.getString("tm") == null || rs.getString("tm").startsWith("24")
+                                ? null
+                                : rs.getObject("tm", LocalTime.class)
+                    });
                 }
             }
         }
@@ -108,14 +125,18 @@ class TypesOracleIT {
             LazyResult result = client.query("select * from types_oracle order by id");
             assertThat(result.columns()).hasSize(columnCount);
             assertThat(result.columns().stream().filter(Column::binary).count())
-                    .as("most columns come in binary").isGreaterThan(columnCount / 2);
+                    .as("most columns come in binary")
+                    .isGreaterThan(columnCount / 2);
             assertThat(result.size()).isEqualTo(expectedText.size());
             for (int r = 0; r < result.size(); r++) {
                 LazyRow row = result.get(r);
                 for (int i = 0; i < columnCount; i++) {
                     Column col = result.columns().get(i);
-                    assertThat(row.getString(i)).as("row %d column %s (%s, %s) in %s", r, col.name(), col.typeName(),
-                            col.binary() ? "binary" : "text", zone).isEqualTo(expectedText.get(r).get(i));
+                    assertThat(row.getString(i))
+                            .as(
+                                    "row %d column %s (%s, %s) in %s",
+                                    r, col.name(), col.typeName(), col.binary() ? "binary" : "text", zone)
+                            .isEqualTo(expectedText.get(r).get(i));
                 }
                 Object[] typed = expectedTyped.get(r);
                 assertThat(row.get("i8", Long.class)).isEqualTo(typed[0]);
@@ -134,7 +155,8 @@ class TypesOracleIT {
                     assertThat(row.get("ts", LocalDateTime.class)).isEqualTo(typed[8]);
                 }
                 if (typed[9] != null) {
-                    assertThat(row.get("tstz", OffsetDateTime.class).toInstant()).isEqualTo(typed[9]);
+                    assertThat(row.get("tstz", OffsetDateTime.class).toInstant())
+                            .isEqualTo(typed[9]);
                 }
                 if (typed[10] != null) {
                     assertThat(row.get("tm", LocalTime.class)).isEqualTo(typed[10]);
@@ -146,12 +168,14 @@ class TypesOracleIT {
     private static LocalDateTime tsOrNull(ResultSet rs, String column) throws Exception {
         String text = rs.getString(column);
         return text == null || text.contains("BC") || text.contains("infinity") || text.indexOf('-') > 4
-                ? null : rs.getObject(column, LocalDateTime.class);
+                ? null
+                : rs.getObject(column, LocalDateTime.class);
     }
 
     private static java.time.Instant tstzOrNull(ResultSet rs, String column) throws Exception {
         String text = rs.getString(column);
         return text == null || text.contains("BC") || text.contains("infinity")
-                ? null : rs.getObject(column, OffsetDateTime.class).toInstant();
+                ? null
+                : rs.getObject(column, OffsetDateTime.class).toInstant();
     }
 }

@@ -19,20 +19,24 @@ public class ApiErrors {
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ProblemDetail unreadable(HttpMessageNotReadableException e) {
-        return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-                "The request body is not a valid order: " + e.getMostSpecificCause().getMessage());
+        return ProblemDetail.forStatusAndDetail(
+                HttpStatus.BAD_REQUEST,
+                "The request body is not a valid order: "
+                        + e.getMostSpecificCause().getMessage());
     }
 
     /** A second order with the same externalRef: the client retried; the first one stands. */
     @ExceptionHandler(DuplicateKeyException.class)
     ProblemDetail duplicate(DuplicateKeyException e) {
-        return ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT,
-                "An order with this externalRef already exists; it was not placed again.");
+        return ProblemDetail.forStatusAndDetail(
+                HttpStatus.CONFLICT, "An order with this externalRef already exists; it was not placed again.");
     }
 
     @ExceptionHandler(DataIntegrityViolationException.class)
     ProblemDetail integrity(DataIntegrityViolationException e) {
-        return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-                "The order violates a database rule: " + e.getMostSpecificCause().getMessage());
+        return ProblemDetail.forStatusAndDetail(
+                HttpStatus.BAD_REQUEST,
+                "The order violates a database rule: "
+                        + e.getMostSpecificCause().getMessage());
     }
 }

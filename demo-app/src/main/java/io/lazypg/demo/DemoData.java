@@ -24,8 +24,10 @@ public class DemoData implements InitializingBean {
     private final int orders;
     private final int customers;
 
-    public DemoData(LazyPgTemplate template, @Value("${demo.seed.orders:100000}") int orders,
-                    @Value("${demo.seed.customers:2000}") int customers) {
+    public DemoData(
+            LazyPgTemplate template,
+            @Value("${demo.seed.orders:100000}") int orders,
+            @Value("${demo.seed.customers:2000}") int customers) {
         this.template = template;
         this.orders = orders;
         this.customers = customers;
@@ -35,9 +37,14 @@ public class DemoData implements InitializingBean {
     public void afterPropertiesSet() {
         long start = System.nanoTime();
         template.execute(read("schema.sql"));
-        template.execute(read("seed.sql").replace(":customers", Integer.toString(customers))
+        template.execute(read("seed.sql")
+                .replace(":customers", Integer.toString(customers))
                 .replace(":orders", Integer.toString(orders)));
-        LOG.info("Seeded {} customers and {} orders in {} ms", customers, orders, (System.nanoTime() - start) / 1_000_000);
+        LOG.info(
+                "Seeded {} customers and {} orders in {} ms",
+                customers,
+                orders,
+                (System.nanoTime() - start) / 1_000_000);
     }
 
     private static String read(String resource) {

@@ -30,8 +30,8 @@ public class OrderController {
 
     /** Orders as JSON objects (entity proxies, serialized by their accessors). */
     @GetMapping
-    public List<Order> list(@RequestParam(required = false) String status,
-                            @RequestParam(defaultValue = "20") int limit) {
+    public List<Order> list(
+            @RequestParam(required = false) String status, @RequestParam(defaultValue = "20") int limit) {
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new InvalidOrderException("limit must be between 1 and " + MAX_LIMIT);
         }

@@ -58,23 +58,44 @@ public class OrderRepository {
         BigDecimal tax = o.subtotal().multiply(new BigDecimal("0.21")).setScale(2, java.math.RoundingMode.HALF_UP);
         BigDecimal shipping = Boolean.TRUE.equals(o.express()) ? new BigDecimal("9.95") : new BigDecimal("2.95");
         BigDecimal total = o.subtotal().add(tax).add(shipping);
-        return template.queryForObject("""
+        return template.queryForObject(
+                """
                 insert into orders (external_ref, customer_id, status, channel, currency, subtotal, tax, shipping,
                                     discount, total, item_count, priority, express, gift, paid, created_at, updated_at,
                                     ship_name, ship_street, ship_city, ship_postcode, ship_country,
                                     bill_name, bill_street, bill_city, bill_postcode, bill_country, warehouse, notes)
                 values (?, ?, 'new', ?, ?, ?, ?, ?, 0, ?, ?, 1, ?, false, false, now(), now(),
                         ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'AMS-1', ?)
-                returning id""", Long.class,
-                o.externalRef(), o.customerId(), o.channel(), o.currency(), o.subtotal(), tax, shipping, total,
-                o.itemCount(), Boolean.TRUE.equals(o.express()),
-                o.shipName(), o.shipStreet(), o.shipCity(), o.shipPostcode(), o.shipCountry(),
-                o.shipName(), o.shipStreet(), o.shipCity(), o.shipPostcode(), o.shipCountry(), o.notes());
+                returning id""",
+                Long.class,
+                o.externalRef(),
+                o.customerId(),
+                o.channel(),
+                o.currency(),
+                o.subtotal(),
+                tax,
+                shipping,
+                total,
+                o.itemCount(),
+                Boolean.TRUE.equals(o.express()),
+                o.shipName(),
+                o.shipStreet(),
+                o.shipCity(),
+                o.shipPostcode(),
+                o.shipCountry(),
+                o.shipName(),
+                o.shipStreet(),
+                o.shipCity(),
+                o.shipPostcode(),
+                o.shipCountry(),
+                o.notes());
     }
 
     /** Counts the new order on its customer; false when there is no such customer. */
     public boolean recordOrderOnCustomer(long customerId) {
-        return template.update("update customers set order_count = order_count + 1, last_order_at = now() where id = ?",
-                customerId) == 1;
+        return template.update(
+                        "update customers set order_count = order_count + 1, last_order_at = now() where id = ?",
+                        customerId)
+                == 1;
     }
 }

@@ -19,7 +19,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Boots the demo on a random port against the starter's embedded PostgreSQL and checks each endpoint. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"demo.seed.orders=5000", "demo.seed.customers=100"})
 class DemoApplicationIT {
 
@@ -33,14 +34,19 @@ class DemoApplicationIT {
     LazyPgTemplate template;
 
     private HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).GET().build(),
+        return http.send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                        .GET()
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> post(String path, String body) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+        return http.send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
                         .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
@@ -52,7 +58,9 @@ class DemoApplicationIT {
         assertThat(orders.size()).isEqualTo(3);
         JsonNode first = orders.get(0);
         List<String> fields = new ArrayList<>(first.propertyNames());
-        assertThat(fields).hasSize(40).contains("id", "externalRef", "status", "total", "createdAt", "deliveryDate", "notes")
+        assertThat(fields)
+                .hasSize(40)
+                .contains("id", "externalRef", "status", "total", "createdAt", "deliveryDate", "notes")
                 .doesNotContain("row", "binding", "$row");
         assertThat(first.get("id").asLong()).isEqualTo(1L);
         assertThat(first.get("total").decimalValue()).isPositive();
@@ -104,21 +112,27 @@ class DemoApplicationIT {
         JsonNode placed = JSON.readTree(created.body());
         assertThat(placed.get("externalRef").asString()).isEqualTo(ref.toString());
         assertThat(placed.get("total").decimalValue()).isEqualByComparingTo("34.14");
-        assertThat(created.headers().firstValue("Location")).hasValue("/orders/" + placed.get("id").asLong());
+        assertThat(created.headers().firstValue("Location"))
+                .hasValue("/orders/" + placed.get("id").asLong());
         assertThat(customerOrderCount(7)).isEqualTo(countBefore + 1);
 
         HttpResponse<String> duplicate = post("/orders", order);
         assertThat(duplicate.statusCode()).isEqualTo(409);
         assertThat(duplicate.body()).contains("externalRef");
-        assertThat(customerOrderCount(7)).as("the customer update was rolled back with the failed insert")
+        assertThat(customerOrderCount(7))
+                .as("the customer update was rolled back with the failed insert")
                 .isEqualTo(countBefore + 1);
 
-        HttpResponse<String> bad = post("/orders", order.replace("\"EUR\"", "\"euro\"").replace(ref.toString(),
-                UUID.randomUUID().toString()));
+        HttpResponse<String> bad = post(
+                "/orders",
+                order.replace("\"EUR\"", "\"euro\"")
+                        .replace(ref.toString(), UUID.randomUUID().toString()));
         assertThat(bad.statusCode()).isEqualTo(400);
         assertThat(bad.body()).contains("currency");
-        HttpResponse<String> unknownCustomer = post("/orders", order.replace("\"customerId\": 7", "\"customerId\": 99999")
-                .replace(ref.toString(), UUID.randomUUID().toString()));
+        HttpResponse<String> unknownCustomer = post(
+                "/orders",
+                order.replace("\"customerId\": 7", "\"customerId\": 99999")
+                        .replace(ref.toString(), UUID.randomUUID().toString()));
         assertThat(unknownCustomer.statusCode()).isEqualTo(400);
         assertThat(unknownCustomer.body()).contains("customerId 99999 does not exist");
         assertThat(post("/orders", "{not json").statusCode()).isEqualTo(400);
@@ -132,7 +146,10 @@ class DemoApplicationIT {
         assertThat(JSON.readTree(health.body()).get("status").asString()).isEqualTo("UP");
         HttpResponse<String> statistics = get("/actuator/lazypg");
         assertThat(statistics.statusCode()).isEqualTo(200);
-        assertThat(statistics.body()).contains("select * from orders").contains("unreadColumns").contains("ship_city");
+        assertThat(statistics.body())
+                .contains("select * from orders")
+                .contains("unreadColumns")
+                .contains("ship_city");
     }
 
     private long customerOrderCount(long id) {
@@ -142,6 +159,10 @@ class DemoApplicationIT {
     private double metric(String name) throws Exception {
         HttpResponse<String> response = get("/actuator/metrics/" + name);
         assertThat(response.statusCode()).as("metric %s exists", name).isEqualTo(200);
-        return JSON.readTree(response.body()).get("measurements").get(0).get("value").asDouble();
+        return JSON.readTree(response.body())
+                .get("measurements")
+                .get(0)
+                .get("value")
+                .asDouble();
     }
 }

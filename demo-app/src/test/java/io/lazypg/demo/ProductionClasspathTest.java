@@ -18,8 +18,10 @@ class ProductionClasspathTest {
 
     @Test
     void embeddedPostgresIsTestScopedOnly() throws Exception {
-        Element project = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                .parse(Path.of("pom.xml").toFile()).getDocumentElement();
+        Element project = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(Path.of("pom.xml").toFile())
+                .getDocumentElement();
         NodeList dependencies = project.getElementsByTagName("dependency");
         List<String> zonky = new ArrayList<>();
         for (int i = 0; i < dependencies.getLength(); i++) {
@@ -29,7 +31,9 @@ class ProductionClasspathTest {
                 zonky.add(text(dependency, "artifactId") + ":" + text(dependency, "scope"));
             }
         }
-        assertThat(zonky).isNotEmpty().allSatisfy(d -> assertThat(d).as("scope of " + d).endsWith(":test"));
+        assertThat(zonky)
+                .isNotEmpty()
+                .allSatisfy(d -> assertThat(d).as("scope of " + d).endsWith(":test"));
     }
 
     private static String text(Element parent, String tag) {

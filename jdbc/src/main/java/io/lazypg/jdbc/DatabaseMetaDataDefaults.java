@@ -24,8 +24,10 @@ abstract class DatabaseMetaDataDefaults implements DatabaseMetaData {
 
     @Override
     public boolean supportsTransactionIsolationLevel(int level) {
-        return level == Connection.TRANSACTION_READ_UNCOMMITTED || level == Connection.TRANSACTION_READ_COMMITTED
-                || level == Connection.TRANSACTION_REPEATABLE_READ || level == Connection.TRANSACTION_SERIALIZABLE;
+        return level == Connection.TRANSACTION_READ_UNCOMMITTED
+                || level == Connection.TRANSACTION_READ_COMMITTED
+                || level == Connection.TRANSACTION_REPEATABLE_READ
+                || level == Connection.TRANSACTION_SERIALIZABLE;
     }
 
     @Override
@@ -43,15 +45,50 @@ abstract class DatabaseMetaDataDefaults implements DatabaseMetaData {
         return holdability == ResultSet.HOLD_CURSORS_OVER_COMMIT;
     }
 
-    @Override public boolean ownUpdatesAreVisible(int type) { return false; }
-    @Override public boolean ownDeletesAreVisible(int type) { return false; }
-    @Override public boolean ownInsertsAreVisible(int type) { return false; }
-    @Override public boolean othersUpdatesAreVisible(int type) { return false; }
-    @Override public boolean othersDeletesAreVisible(int type) { return false; }
-    @Override public boolean othersInsertsAreVisible(int type) { return false; }
-    @Override public boolean updatesAreDetected(int type) { return false; }
-    @Override public boolean deletesAreDetected(int type) { return false; }
-    @Override public boolean insertsAreDetected(int type) { return false; }
+    @Override
+    public boolean ownUpdatesAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean ownDeletesAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean ownInsertsAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean othersUpdatesAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean othersDeletesAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean othersInsertsAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean updatesAreDetected(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean deletesAreDetected(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean insertsAreDetected(int type) {
+        return false;
+    }
 
     @Override
     public RowIdLifetime getRowIdLifetime() {
@@ -116,7 +153,8 @@ abstract class DatabaseMetaDataDefaults implements DatabaseMetaData {
     }
 
     @Override
-    public ResultSet getCrossReference(String a0, String a1, String a2, String a3, String a4, String a5) throws SQLException {
+    public ResultSet getCrossReference(String a0, String a1, String a2, String a3, String a4, String a5)
+            throws SQLException {
         throw JdbcErrors.unsupported("DatabaseMetaData.getCrossReference", null);
     }
 

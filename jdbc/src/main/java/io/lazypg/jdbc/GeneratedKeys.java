@@ -37,9 +37,10 @@ final class GeneratedKeys {
     /** {@code sql} with the RETURNING clause, when it is a data-modifying statement without one. */
     String appendTo(String sql) {
         String code = codeWords(sql);
-        String first = code.isEmpty() ? "" : code.substring(0, code.indexOf(' ') < 0 ? code.length() : code.indexOf(' '));
-        boolean modifying = first.equals("insert") || first.equals("update") || first.equals("delete")
-                || first.equals("merge");
+        String first =
+                code.isEmpty() ? "" : code.substring(0, code.indexOf(' ') < 0 ? code.length() : code.indexOf(' '));
+        boolean modifying =
+                first.equals("insert") || first.equals("update") || first.equals("delete") || first.equals("merge");
         if (!modifying || (" " + code + " ").contains(" returning ")) {
             return sql;
         }

@@ -33,6 +33,7 @@ final class JdbcErrors {
     static final String CONNECTION_CLOSED = "08003";
     /** connection_failure: the socket failed or the backend went away. */
     static final String CONNECTION_FAILURE = "08006";
+
     static final String UNABLE_TO_CONNECT = "08001";
     static final String PROTOCOL_VIOLATION = "08P01";
     static final String QUERY_CANCELED = "57014";
@@ -46,8 +47,7 @@ final class JdbcErrors {
     static final String TOO_MANY_RESULTS = "0100E";
     static final String FEATURE_NOT_SUPPORTED = "0A000";
 
-    private JdbcErrors() {
-    }
+    private JdbcErrors() {}
 
     /** The SQLException for a failure of the lazypg client. */
     static SQLException of(PgException e) {
@@ -93,8 +93,10 @@ final class JdbcErrors {
             case "40" -> new SQLTransactionRollbackException(message, state, e);
             case "42" -> new SQLSyntaxErrorException(message, state, e);
             case "0A" -> new SQLFeatureNotSupportedException(message, state, e);
-            case "57" -> state.equals(QUERY_CANCELED) ? new SQLTimeoutException(message, state, e)
-                    : new SQLNonTransientConnectionException(message, state, e); // admin shutdown, crash
+            case "57" ->
+                state.equals(QUERY_CANCELED)
+                        ? new SQLTimeoutException(message, state, e)
+                        : new SQLNonTransientConnectionException(message, state, e); // admin shutdown, crash
             default -> new SQLException(message, state, e);
         };
     }
@@ -117,7 +119,8 @@ final class JdbcErrors {
     }
 
     static SQLFeatureNotSupportedException unsupported(String method, String instead) {
-        return new SQLFeatureNotSupportedException(method + " is not supported by lazypg-jdbc"
-                + (instead == null ? "." : "; " + instead), FEATURE_NOT_SUPPORTED);
+        return new SQLFeatureNotSupportedException(
+                method + " is not supported by lazypg-jdbc" + (instead == null ? "." : "; " + instead),
+                FEATURE_NOT_SUPPORTED);
     }
 }

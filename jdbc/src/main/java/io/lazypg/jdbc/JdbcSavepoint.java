@@ -29,7 +29,8 @@ final class JdbcSavepoint implements Savepoint {
     @Override
     public int getSavepointId() throws SQLException {
         if (name != null) {
-            throw JdbcErrors.usage("A named savepoint has no id; call getSavepointName().", JdbcErrors.INVALID_PARAMETER_VALUE);
+            throw JdbcErrors.usage(
+                    "A named savepoint has no id; call getSavepointName().", JdbcErrors.INVALID_PARAMETER_VALUE);
         }
         return id;
     }
@@ -37,7 +38,8 @@ final class JdbcSavepoint implements Savepoint {
     @Override
     public String getSavepointName() throws SQLException {
         if (name == null) {
-            throw JdbcErrors.usage("An unnamed savepoint has no name; call getSavepointId().", JdbcErrors.INVALID_PARAMETER_VALUE);
+            throw JdbcErrors.usage(
+                    "An unnamed savepoint has no name; call getSavepointId().", JdbcErrors.INVALID_PARAMETER_VALUE);
         }
         return name;
     }

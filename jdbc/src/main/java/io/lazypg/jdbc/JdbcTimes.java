@@ -31,8 +31,7 @@ final class JdbcTimes {
     /** What 24:00:00 is as a java.sql.Time or Timestamp: the midnight after 1970-01-01. */
     static final LocalDateTime END_OF_DAY = LocalDate.EPOCH.plusDays(1).atStartOfDay();
 
-    private JdbcTimes() {
-    }
+    private JdbcTimes() {}
 
     /** Whether {@code d} is one of the two stand-ins. */
     static boolean isInfinity(java.util.Date d) {

@@ -18,8 +18,7 @@ final class JdbcUrls {
 
     static final String LAZYPG_PREFIX = "jdbc:lazypg:";
 
-    private JdbcUrls() {
-    }
+    private JdbcUrls() {}
 
     /** Whether the driver claims the URL through DriverManager: only its own scheme, never pgjdbc's. */
     static boolean isLazyPgUrl(String url) {
@@ -42,7 +41,8 @@ final class JdbcUrls {
             return LazyPgConfig.fromUrl(full);
         } catch (IllegalArgumentException e) {
             // the client's messages never contain the URL or a password
-            throw new SQLException("Invalid lazypg JDBC URL or property: " + e.getMessage(), JdbcErrors.UNABLE_TO_CONNECT, e);
+            throw new SQLException(
+                    "Invalid lazypg JDBC URL or property: " + e.getMessage(), JdbcErrors.UNABLE_TO_CONNECT, e);
         }
     }
 

@@ -32,8 +32,7 @@ import java.util.Calendar;
  */
 final class JdbcValues {
 
-    private JdbcValues() {
-    }
+    private JdbcValues() {}
 
     static Object toClient(Object x) throws SQLException {
         if (x == null || x instanceof String || x instanceof Integer || x instanceof Long) {
@@ -78,22 +77,30 @@ final class JdbcValues {
         }
         try {
             switch (sqlType) {
-                case Types.VARCHAR: case Types.CHAR: case Types.LONGVARCHAR: case Types.NVARCHAR: case Types.NCHAR:
+                case Types.VARCHAR:
+                case Types.CHAR:
+                case Types.LONGVARCHAR:
+                case Types.NVARCHAR:
+                case Types.NCHAR:
                 case Types.LONGNVARCHAR:
                     return v instanceof String ? v : v.toString();
                 case Types.INTEGER:
                     return v instanceof Integer ? v : number(v).intValueExact();
                 case Types.BIGINT:
                     return v instanceof Long ? v : number(v).longValueExact();
-                case Types.SMALLINT: case Types.TINYINT:
+                case Types.SMALLINT:
+                case Types.TINYINT:
                     return v instanceof Short ? v : number(v).shortValueExact();
-                case Types.NUMERIC: case Types.DECIMAL:
+                case Types.NUMERIC:
+                case Types.DECIMAL:
                     return v instanceof BigDecimal ? v : number(v);
-                case Types.DOUBLE: case Types.FLOAT:
+                case Types.DOUBLE:
+                case Types.FLOAT:
                     return v instanceof Double ? v : number(v).doubleValue();
                 case Types.REAL:
                     return v instanceof Float ? v : number(v).floatValue();
-                case Types.BOOLEAN: case Types.BIT:
+                case Types.BOOLEAN:
+                case Types.BIT:
                     return v instanceof Boolean ? v : bool(v);
                 case Types.DATE:
                     return v instanceof String s ? LocalDate.parse(s.trim()) : v;
@@ -107,8 +114,10 @@ final class JdbcValues {
                     return v;
             }
         } catch (ArithmeticException | IllegalArgumentException | java.time.DateTimeException e) {
-            throw JdbcErrors.usage("Cannot convert " + x.getClass().getSimpleName() + " '" + x + "' to SQL type "
-                    + sqlType + ": " + e.getMessage(), "22018");
+            throw JdbcErrors.usage(
+                    "Cannot convert " + x.getClass().getSimpleName() + " '" + x + "' to SQL type " + sqlType + ": "
+                            + e.getMessage(),
+                    "22018");
         }
     }
 
@@ -123,7 +132,8 @@ final class JdbcValues {
             return b ? BigDecimal.ONE : BigDecimal.ZERO;
         }
         if (v instanceof Number n) {
-            return n instanceof Double || n instanceof Float ? BigDecimal.valueOf(n.doubleValue())
+            return n instanceof Double || n instanceof Float
+                    ? BigDecimal.valueOf(n.doubleValue())
                     : BigDecimal.valueOf(n.longValue());
         }
         return new BigDecimal(v.toString().trim());

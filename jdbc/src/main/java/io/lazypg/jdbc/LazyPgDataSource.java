@@ -64,7 +64,8 @@ public final class LazyPgDataSource implements DataSource, AutoCloseable {
     /** The pool's sessions all belong to its configured user: another user needs another data source. */
     @Override
     public Connection getConnection(String username, String password) throws SQLException {
-        throw JdbcErrors.unsupported("getConnection(user, password)",
+        throw JdbcErrors.unsupported(
+                "getConnection(user, password)",
                 "a lazypg pool connects as its configured user; create a LazyPgDataSource per user.");
     }
 
@@ -114,7 +115,8 @@ public final class LazyPgDataSource implements DataSource, AutoCloseable {
         if (iface == LazyPgClient.class) {
             return iface.cast(client);
         }
-        throw JdbcErrors.usage("Not a wrapper for " + iface.getName() + "; a LazyPgDataSource unwraps to LazyPgClient.",
+        throw JdbcErrors.usage(
+                "Not a wrapper for " + iface.getName() + "; a LazyPgDataSource unwraps to LazyPgClient.",
                 JdbcErrors.INVALID_PARAMETER_VALUE);
     }
 

@@ -3,11 +3,8 @@ package io.lazypg.jdbc;
 import io.lazypg.client.LazyPgSession;
 import io.lazypg.client.LazyResult;
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
-import java.util.Locale;
 
 /**
  * DatabaseMetaData of one connection: the server's product name and version, the driver's, and
@@ -194,13 +191,40 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     /** NAMEDATALEN - 1: PostgreSQL truncates longer names. */
     private static final int NAME_LENGTH = 63;
 
-    @Override public int getMaxColumnNameLength() { return NAME_LENGTH; }
-    @Override public int getMaxTableNameLength() { return NAME_LENGTH; }
-    @Override public int getMaxSchemaNameLength() { return NAME_LENGTH; }
-    @Override public int getMaxCursorNameLength() { return NAME_LENGTH; }
-    @Override public int getMaxProcedureNameLength() { return NAME_LENGTH; }
-    @Override public int getMaxUserNameLength() { return NAME_LENGTH; }
-    @Override public int getMaxCatalogNameLength() { return NAME_LENGTH; }
+    @Override
+    public int getMaxColumnNameLength() {
+        return NAME_LENGTH;
+    }
+
+    @Override
+    public int getMaxTableNameLength() {
+        return NAME_LENGTH;
+    }
+
+    @Override
+    public int getMaxSchemaNameLength() {
+        return NAME_LENGTH;
+    }
+
+    @Override
+    public int getMaxCursorNameLength() {
+        return NAME_LENGTH;
+    }
+
+    @Override
+    public int getMaxProcedureNameLength() {
+        return NAME_LENGTH;
+    }
+
+    @Override
+    public int getMaxUserNameLength() {
+        return NAME_LENGTH;
+    }
+
+    @Override
+    public int getMaxCatalogNameLength() {
+        return NAME_LENGTH;
+    }
 
     // ------------------------------------------------------------------ catalogs
 
@@ -221,15 +245,16 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     @Override
     public ResultSet getTables(String catalog, String schemaPattern, String tableNamePattern, String[] types)
             throws SQLException {
-        String sql = "select * from (select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
-                + " c.relname::text as \"TABLE_NAME\", " + TABLE_TYPE + " as \"TABLE_TYPE\","
-                + " obj_description(c.oid, 'pg_class') as \"REMARKS\", null::text as \"TYPE_CAT\","
-                + " null::text as \"TYPE_SCHEM\", null::text as \"TYPE_NAME\", null::text as \"SELF_REFERENCING_COL_NAME\","
-                + " null::text as \"REF_GENERATION\""
-                + " from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
-                + " where ($1::text is null or n.nspname like $1) and ($2::text is null or c.relname like $2)) t"
-                + " where \"TABLE_TYPE\" is not null and ($3::text[] is null or \"TABLE_TYPE\" = any($3))"
-                + " order by \"TABLE_TYPE\", \"TABLE_SCHEM\", \"TABLE_NAME\"";
+        String sql =
+                "select * from (select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
+                        + " c.relname::text as \"TABLE_NAME\", " + TABLE_TYPE + " as \"TABLE_TYPE\","
+                        + " obj_description(c.oid, 'pg_class') as \"REMARKS\", null::text as \"TYPE_CAT\","
+                        + " null::text as \"TYPE_SCHEM\", null::text as \"TYPE_NAME\", null::text as \"SELF_REFERENCING_COL_NAME\","
+                        + " null::text as \"REF_GENERATION\""
+                        + " from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
+                        + " where ($1::text is null or n.nspname like $1) and ($2::text is null or c.relname like $2)) t"
+                        + " where \"TABLE_TYPE\" is not null and ($3::text[] is null or \"TABLE_TYPE\" = any($3))"
+                        + " order by \"TABLE_TYPE\", \"TABLE_SCHEM\", \"TABLE_NAME\"";
         return query(sql, schemaPattern, tableNamePattern, types);
     }
 
@@ -253,9 +278,11 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
 
     @Override
     public ResultSet getSchemas(String catalog, String schemaPattern) throws SQLException {
-        return query("select nspname::text as \"TABLE_SCHEM\", current_database()::text as \"TABLE_CATALOG\""
-                + " from pg_catalog.pg_namespace where nspname !~ '^pg_(toast|temp)' and ($1::text is null or nspname like $1)"
-                + " order by 1", schemaPattern);
+        return query(
+                "select nspname::text as \"TABLE_SCHEM\", current_database()::text as \"TABLE_CATALOG\""
+                        + " from pg_catalog.pg_namespace where nspname !~ '^pg_(toast|temp)' and ($1::text is null or nspname like $1)"
+                        + " order by 1",
+                schemaPattern);
     }
 
     @Override
@@ -309,55 +336,68 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
 
     @Override
     public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
-        return query("select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
-                + " c.relname::text as \"TABLE_NAME\", a.attname::text as \"COLUMN_NAME\","
-                + " k.ord::smallint as \"KEY_SEQ\", ci.relname::text as \"PK_NAME\""
-                + " from pg_catalog.pg_index i"
-                + " cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)"
-                + " join pg_catalog.pg_class c on c.oid = i.indrelid"
-                + " join pg_catalog.pg_class ci on ci.oid = i.indexrelid"
-                + " join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
-                + " join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum"
-                + " where i.indisprimary and ($1::text is null or n.nspname = $1) and c.relname = $2"
-                + " order by \"TABLE_SCHEM\", \"TABLE_NAME\", \"COLUMN_NAME\"", schema, table);
+        return query(
+                "select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
+                        + " c.relname::text as \"TABLE_NAME\", a.attname::text as \"COLUMN_NAME\","
+                        + " k.ord::smallint as \"KEY_SEQ\", ci.relname::text as \"PK_NAME\""
+                        + " from pg_catalog.pg_index i"
+                        + " cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)"
+                        + " join pg_catalog.pg_class c on c.oid = i.indrelid"
+                        + " join pg_catalog.pg_class ci on ci.oid = i.indexrelid"
+                        + " join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
+                        + " join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum"
+                        + " where i.indisprimary and ($1::text is null or n.nspname = $1) and c.relname = $2"
+                        + " order by \"TABLE_SCHEM\", \"TABLE_NAME\", \"COLUMN_NAME\"",
+                schema,
+                table);
     }
 
     @Override
     public ResultSet getImportedKeys(String catalog, String schema, String table) throws SQLException {
-        return foreignKeys("($1::text is null or fn.nspname = $1) and fc.relname = $2", schema, table,
+        return foreignKeys(
+                "($1::text is null or fn.nspname = $1) and fc.relname = $2",
+                schema,
+                table,
                 "\"PKTABLE_CAT\", \"PKTABLE_SCHEM\", \"PKTABLE_NAME\", \"KEY_SEQ\"");
     }
 
     @Override
     public ResultSet getExportedKeys(String catalog, String schema, String table) throws SQLException {
-        return foreignKeys("($1::text is null or pn.nspname = $1) and pc.relname = $2", schema, table,
+        return foreignKeys(
+                "($1::text is null or pn.nspname = $1) and pc.relname = $2",
+                schema,
+                table,
                 "\"FKTABLE_CAT\", \"FKTABLE_SCHEM\", \"FKTABLE_NAME\", \"KEY_SEQ\"");
     }
 
     /** Foreign keys as JDBC describes them: one row per column pair of each constraint. */
     private ResultSet foreignKeys(String where, String schema, String table, String orderBy) throws SQLException {
-        return query("select current_database()::text as \"PKTABLE_CAT\", pn.nspname::text as \"PKTABLE_SCHEM\","
-                + " pc.relname::text as \"PKTABLE_NAME\", pa.attname::text as \"PKCOLUMN_NAME\","
-                + " current_database()::text as \"FKTABLE_CAT\", fn.nspname::text as \"FKTABLE_SCHEM\","
-                + " fc.relname::text as \"FKTABLE_NAME\", fa.attname::text as \"FKCOLUMN_NAME\","
-                + " k.ord::smallint as \"KEY_SEQ\","
-                + " " + referentialAction("con.confupdtype") + " as \"UPDATE_RULE\","
-                + " " + referentialAction("con.confdeltype") + " as \"DELETE_RULE\","
-                + " con.conname::text as \"FK_NAME\", pi.relname::text as \"PK_NAME\","
-                + " (case when con.condeferrable then case when con.condeferred then " + importedKeyInitiallyDeferred
-                + "  else " + importedKeyInitiallyImmediate + " end else " + importedKeyNotDeferrable
-                + "  end)::smallint as \"DEFERRABILITY\""
-                + " from pg_catalog.pg_constraint con"
-                + " cross join lateral unnest(con.conkey, con.confkey) with ordinality as k(fk, pk, ord)"
-                + " join pg_catalog.pg_class fc on fc.oid = con.conrelid"
-                + " join pg_catalog.pg_namespace fn on fn.oid = fc.relnamespace"
-                + " join pg_catalog.pg_class pc on pc.oid = con.confrelid"
-                + " join pg_catalog.pg_namespace pn on pn.oid = pc.relnamespace"
-                + " join pg_catalog.pg_attribute fa on fa.attrelid = fc.oid and fa.attnum = k.fk"
-                + " join pg_catalog.pg_attribute pa on pa.attrelid = pc.oid and pa.attnum = k.pk"
-                + " left join pg_catalog.pg_class pi on pi.oid = con.conindid"
-                + " where con.contype = 'f' and " + where
-                + " order by " + orderBy, schema, table);
+        return query(
+                "select current_database()::text as \"PKTABLE_CAT\", pn.nspname::text as \"PKTABLE_SCHEM\","
+                        + " pc.relname::text as \"PKTABLE_NAME\", pa.attname::text as \"PKCOLUMN_NAME\","
+                        + " current_database()::text as \"FKTABLE_CAT\", fn.nspname::text as \"FKTABLE_SCHEM\","
+                        + " fc.relname::text as \"FKTABLE_NAME\", fa.attname::text as \"FKCOLUMN_NAME\","
+                        + " k.ord::smallint as \"KEY_SEQ\","
+                        + " " + referentialAction("con.confupdtype") + " as \"UPDATE_RULE\","
+                        + " " + referentialAction("con.confdeltype") + " as \"DELETE_RULE\","
+                        + " con.conname::text as \"FK_NAME\", pi.relname::text as \"PK_NAME\","
+                        + " (case when con.condeferrable then case when con.condeferred then "
+                        + importedKeyInitiallyDeferred
+                        + "  else " + importedKeyInitiallyImmediate + " end else " + importedKeyNotDeferrable
+                        + "  end)::smallint as \"DEFERRABILITY\""
+                        + " from pg_catalog.pg_constraint con"
+                        + " cross join lateral unnest(con.conkey, con.confkey) with ordinality as k(fk, pk, ord)"
+                        + " join pg_catalog.pg_class fc on fc.oid = con.conrelid"
+                        + " join pg_catalog.pg_namespace fn on fn.oid = fc.relnamespace"
+                        + " join pg_catalog.pg_class pc on pc.oid = con.confrelid"
+                        + " join pg_catalog.pg_namespace pn on pn.oid = pc.relnamespace"
+                        + " join pg_catalog.pg_attribute fa on fa.attrelid = fc.oid and fa.attnum = k.fk"
+                        + " join pg_catalog.pg_attribute pa on pa.attrelid = pc.oid and pa.attnum = k.pk"
+                        + " left join pg_catalog.pg_class pi on pi.oid = con.conindid"
+                        + " where con.contype = 'f' and " + where
+                        + " order by " + orderBy,
+                schema,
+                table);
     }
 
     private static String referentialAction(String column) {
@@ -369,21 +409,25 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     @Override
     public ResultSet getIndexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)
             throws SQLException {
-        return query("select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
-                + " c.relname::text as \"TABLE_NAME\", not i.indisunique as \"NON_UNIQUE\","
-                + " null::text as \"INDEX_QUALIFIER\", ci.relname::text as \"INDEX_NAME\","
-                + " " + tableIndexOther + "::smallint as \"TYPE\", k.ord::smallint as \"ORDINAL_POSITION\","
-                + " pg_catalog.pg_get_indexdef(ci.oid, k.ord::int, false) as \"COLUMN_NAME\","
-                + " case when i.indoption[k.ord - 1] & 1 = 1 then 'D' else 'A' end as \"ASC_OR_DESC\","
-                + " ci.reltuples::bigint as \"CARDINALITY\", ci.relpages::bigint as \"PAGES\","
-                + " pg_catalog.pg_get_expr(i.indpred, i.indrelid) as \"FILTER_CONDITION\""
-                + " from pg_catalog.pg_index i"
-                + " cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)"
-                + " join pg_catalog.pg_class c on c.oid = i.indrelid"
-                + " join pg_catalog.pg_class ci on ci.oid = i.indexrelid"
-                + " join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
-                + " where ($1::text is null or n.nspname = $1) and c.relname = $2 and (not $3 or i.indisunique)"
-                + " order by \"NON_UNIQUE\", \"TYPE\", \"INDEX_NAME\", \"ORDINAL_POSITION\"", schema, table, unique);
+        return query(
+                "select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
+                        + " c.relname::text as \"TABLE_NAME\", not i.indisunique as \"NON_UNIQUE\","
+                        + " null::text as \"INDEX_QUALIFIER\", ci.relname::text as \"INDEX_NAME\","
+                        + " " + tableIndexOther + "::smallint as \"TYPE\", k.ord::smallint as \"ORDINAL_POSITION\","
+                        + " pg_catalog.pg_get_indexdef(ci.oid, k.ord::int, false) as \"COLUMN_NAME\","
+                        + " case when i.indoption[k.ord - 1] & 1 = 1 then 'D' else 'A' end as \"ASC_OR_DESC\","
+                        + " ci.reltuples::bigint as \"CARDINALITY\", ci.relpages::bigint as \"PAGES\","
+                        + " pg_catalog.pg_get_expr(i.indpred, i.indrelid) as \"FILTER_CONDITION\""
+                        + " from pg_catalog.pg_index i"
+                        + " cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)"
+                        + " join pg_catalog.pg_class c on c.oid = i.indrelid"
+                        + " join pg_catalog.pg_class ci on ci.oid = i.indexrelid"
+                        + " join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
+                        + " where ($1::text is null or n.nspname = $1) and c.relname = $2 and (not $3 or i.indisunique)"
+                        + " order by \"NON_UNIQUE\", \"TYPE\", \"INDEX_NAME\", \"ORDINAL_POSITION\"",
+                schema,
+                table,
+                unique);
     }
 
     @Override
@@ -417,6 +461,4 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     public boolean isWrapperFor(Class<?> iface) {
         return iface.isInstance(this);
     }
-
-
 }

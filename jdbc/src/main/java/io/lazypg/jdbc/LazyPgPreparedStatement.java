@@ -56,8 +56,10 @@ final class LazyPgPreparedStatement extends LazyPgStatement implements PreparedS
         }
         this.sql = SqlCache.parse(sql);
         if (this.sql.severalStatements()) {
-            throw JdbcErrors.usage("A PreparedStatement runs one statement; this SQL holds several. Run scripts"
-                    + " with Statement.execute.", "42601");
+            throw JdbcErrors.usage(
+                    "A PreparedStatement runs one statement; this SQL holds several. Run scripts"
+                            + " with Statement.execute.",
+                    "42601");
         }
         this.keysWanted = keysWanted;
         this.values = new Object[this.sql.positionalCount()];
@@ -69,7 +71,8 @@ final class LazyPgPreparedStatement extends LazyPgStatement implements PreparedS
     private Object[] boundValues() throws SQLException {
         for (int i = 0; i < set.length; i++) {
             if (!set[i]) {
-                throw JdbcErrors.usage("No value specified for parameter " + (i + 1) + " of " + set.length + ".",
+                throw JdbcErrors.usage(
+                        "No value specified for parameter " + (i + 1) + " of " + set.length + ".",
                         JdbcErrors.WRONG_PARAMETER_COUNT);
             }
         }
@@ -144,8 +147,8 @@ final class LazyPgPreparedStatement extends LazyPgStatement implements PreparedS
             return longs;
         } catch (PgException e) {
             SQLException cause = JdbcErrors.of(e);
-            throw new BatchUpdateException("The batch failed: " + e.getMessage(), cause.getSQLState(), 0,
-                    new long[0], cause);
+            throw new BatchUpdateException(
+                    "The batch failed: " + e.getMessage(), cause.getSQLState(), 0, new long[0], cause);
         } finally {
             if (timeout != null) {
                 try {
@@ -187,8 +190,10 @@ final class LazyPgPreparedStatement extends LazyPgStatement implements PreparedS
     private void bind(int index, Object value) throws SQLException {
         checkOpen();
         if (index < 1 || index > values.length) {
-            throw JdbcErrors.usage("Parameter index " + index + " is out of range: the statement has " + values.length
-                    + " parameters (1.." + values.length + ").", JdbcErrors.INVALID_PARAMETER_VALUE);
+            throw JdbcErrors.usage(
+                    "Parameter index " + index + " is out of range: the statement has " + values.length
+                            + " parameters (1.." + values.length + ").",
+                    JdbcErrors.INVALID_PARAMETER_VALUE);
         }
         values[index - 1] = value;
         set[index - 1] = true;
@@ -201,30 +206,125 @@ final class LazyPgPreparedStatement extends LazyPgStatement implements PreparedS
         Arrays.fill(set, false);
     }
 
-    @Override public void setNull(int i, int sqlType) throws SQLException { bind(i, null); }
-    @Override public void setNull(int i, int sqlType, String typeName) throws SQLException { bind(i, null); }
-    @Override public void setBoolean(int i, boolean x) throws SQLException { bind(i, x); }
-    @Override public void setByte(int i, byte x) throws SQLException { bind(i, (short) x); }
-    @Override public void setShort(int i, short x) throws SQLException { bind(i, x); }
-    @Override public void setInt(int i, int x) throws SQLException { bind(i, x); }
-    @Override public void setLong(int i, long x) throws SQLException { bind(i, x); }
-    @Override public void setFloat(int i, float x) throws SQLException { bind(i, x); }
-    @Override public void setDouble(int i, double x) throws SQLException { bind(i, x); }
-    @Override public void setBigDecimal(int i, BigDecimal x) throws SQLException { bind(i, x); }
-    @Override public void setString(int i, String x) throws SQLException { bind(i, x); }
-    @Override public void setNString(int i, String x) throws SQLException { bind(i, x); }
-    @Override public void setBytes(int i, byte[] x) throws SQLException { bind(i, x); }
-    @Override public void setDate(int i, Date x) throws SQLException { bind(i, JdbcValues.toClient(x)); }
-    @Override public void setTime(int i, Time x) throws SQLException { bind(i, JdbcValues.toClient(x)); }
-    @Override public void setTimestamp(int i, Timestamp x) throws SQLException { bind(i, JdbcValues.toClient(x)); }
-    @Override public void setDate(int i, Date x, Calendar cal) throws SQLException { bind(i, JdbcValues.date(x, cal)); }
-    @Override public void setTime(int i, Time x, Calendar cal) throws SQLException { bind(i, JdbcValues.time(x, cal)); }
-    @Override public void setTimestamp(int i, Timestamp x, Calendar cal) throws SQLException { bind(i, JdbcValues.timestamp(x, cal)); }
-    @Override public void setArray(int i, Array x) throws SQLException { bind(i, JdbcValues.toClient(x)); }
-    @Override public void setObject(int i, Object x) throws SQLException { bind(i, JdbcValues.toClient(x)); }
-    @Override public void setObject(int i, Object x, int sqlType) throws SQLException { bind(i, JdbcValues.toClient(x, sqlType)); }
-    @Override public void setObject(int i, Object x, int sqlType, int scale) throws SQLException { bind(i, JdbcValues.toClient(x, sqlType)); }
-    @Override public void setURL(int i, URL x) throws SQLException { bind(i, x == null ? null : x.toString()); }
+    @Override
+    public void setNull(int i, int sqlType) throws SQLException {
+        bind(i, null);
+    }
+
+    @Override
+    public void setNull(int i, int sqlType, String typeName) throws SQLException {
+        bind(i, null);
+    }
+
+    @Override
+    public void setBoolean(int i, boolean x) throws SQLException {
+        bind(i, x);
+    }
+
+    @Override
+    public void setByte(int i, byte x) throws SQLException {
+        bind(i, (short) x);
+    }
+
+    @Override
+    public void setShort(int i, short x) throws SQLException {
+        bind(i, x);
+    }
+
+    @Override
+    public void setInt(int i, int x) throws SQLException {
+        bind(i, x);
+    }
+
+    @Override
+    public void setLong(int i, long x) throws SQLException {
+        bind(i, x);
+    }
+
+    @Override
+    public void setFloat(int i, float x) throws SQLException {
+        bind(i, x);
+    }
+
+    @Override
+    public void setDouble(int i, double x) throws SQLException {
+        bind(i, x);
+    }
+
+    @Override
+    public void setBigDecimal(int i, BigDecimal x) throws SQLException {
+        bind(i, x);
+    }
+
+    @Override
+    public void setString(int i, String x) throws SQLException {
+        bind(i, x);
+    }
+
+    @Override
+    public void setNString(int i, String x) throws SQLException {
+        bind(i, x);
+    }
+
+    @Override
+    public void setBytes(int i, byte[] x) throws SQLException {
+        bind(i, x);
+    }
+
+    @Override
+    public void setDate(int i, Date x) throws SQLException {
+        bind(i, JdbcValues.toClient(x));
+    }
+
+    @Override
+    public void setTime(int i, Time x) throws SQLException {
+        bind(i, JdbcValues.toClient(x));
+    }
+
+    @Override
+    public void setTimestamp(int i, Timestamp x) throws SQLException {
+        bind(i, JdbcValues.toClient(x));
+    }
+
+    @Override
+    public void setDate(int i, Date x, Calendar cal) throws SQLException {
+        bind(i, JdbcValues.date(x, cal));
+    }
+
+    @Override
+    public void setTime(int i, Time x, Calendar cal) throws SQLException {
+        bind(i, JdbcValues.time(x, cal));
+    }
+
+    @Override
+    public void setTimestamp(int i, Timestamp x, Calendar cal) throws SQLException {
+        bind(i, JdbcValues.timestamp(x, cal));
+    }
+
+    @Override
+    public void setArray(int i, Array x) throws SQLException {
+        bind(i, JdbcValues.toClient(x));
+    }
+
+    @Override
+    public void setObject(int i, Object x) throws SQLException {
+        bind(i, JdbcValues.toClient(x));
+    }
+
+    @Override
+    public void setObject(int i, Object x, int sqlType) throws SQLException {
+        bind(i, JdbcValues.toClient(x, sqlType));
+    }
+
+    @Override
+    public void setObject(int i, Object x, int sqlType, int scale) throws SQLException {
+        bind(i, JdbcValues.toClient(x, sqlType));
+    }
+
+    @Override
+    public void setURL(int i, URL x) throws SQLException {
+        bind(i, x == null ? null : x.toString());
+    }
 
     @Override
     public void setCharacterStream(int i, Reader reader, int length) throws SQLException {
@@ -350,13 +450,34 @@ final class LazyPgPreparedStatement extends LazyPgStatement implements PreparedS
     // ------------------------------------------------------------------ Statement methods that take SQL
 
     private static SQLException sqlGivenTwice() {
-        return JdbcErrors.usage("A PreparedStatement runs the SQL it was prepared with; the query methods that take"
-                + " a SQL string belong to Statement.", "42809");
+        return JdbcErrors.usage(
+                "A PreparedStatement runs the SQL it was prepared with; the query methods that take"
+                        + " a SQL string belong to Statement.",
+                "42809");
     }
 
-    @Override public ResultSet executeQuery(String sql) throws SQLException { throw sqlGivenTwice(); }
-    @Override public int executeUpdate(String sql) throws SQLException { throw sqlGivenTwice(); }
-    @Override public long executeLargeUpdate(String sql) throws SQLException { throw sqlGivenTwice(); }
-    @Override public boolean execute(String sql) throws SQLException { throw sqlGivenTwice(); }
-    @Override public void addBatch(String sql) throws SQLException { throw sqlGivenTwice(); }
+    @Override
+    public ResultSet executeQuery(String sql) throws SQLException {
+        throw sqlGivenTwice();
+    }
+
+    @Override
+    public int executeUpdate(String sql) throws SQLException {
+        throw sqlGivenTwice();
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql) throws SQLException {
+        throw sqlGivenTwice();
+    }
+
+    @Override
+    public boolean execute(String sql) throws SQLException {
+        throw sqlGivenTwice();
+    }
+
+    @Override
+    public void addBatch(String sql) throws SQLException {
+        throw sqlGivenTwice();
+    }
 }

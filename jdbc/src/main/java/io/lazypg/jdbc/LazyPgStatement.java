@@ -46,6 +46,7 @@ class LazyPgStatement implements Statement {
     private int maxFieldSize;
     /** Keys requested for statements run with execute(sql, ...keys); null when none. */
     GeneratedKeys generatedKeys;
+
     private List<String> batch;
 
     private List<LazyResult> results = NO_RESULTS;
@@ -187,8 +188,10 @@ class LazyPgStatement implements Statement {
 
     final ResultSet requireResultSet() throws SQLException {
         if (currentResultSet == null) {
-            throw JdbcErrors.usage("The statement returned no rows (executeQuery expects a query; use executeUpdate"
-                    + " or execute for other statements).", JdbcErrors.NO_DATA);
+            throw JdbcErrors.usage(
+                    "The statement returned no rows (executeQuery expects a query; use executeUpdate"
+                            + " or execute for other statements).",
+                    JdbcErrors.NO_DATA);
         }
         return currentResultSet;
     }
@@ -196,8 +199,9 @@ class LazyPgStatement implements Statement {
     final long requireUpdateCount() throws SQLException {
         if (currentResultSet != null) {
             clearResults();
-            throw JdbcErrors.usage("The statement returned rows, where executeUpdate expects none (use executeQuery"
-                    + " or execute).", JdbcErrors.TOO_MANY_RESULTS);
+            throw JdbcErrors.usage(
+                    "The statement returned rows, where executeUpdate expects none (use executeQuery" + " or execute).",
+                    JdbcErrors.TOO_MANY_RESULTS);
         }
         return Math.max(0, updateCount);
     }
@@ -312,8 +316,9 @@ class LazyPgStatement implements Statement {
     @Override
     public ResultSet getGeneratedKeys() throws SQLException {
         checkOpen();
-        return keys != null ? keys : new LazyRowResultSet(List.<Column>of(), java.util.Collections.emptyIterator(),
-                this, null);
+        return keys != null
+                ? keys
+                : new LazyRowResultSet(List.<Column>of(), java.util.Collections.emptyIterator(), this, null);
     }
 
     final void generatedKeys(ResultSet keys) {
@@ -359,8 +364,12 @@ class LazyPgStatement implements Statement {
             try {
                 counts[i] = executeLargeUpdate(sqls.get(i));
             } catch (SQLException e) {
-                throw new BatchUpdateException("Batch entry " + i + " failed: " + e.getMessage(), e.getSQLState(),
-                        e.getErrorCode(), java.util.Arrays.copyOf(counts, i), e);
+                throw new BatchUpdateException(
+                        "Batch entry " + i + " failed: " + e.getMessage(),
+                        e.getSQLState(),
+                        e.getErrorCode(),
+                        java.util.Arrays.copyOf(counts, i),
+                        e);
             }
         }
         return counts;

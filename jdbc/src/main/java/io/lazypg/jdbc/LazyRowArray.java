@@ -76,13 +76,13 @@ final class LazyRowArray implements Array {
     }
 
     @Override
-    public ResultSet getResultSet(long index, int count, Map<String, Class<?>> map) throws SQLFeatureNotSupportedException {
+    public ResultSet getResultSet(long index, int count, Map<String, Class<?>> map)
+            throws SQLFeatureNotSupportedException {
         return getResultSet();
     }
 
     @Override
-    public void free() {
-    }
+    public void free() {}
 
     @Override
     public String toString() {

@@ -3,8 +3,8 @@ package io.lazypg.jdbc;
 import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgConversionException;
-import io.lazypg.client.PgType;
 import io.lazypg.client.PgException;
+import io.lazypg.client.PgType;
 import io.lazypg.client.RowCursor;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -16,19 +16,12 @@ import java.math.RoundingMode;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.sql.Array;
-import java.sql.Blob;
-import java.sql.Clob;
 import java.sql.Date;
-import java.sql.NClob;
-import java.sql.Ref;
-import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
-import java.sql.RowId;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
-import java.sql.SQLXML;
 import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
@@ -75,6 +68,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     private final Statement statement;
     /** The portal the rows are read through, closed with the view; null when the rows are in memory. */
     private final RowCursor cursor;
+
     private LazyRow row;
     private int rowNum = -1;
     private boolean wasNull;
@@ -208,8 +202,10 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             i = map.get(columnLabel.toLowerCase(Locale.ROOT));
         }
         if (i == null) {
-            throw new SQLException("The result has no column labelled '" + columnLabel + "'; its columns are "
-                    + columns.stream().map(Column::name).toList() + ".", "42703");
+            throw new SQLException(
+                    "The result has no column labelled '" + columnLabel + "'; its columns are "
+                            + columns.stream().map(Column::name).toList() + ".",
+                    "42703");
         }
         return i;
     }
@@ -235,8 +231,10 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     /** The 0-based index of a 1-based JDBC column index, after checking it. */
     private int index(int columnIndex) throws SQLException {
         if (columnIndex < 1 || columnIndex > columns.size()) {
-            throw new SQLException("Column index " + columnIndex + " is out of range: the result has " + columns.size()
-                    + " columns (1.." + columns.size() + "); JDBC indexes are 1-based.", "22023");
+            throw new SQLException(
+                    "Column index " + columnIndex + " is out of range: the result has " + columns.size()
+                            + " columns (1.." + columns.size() + "); JDBC indexes are 1-based.",
+                    "22023");
         }
         return columnIndex - 1;
     }
@@ -260,16 +258,22 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         Column c = columns.get(index);
         String detail = cause.getMessage();
         String prefix = "Column '" + c.name() + "'";
-        return new SQLDataException((detail != null && detail.startsWith(prefix) ? detail
-                : prefix + " (" + c.typeName() + ") cannot be read as " + target + ": " + detail), "22018", cause);
+        return new SQLDataException(
+                (detail != null && detail.startsWith(prefix)
+                        ? detail
+                        : prefix + " (" + c.typeName() + ") cannot be read as " + target + ": " + detail),
+                "22018",
+                cause);
     }
 
     /** A number out of the integer getter's range (SQLSTATE 22003, as pgjdbc says it). */
     private SQLDataException outOfRange(int index, String target, ArithmeticException cause) {
         Column c = columns.get(index);
-        return new SQLDataException("Column '" + c.name() + "' (" + c.typeName() + ") holds a value outside the range"
-                + " of " + target + " (" + cause.getMessage() + "); read it with getLong, getBigDecimal or getDouble.",
-                "22003", cause);
+        return new SQLDataException(
+                "Column '" + c.name() + "' (" + c.typeName() + ") holds a value outside the range" + " of " + target
+                        + " (" + cause.getMessage() + "); read it with getLong, getBigDecimal or getDouble.",
+                "22003",
+                cause);
     }
 
     private void checkOpen() throws SQLException {
@@ -279,8 +283,13 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     }
 
     private static boolean numericType(PgType type) {
-        return type == PgType.INT2 || type == PgType.INT4 || type == PgType.INT8 || type == PgType.OID
-                || type == PgType.NUMERIC || type == PgType.FLOAT4 || type == PgType.FLOAT8;
+        return type == PgType.INT2
+                || type == PgType.INT4
+                || type == PgType.INT8
+                || type == PgType.OID
+                || type == PgType.NUMERIC
+                || type == PgType.FLOAT4
+                || type == PgType.FLOAT8;
     }
 
     /**
@@ -304,8 +313,10 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         }
         BigInteger whole = d.toBigInteger();
         if (whole.bitLength() > 63 || whole.longValue() < min || whole.longValue() > max) {
-            throw outOfRange(index, target, new ArithmeticException(d.toPlainString() + " is out of range [" + min
-                    + ", " + max + "]"));
+            throw outOfRange(
+                    index,
+                    target,
+                    new ArithmeticException(d.toPlainString() + " is out of range [" + min + ", " + max + "]"));
         }
         return whole.longValue();
     }
@@ -357,8 +368,20 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         }
         String s = r.getString(i).trim().toLowerCase(Locale.ROOT);
         switch (s) {
-            case "t": case "true": case "y": case "yes": case "on": case "1": return true;
-            case "f": case "false": case "n": case "no": case "off": case "0": return false;
+            case "t":
+            case "true":
+            case "y":
+            case "yes":
+            case "on":
+            case "1":
+                return true;
+            case "f":
+            case "false":
+            case "n":
+            case "no":
+            case "off":
+            case "0":
+                return false;
             default:
                 try {
                     BigDecimal d = new BigDecimal(s);
@@ -510,7 +533,9 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             if (t == null) {
                 return null;
             }
-            return JdbcTimes.isInfinity(t) ? new Date(t.getTime()) : Date.valueOf(t.toLocalDateTime().toLocalDate());
+            return JdbcTimes.isInfinity(t)
+                    ? new Date(t.getTime())
+                    : Date.valueOf(t.toLocalDateTime().toLocalDate());
         }
         if (type == PgType.DATE || type == PgType.TIMESTAMP) {
             LocalDate d = decoded(columnIndex, LocalDate.class);
@@ -537,7 +562,9 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             if (t == null) {
                 return null;
             }
-            LocalDateTime at = t.toLocalTime().equals(LocalTime.MAX) ? JdbcTimes.END_OF_DAY : t.toLocalTime().atDate(LocalDate.EPOCH);
+            LocalDateTime at = t.toLocalTime().equals(LocalTime.MAX)
+                    ? JdbcTimes.END_OF_DAY
+                    : t.toLocalTime().atDate(LocalDate.EPOCH);
             return new Time(at.toInstant(t.getOffset()).toEpochMilli());
         }
         if (type == PgType.TIMESTAMPTZ) {
@@ -593,7 +620,9 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         }
         if (type == PgType.TIME) {
             LocalTime t = decoded(columnIndex, LocalTime.class);
-            return t == null ? null : Timestamp.valueOf(t.equals(LocalTime.MAX) ? JdbcTimes.END_OF_DAY : t.atDate(LocalDate.EPOCH));
+            return t == null
+                    ? null
+                    : Timestamp.valueOf(t.equals(LocalTime.MAX) ? JdbcTimes.END_OF_DAY : t.atDate(LocalDate.EPOCH));
         }
         String s = getString(columnIndex);
         try {
@@ -614,8 +643,10 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             return null;
         }
         Date infinite = JdbcTimes.infiniteDate(d);
-        return infinite != null ? infinite
-                : new Date(d.atStartOfDay(cal.getTimeZone().toZoneId()).toInstant().toEpochMilli());
+        return infinite != null
+                ? infinite
+                : new Date(
+                        d.atStartOfDay(cal.getTimeZone().toZoneId()).toInstant().toEpochMilli());
     }
 
     @Override
@@ -625,8 +656,12 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             return getTime(columnIndex);
         }
         LocalTime t = decoded(columnIndex, LocalTime.class);
-        return t == null ? null : new Time((t.equals(LocalTime.MAX) ? JdbcTimes.END_OF_DAY : t.atDate(LocalDate.EPOCH))
-                .atZone(cal.getTimeZone().toZoneId()).toInstant().toEpochMilli());
+        return t == null
+                ? null
+                : new Time((t.equals(LocalTime.MAX) ? JdbcTimes.END_OF_DAY : t.atDate(LocalDate.EPOCH))
+                        .atZone(cal.getTimeZone().toZoneId())
+                        .toInstant()
+                        .toEpochMilli());
     }
 
     @Override
@@ -641,7 +676,9 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             return null;
         }
         Timestamp infinite = JdbcTimes.infiniteTimestamp(t);
-        return infinite != null ? infinite : Timestamp.from(t.atZone(cal.getTimeZone().toZoneId()).toInstant());
+        return infinite != null
+                ? infinite
+                : Timestamp.from(t.atZone(cal.getTimeZone().toZoneId()).toInstant());
     }
 
     @Override
@@ -652,16 +689,28 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             return getString(columnIndex);
         }
         switch (type) {
-            case INT2: case INT4: {
+            case INT2:
+            case INT4: {
                 int v = getInt(columnIndex);
                 return wasNull ? null : v;
             }
-            case DATE: return getDate(columnIndex);
-            case TIME: case TIMETZ: return getTime(columnIndex);
-            case TIMESTAMP: case TIMESTAMPTZ: return getTimestamp(columnIndex);
-            case BYTEA: return getBytes(columnIndex);
+            case DATE:
+                return getDate(columnIndex);
+            case TIME:
+            case TIMETZ:
+                return getTime(columnIndex);
+            case TIMESTAMP:
+            case TIMESTAMPTZ:
+                return getTimestamp(columnIndex);
+            case BYTEA:
+                return getBytes(columnIndex);
             // Ask for the type itself: get(i, Object.class) would return whatever another getter memoized first.
-            case BOOL: case INT8: case OID: case FLOAT4: case FLOAT8: case UUID:
+            case BOOL:
+            case INT8:
+            case OID:
+            case FLOAT4:
+            case FLOAT8:
+            case UUID:
                 return decoded(columnIndex, type.javaClass());
             case NUMERIC: {
                 String text = getString(columnIndex);
@@ -669,7 +718,8 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
                     return null;
                 }
                 // NaN and the infinities have no BigDecimal; pgjdbc gives a Double for them.
-                return Character.isDigit(text.charAt(text.length() - 1)) ? decoded(columnIndex, BigDecimal.class)
+                return Character.isDigit(text.charAt(text.length() - 1))
+                        ? decoded(columnIndex, BigDecimal.class)
                         : (Object) decoded(columnIndex, Double.class);
             }
             default:
@@ -732,7 +782,8 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             // pgjdbc gives timestamptz in UTC, whatever the session's zone; keep that for comparability.
             // The infinities stay OffsetDateTime.MAX and MIN (at +-18:00), which no offset can move.
             OffsetDateTime t = decoded(columnIndex, OffsetDateTime.class);
-            v = t == null || t.equals(OffsetDateTime.MAX) || t.equals(OffsetDateTime.MIN) ? t
+            v = t == null || t.equals(OffsetDateTime.MAX) || t.equals(OffsetDateTime.MIN)
+                    ? t
                     : t.withOffsetSameInstant(java.time.ZoneOffset.UTC);
         } else {
             // java.time, UUID, enums (by name), arrays such as Integer[] or String[]: the client's decoder.
@@ -808,33 +859,141 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
 
     // ------------------------------------------------------------------ by label
 
-    @Override public String getString(String l) throws SQLException { return getString(findColumn(l)); }
-    @Override public boolean getBoolean(String l) throws SQLException { return getBoolean(findColumn(l)); }
-    @Override public byte getByte(String l) throws SQLException { return getByte(findColumn(l)); }
-    @Override public short getShort(String l) throws SQLException { return getShort(findColumn(l)); }
-    @Override public int getInt(String l) throws SQLException { return getInt(findColumn(l)); }
-    @Override public long getLong(String l) throws SQLException { return getLong(findColumn(l)); }
-    @Override public float getFloat(String l) throws SQLException { return getFloat(findColumn(l)); }
-    @Override public double getDouble(String l) throws SQLException { return getDouble(findColumn(l)); }
-    @Override public BigDecimal getBigDecimal(String l) throws SQLException { return getBigDecimal(findColumn(l)); }
-    @Override @Deprecated public BigDecimal getBigDecimal(String l, int scale) throws SQLException { return getBigDecimal(findColumn(l), scale); }
-    @Override public byte[] getBytes(String l) throws SQLException { return getBytes(findColumn(l)); }
-    @Override public Date getDate(String l) throws SQLException { return getDate(findColumn(l)); }
-    @Override public Time getTime(String l) throws SQLException { return getTime(findColumn(l)); }
-    @Override public Timestamp getTimestamp(String l) throws SQLException { return getTimestamp(findColumn(l)); }
-    @Override public Date getDate(String l, Calendar cal) throws SQLException { return getDate(findColumn(l), cal); }
-    @Override public Time getTime(String l, Calendar cal) throws SQLException { return getTime(findColumn(l), cal); }
-    @Override public Timestamp getTimestamp(String l, Calendar cal) throws SQLException { return getTimestamp(findColumn(l), cal); }
-    @Override public Object getObject(String l) throws SQLException { return getObject(findColumn(l)); }
-    @Override public <T> T getObject(String l, Class<T> type) throws SQLException { return getObject(findColumn(l), type); }
-    @Override public Object getObject(String l, Map<String, Class<?>> map) throws SQLException { return getObject(findColumn(l), map); }
-    @Override public Array getArray(String l) throws SQLException { return getArray(findColumn(l)); }
-    @Override public Reader getCharacterStream(String l) throws SQLException { return getCharacterStream(findColumn(l)); }
-    @Override public InputStream getBinaryStream(String l) throws SQLException { return getBinaryStream(findColumn(l)); }
-    @Override public InputStream getAsciiStream(String l) throws SQLException { return getAsciiStream(findColumn(l)); }
-    @Override public String getNString(String l) throws SQLException { return getNString(findColumn(l)); }
-    @Override public Reader getNCharacterStream(String l) throws SQLException { return getNCharacterStream(findColumn(l)); }
-    @Override public URL getURL(String l) throws SQLException { return getURL(findColumn(l)); }
+    @Override
+    public String getString(String l) throws SQLException {
+        return getString(findColumn(l));
+    }
+
+    @Override
+    public boolean getBoolean(String l) throws SQLException {
+        return getBoolean(findColumn(l));
+    }
+
+    @Override
+    public byte getByte(String l) throws SQLException {
+        return getByte(findColumn(l));
+    }
+
+    @Override
+    public short getShort(String l) throws SQLException {
+        return getShort(findColumn(l));
+    }
+
+    @Override
+    public int getInt(String l) throws SQLException {
+        return getInt(findColumn(l));
+    }
+
+    @Override
+    public long getLong(String l) throws SQLException {
+        return getLong(findColumn(l));
+    }
+
+    @Override
+    public float getFloat(String l) throws SQLException {
+        return getFloat(findColumn(l));
+    }
+
+    @Override
+    public double getDouble(String l) throws SQLException {
+        return getDouble(findColumn(l));
+    }
+
+    @Override
+    public BigDecimal getBigDecimal(String l) throws SQLException {
+        return getBigDecimal(findColumn(l));
+    }
+
+    @Override
+    @Deprecated
+    public BigDecimal getBigDecimal(String l, int scale) throws SQLException {
+        return getBigDecimal(findColumn(l), scale);
+    }
+
+    @Override
+    public byte[] getBytes(String l) throws SQLException {
+        return getBytes(findColumn(l));
+    }
+
+    @Override
+    public Date getDate(String l) throws SQLException {
+        return getDate(findColumn(l));
+    }
+
+    @Override
+    public Time getTime(String l) throws SQLException {
+        return getTime(findColumn(l));
+    }
+
+    @Override
+    public Timestamp getTimestamp(String l) throws SQLException {
+        return getTimestamp(findColumn(l));
+    }
+
+    @Override
+    public Date getDate(String l, Calendar cal) throws SQLException {
+        return getDate(findColumn(l), cal);
+    }
+
+    @Override
+    public Time getTime(String l, Calendar cal) throws SQLException {
+        return getTime(findColumn(l), cal);
+    }
+
+    @Override
+    public Timestamp getTimestamp(String l, Calendar cal) throws SQLException {
+        return getTimestamp(findColumn(l), cal);
+    }
+
+    @Override
+    public Object getObject(String l) throws SQLException {
+        return getObject(findColumn(l));
+    }
+
+    @Override
+    public <T> T getObject(String l, Class<T> type) throws SQLException {
+        return getObject(findColumn(l), type);
+    }
+
+    @Override
+    public Object getObject(String l, Map<String, Class<?>> map) throws SQLException {
+        return getObject(findColumn(l), map);
+    }
+
+    @Override
+    public Array getArray(String l) throws SQLException {
+        return getArray(findColumn(l));
+    }
+
+    @Override
+    public Reader getCharacterStream(String l) throws SQLException {
+        return getCharacterStream(findColumn(l));
+    }
+
+    @Override
+    public InputStream getBinaryStream(String l) throws SQLException {
+        return getBinaryStream(findColumn(l));
+    }
+
+    @Override
+    public InputStream getAsciiStream(String l) throws SQLException {
+        return getAsciiStream(findColumn(l));
+    }
+
+    @Override
+    public String getNString(String l) throws SQLException {
+        return getNString(findColumn(l));
+    }
+
+    @Override
+    public Reader getNCharacterStream(String l) throws SQLException {
+        return getNCharacterStream(findColumn(l));
+    }
+
+    @Override
+    public URL getURL(String l) throws SQLException {
+        return getURL(findColumn(l));
+    }
 
     // ------------------------------------------------------------------ properties
 
@@ -882,8 +1041,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     }
 
     @Override
-    public void clearWarnings() {
-    }
+    public void clearWarnings() {}
 
     @Override
     public Statement getStatement() {
@@ -898,7 +1056,8 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         if (iface == LazyRow.class && row != null) {
             return iface.cast(row);
         }
-        throw new SQLException("Not a wrapper for " + iface.getName() + " (unwrap(LazyRow.class) gives the current row).");
+        throw new SQLException(
+                "Not a wrapper for " + iface.getName() + " (unwrap(LazyRow.class) gives the current row).");
     }
 
     @Override
@@ -908,6 +1067,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
 
     @Override
     public String toString() {
-        return "LazyRowResultSet[row " + getRow() + ", columns=" + columns.stream().map(Column::name).toList() + "]";
+        return "LazyRowResultSet[row " + getRow() + ", columns="
+                + columns.stream().map(Column::name).toList() + "]";
     }
 }

@@ -24,8 +24,10 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
 
     private Column column(int column) throws SQLException {
         if (column < 1 || column > columns.size()) {
-            throw new SQLException("Column index " + column + " is out of range: the result has " + columns.size()
-                    + " columns (1.." + columns.size() + "); JDBC indexes are 1-based.", "22023");
+            throw new SQLException(
+                    "Column index " + column + " is out of range: the result has " + columns.size() + " columns (1.."
+                            + columns.size() + "); JDBC indexes are 1-based.",
+                    "22023");
         }
         return columns.get(column - 1);
     }
@@ -73,18 +75,33 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
         Column c = column(column);
         PgType t = PgType.of(c.typeOid());
         switch (t == null ? UNLISTED : t) {
-            case BOOL: return 1;
-            case INT2: return 6;
-            case INT4: return 11;
-            case INT8: case OID: return 20;
-            case FLOAT4: return 15;
-            case FLOAT8: return 25;
-            case DATE: return 13;
-            case TIMESTAMP: case TIMESTAMPTZ: return 35;
-            case UUID: return 36;
-            case VARCHAR: case BPCHAR: return c.typeModifier() > 4 ? c.typeModifier() - 4 : Integer.MAX_VALUE;
-            case NUMERIC: return c.typeModifier() > 4 ? getPrecision(column) + 2 : 131089;
-            default: return Integer.MAX_VALUE;
+            case BOOL:
+                return 1;
+            case INT2:
+                return 6;
+            case INT4:
+                return 11;
+            case INT8:
+            case OID:
+                return 20;
+            case FLOAT4:
+                return 15;
+            case FLOAT8:
+                return 25;
+            case DATE:
+                return 13;
+            case TIMESTAMP:
+            case TIMESTAMPTZ:
+                return 35;
+            case UUID:
+                return 36;
+            case VARCHAR:
+            case BPCHAR:
+                return c.typeModifier() > 4 ? c.typeModifier() - 4 : Integer.MAX_VALUE;
+            case NUMERIC:
+                return c.typeModifier() > 4 ? getPrecision(column) + 2 : 131089;
+            default:
+                return Integer.MAX_VALUE;
         }
     }
 
@@ -109,15 +126,26 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
         Column c = column(column);
         PgType t = PgType.of(c.typeOid());
         switch (t == null ? UNLISTED : t) {
-            case INT2: return 5;
-            case INT4: return 10;
-            case INT8: case OID: return 19;
-            case FLOAT4: return 8;
-            case FLOAT8: return 17;
-            case BOOL: return 1;
-            case NUMERIC: return c.typeModifier() > 4 ? ((c.typeModifier() - 4) >> 16) & 0xffff : 0;
-            case VARCHAR: case BPCHAR: return c.typeModifier() > 4 ? c.typeModifier() - 4 : Integer.MAX_VALUE;
-            default: return 0;
+            case INT2:
+                return 5;
+            case INT4:
+                return 10;
+            case INT8:
+            case OID:
+                return 19;
+            case FLOAT4:
+                return 8;
+            case FLOAT8:
+                return 17;
+            case BOOL:
+                return 1;
+            case NUMERIC:
+                return c.typeModifier() > 4 ? ((c.typeModifier() - 4) >> 16) & 0xffff : 0;
+            case VARCHAR:
+            case BPCHAR:
+                return c.typeModifier() > 4 ? c.typeModifier() - 4 : Integer.MAX_VALUE;
+            default:
+                return 0;
         }
     }
 
@@ -126,10 +154,14 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
         Column c = column(column);
         PgType t = PgType.of(c.typeOid());
         switch (t == null ? UNLISTED : t) {
-            case NUMERIC: return c.typeModifier() > 4 ? (c.typeModifier() - 4) & 0xffff : 0;
-            case FLOAT4: return 8;
-            case FLOAT8: return 17;
-            default: return 0;
+            case NUMERIC:
+                return c.typeModifier() > 4 ? (c.typeModifier() - 4) & 0xffff : 0;
+            case FLOAT4:
+                return 8;
+            case FLOAT8:
+                return 17;
+            default:
+                return 0;
         }
     }
 

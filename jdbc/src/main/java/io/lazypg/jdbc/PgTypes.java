@@ -13,8 +13,7 @@ import java.util.Locale;
  */
 final class PgTypes {
 
-    private PgTypes() {
-    }
+    private PgTypes() {}
 
     /** The java.sql.Types code: the table's, OTHER for a type not in it. */
     static int sqlType(int oid) {
@@ -33,12 +32,18 @@ final class PgTypes {
             return "java.lang.String";
         }
         switch (t.jdbcType()) {
-            case Types.DATE: return "java.sql.Date";
-            case Types.TIME: return "java.sql.Time";
-            case Types.TIMESTAMP: return "java.sql.Timestamp";
-            case Types.ARRAY: return "java.sql.Array";
-            case Types.SMALLINT: return "java.lang.Integer"; // JDBC reads smallint as Integer
-            default: return t.javaClass().getName();
+            case Types.DATE:
+                return "java.sql.Date";
+            case Types.TIME:
+                return "java.sql.Time";
+            case Types.TIMESTAMP:
+                return "java.sql.Timestamp";
+            case Types.ARRAY:
+                return "java.sql.Array";
+            case Types.SMALLINT:
+                return "java.lang.Integer"; // JDBC reads smallint as Integer
+            default:
+                return t.javaClass().getName();
         }
     }
 
@@ -52,7 +57,13 @@ final class PgTypes {
             t = t.element();
         }
         switch (t) {
-            case INT2: case INT4: case INT8: case FLOAT4: case FLOAT8: case NUMERIC: case MONEY:
+            case INT2:
+            case INT4:
+            case INT8:
+            case FLOAT4:
+            case FLOAT8:
+            case NUMERIC:
+            case MONEY:
                 return true;
             default:
                 return false;
@@ -66,7 +77,14 @@ final class PgTypes {
             return oid >= PgType.FIRST_USER_OID;
         }
         switch (t) {
-            case TEXT: case VARCHAR: case BPCHAR: case NAME: case CHAR: case JSON: case JSONB: case XML:
+            case TEXT:
+            case VARCHAR:
+            case BPCHAR:
+            case NAME:
+            case CHAR:
+            case JSON:
+            case JSONB:
+            case XML:
                 return true;
             default:
                 return false;
@@ -99,8 +117,13 @@ final class PgTypes {
                 b.append(" when ").append(t.oid()).append(" then ").append(t.jdbcType());
             }
         }
-        b.append(" else case when ").append(categoryExpression).append(" = 'A' then ").append(Types.ARRAY)
-                .append(" else ").append(Types.OTHER).append(" end end)");
+        b.append(" else case when ")
+                .append(categoryExpression)
+                .append(" = 'A' then ")
+                .append(Types.ARRAY)
+                .append(" else ")
+                .append(Types.OTHER)
+                .append(" end end)");
         return b.toString();
     }
 
@@ -112,9 +135,13 @@ final class PgTypes {
     /** SQL's names for the built-in types, to their pg_type names. */
     private static String sqlAlias(String name) {
         switch (name) {
-            case "int": return "int4";
-            case "double": case "float": return "float8";
-            case "decimal": return "numeric";
+            case "int":
+                return "int4";
+            case "double":
+            case "float":
+                return "float8";
+            case "decimal":
+                return "numeric";
             default:
                 for (PgType t : PgType.values()) {
                     if (!t.isArray() && t != PgType.CHAR && name.equals(t.sqlName())) {

@@ -26,11 +26,11 @@ import java.sql.Timestamp;
 abstract class ReadOnlyForwardResultSet implements ResultSet {
 
     static SQLFeatureNotSupportedException unsupported(String what) {
-        return new SQLFeatureNotSupportedException(what + " is not supported: lazypg's ResultSet view is read-only and "
-                + "forward-only over rows already received. Read values with the getters, or use LazyRow directly.",
+        return new SQLFeatureNotSupportedException(
+                what + " is not supported: lazypg's ResultSet view is read-only and "
+                        + "forward-only over rows already received. Read values with the getters, or use LazyRow directly.",
                 JdbcErrors.FEATURE_NOT_SUPPORTED);
     }
-
 
     @Override
     public InputStream getUnicodeStream(int a0) throws SQLException {

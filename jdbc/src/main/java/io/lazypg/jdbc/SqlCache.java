@@ -16,8 +16,7 @@ final class SqlCache {
 
     private static final ConcurrentHashMap<String, PlaceholderSql> ENTRIES = new ConcurrentHashMap<>();
 
-    private SqlCache() {
-    }
+    private SqlCache() {}
 
     static PlaceholderSql parse(String sql) {
         PlaceholderSql parsed = ENTRIES.get(sql);

@@ -27,14 +27,16 @@ import org.junit.jupiter.api.Test;
 class DriverAndDataSourceIT {
 
     private static int backendPid(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select pg_backend_pid()")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("select pg_backend_pid()")) {
             assertThat(rs.next()).isTrue();
             return rs.getInt(1);
         }
     }
 
     private static String one(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             assertThat(rs.next()).isTrue();
             return rs.getString(1);
         }
@@ -76,10 +78,11 @@ class DriverAndDataSourceIT {
 
     @Test
     void theDataSourceAcceptsEveryUrlForm(TestPostgres server) throws SQLException {
-        String jdbcPostgres = server.jdbcUrl() + "?user=" + encode(server.username()) + "&password="
-                + encode(server.password());
+        String jdbcPostgres =
+                server.jdbcUrl() + "?user=" + encode(server.username()) + "&password=" + encode(server.password());
         for (String url : new String[] {lazypgUrlWithCredentials(server), jdbcPostgres, server.url()}) {
-            try (LazyPgDataSource ds = new LazyPgDataSource(url); Connection c = ds.getConnection()) {
+            try (LazyPgDataSource ds = new LazyPgDataSource(url);
+                    Connection c = ds.getConnection()) {
                 assertThat(one(c, "select current_user")).isEqualTo(server.username());
                 assertThat(ds.unwrap(LazyPgClient.class)).isSameAs(ds.client());
                 assertThat(ds.isWrapperFor(LazyPgClient.class)).isTrue();
@@ -89,7 +92,8 @@ class DriverAndDataSourceIT {
 
     @Test
     void aConnectionUnwrapsToTheSessionItRunsOn(TestPostgres server) throws SQLException {
-        try (LazyPgDataSource ds = new LazyPgDataSource(server.url()); Connection c = ds.getConnection()) {
+        try (LazyPgDataSource ds = new LazyPgDataSource(server.url());
+                Connection c = ds.getConnection()) {
             c.setAutoCommit(false);
             try (Statement s = c.createStatement()) {
                 s.execute("create temp table unwrapped (v int)");
@@ -101,8 +105,10 @@ class DriverAndDataSourceIT {
             assertThat(one(c, "select v from unwrapped")).isEqualTo("7");
             assertThat(session.inTransaction()).isTrue();
             c.rollback();
-            assertThatThrownBy(() -> one(c, "select v from unwrapped")).isInstanceOf(SQLException.class)
-                    .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("42P01");
+            assertThatThrownBy(() -> one(c, "select v from unwrapped"))
+                    .isInstanceOf(SQLException.class)
+                    .extracting(e -> ((SQLException) e).getSQLState())
+                    .isEqualTo("42P01");
         }
     }
 
@@ -112,8 +118,10 @@ class DriverAndDataSourceIT {
             int pid;
             try (Connection c = ds.getConnection()) {
                 pid = backendPid(c);
-                assertThatThrownBy(() -> one(c, "select 1 / 0")).isInstanceOf(java.sql.SQLDataException.class)
-                        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("22012");
+                assertThatThrownBy(() -> one(c, "select 1 / 0"))
+                        .isInstanceOf(java.sql.SQLDataException.class)
+                        .extracting(e -> ((SQLException) e).getSQLState())
+                        .isEqualTo("22012");
                 assertThat(one(c, "select 'still here'")).isEqualTo("still here");
                 assertThat(c.isValid(5)).isTrue();
             }
@@ -129,11 +137,15 @@ class DriverAndDataSourceIT {
             int pid;
             try (Connection c = ds.getConnection()) {
                 pid = backendPid(c);
-                try (Connection admin = server.openJdbc(); Statement s = admin.createStatement()) {
+                try (Connection admin = server.openJdbc();
+                        Statement s = admin.createStatement()) {
                     s.execute("select pg_terminate_backend(" + pid + ")");
                 }
-                assertThatThrownBy(() -> one(c, "select 1")).isInstanceOf(SQLNonTransientConnectionException.class)
-                        .extracting(e -> ((SQLException) e).getSQLState()).asString().startsWith("08");
+                assertThatThrownBy(() -> one(c, "select 1"))
+                        .isInstanceOf(SQLNonTransientConnectionException.class)
+                        .extracting(e -> ((SQLException) e).getSQLState())
+                        .asString()
+                        .startsWith("08");
                 assertThat(c.isValid(5)).isFalse();
             }
             try (Connection c = ds.getConnection()) {
@@ -150,7 +162,9 @@ class DriverAndDataSourceIT {
         c.close();
         assertThat(c.isClosed()).isTrue();
         assertThat(c.isValid(1)).isFalse();
-        assertThatThrownBy(() -> s.executeQuery("select 1")).isInstanceOf(SQLException.class)
-                .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08003");
+        assertThatThrownBy(() -> s.executeQuery("select 1"))
+                .isInstanceOf(SQLException.class)
+                .extracting(e -> ((SQLException) e).getSQLState())
+                .isEqualTo("08003");
     }
 }

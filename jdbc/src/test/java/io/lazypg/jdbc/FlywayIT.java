@@ -17,12 +17,16 @@ class FlywayIT {
         try (LazyPgDataSource ds = new LazyPgDataSource(server.url())) {
             JdbcTemplate jdbc = new JdbcTemplate(ds);
             jdbc.execute("drop schema if exists flyway_it cascade");
-            Flyway flyway = Flyway.configure().dataSource(ds).schemas("flyway_it")
-                    .locations("classpath:db/migration/flyway_it").load();
+            Flyway flyway = Flyway.configure()
+                    .dataSource(ds)
+                    .schemas("flyway_it")
+                    .locations("classpath:db/migration/flyway_it")
+                    .load();
             MigrateResult result = flyway.migrate();
             assertThat(result.success).isTrue();
             assertThat(result.migrationsExecuted).isEqualTo(2);
-            assertThat(jdbc.queryForObject("select flyway_it.add_tax(100)", Integer.class)).isEqualTo(120);
+            assertThat(jdbc.queryForObject("select flyway_it.add_tax(100)", Integer.class))
+                    .isEqualTo(120);
             assertThat(jdbc.queryForList("select note from flyway_it.notes order by id", String.class))
                     .containsExactly("what? a question mark", "from a DO block", "jsonb: true");
             assertThat(flyway.info().current().getVersion().getVersion()).isEqualTo("2");

@@ -36,19 +36,27 @@ class HikariPoolIT {
             JdbcTemplate jdbc = new JdbcTemplate(ds);
             jdbc.execute("create table if not exists hikari_t (id int primary key, v text)");
             jdbc.update("delete from hikari_t");
-            assertThat(jdbc.update("insert into hikari_t values (?, ?)", 1, "one")).isEqualTo(1);
-            assertThat(jdbc.queryForObject("select v from hikari_t where id = ?", String.class, 1)).isEqualTo("one");
+            assertThat(jdbc.update("insert into hikari_t values (?, ?)", 1, "one"))
+                    .isEqualTo(1);
+            assertThat(jdbc.queryForObject("select v from hikari_t where id = ?", String.class, 1))
+                    .isEqualTo("one");
 
             TransactionTemplate tx = new TransactionTemplate(new DataSourceTransactionManager(ds));
             assertThatThrownBy(() -> tx.executeWithoutResult(status -> {
-                jdbc.update("insert into hikari_t values (?, ?)", 2, "two");
-                jdbc.update("insert into hikari_t values (?, ?)", 1, "duplicate");
-            })).isInstanceOf(org.springframework.dao.DuplicateKeyException.class);
-            assertThat(jdbc.queryForObject("select count(*) from hikari_t", Integer.class)).isEqualTo(1);
+                        jdbc.update("insert into hikari_t values (?, ?)", 2, "two");
+                        jdbc.update("insert into hikari_t values (?, ?)", 1, "duplicate");
+                    }))
+                    .isInstanceOf(org.springframework.dao.DuplicateKeyException.class);
+            assertThat(jdbc.queryForObject("select count(*) from hikari_t", Integer.class))
+                    .isEqualTo(1);
 
             try (Connection c = ds.getConnection()) {
                 assertThat(c.isWrapperFor(LazyPgSession.class)).isTrue();
-                assertThat(c.unwrap(LazyPgSession.class).query("select 5").get(0).getInt(0)).isEqualTo(5);
+                assertThat(c.unwrap(LazyPgSession.class)
+                                .query("select 5")
+                                .get(0)
+                                .getInt(0))
+                        .isEqualTo(5);
                 // the pool hands out the driver's connections, one server session each
                 assertThat(c.unwrap(LazyPgJdbcConnection.class)).isNotNull();
             }

@@ -7,8 +7,7 @@ import java.nio.charset.StandardCharsets;
 /** The test server's coordinates as lazypg-jdbc URLs. */
 final class JdbcUrlsForTests {
 
-    private JdbcUrlsForTests() {
-    }
+    private JdbcUrlsForTests() {}
 
     /** {@code jdbc:lazypg://host:port/db} without credentials. */
     static String lazypgUrl(TestPostgres server) {

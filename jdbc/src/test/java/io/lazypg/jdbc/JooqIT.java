@@ -56,18 +56,23 @@ class JooqIT {
             OffsetDateTime created = OffsetDateTime.parse("2024-03-01T10:15:30.123456Z");
             UUID ref = UUID.fromString("123e4567-e89b-12d3-a456-426614174000");
             Record inserted = dsl.insertInto(ORDERS, STATUS, TOTAL, DUE, CREATED, REF, TAGS)
-                    .values("open", new BigDecimal("12.50"), LocalDate.of(2024, 3, 31), created, ref,
-                            new String[] {"a", "b?"})
+                    .values("open", new BigDecimal("12.50"), LocalDate.of(2024, 3, 31), created, ref, new String[] {
+                        "a", "b?"
+                    })
                     .returning(ID)
                     .fetchOne();
             assertThat(inserted.get(ID)).isEqualTo(1L);
 
             int[] batch = dsl.batch(
-                    dsl.insertInto(ORDERS, STATUS, TOTAL).values("paid", new BigDecimal("1.00")),
-                    dsl.insertInto(ORDERS, STATUS, TOTAL).values("paid", new BigDecimal("2.00"))).execute();
+                            dsl.insertInto(ORDERS, STATUS, TOTAL).values("paid", new BigDecimal("1.00")),
+                            dsl.insertInto(ORDERS, STATUS, TOTAL).values("paid", new BigDecimal("2.00")))
+                    .execute();
             assertThat(batch).containsExactly(1, 1);
 
-            Record first = dsl.select(ID, STATUS, TOTAL, DUE, CREATED, REF, TAGS).from(ORDERS).where(ID.eq(1L)).fetchOne();
+            Record first = dsl.select(ID, STATUS, TOTAL, DUE, CREATED, REF, TAGS)
+                    .from(ORDERS)
+                    .where(ID.eq(1L))
+                    .fetchOne();
             assertThat(first.get(STATUS)).isEqualTo("open");
             assertThat(first.get(TOTAL)).isEqualByComparingTo("12.50");
             assertThat(first.get(DUE)).isEqualTo(LocalDate.of(2024, 3, 31));
@@ -75,21 +80,32 @@ class JooqIT {
             assertThat(first.get(REF)).isEqualTo(ref);
             assertThat(first.get(TAGS)).containsExactly("a", "b?");
 
-            Result<org.jooq.Record2<Long, BigDecimal>> paid = dsl.select(ID, TOTAL).from(ORDERS).where(STATUS.eq("paid")).orderBy(ID).fetch();
-            assertThat(paid.getValues(TOTAL)).extracting(BigDecimal::toPlainString).containsExactly("1.00", "2.00");
+            Result<org.jooq.Record2<Long, BigDecimal>> paid = dsl.select(ID, TOTAL)
+                    .from(ORDERS)
+                    .where(STATUS.eq("paid"))
+                    .orderBy(ID)
+                    .fetch();
+            assertThat(paid.getValues(TOTAL))
+                    .extracting(BigDecimal::toPlainString)
+                    .containsExactly("1.00", "2.00");
             assertThat(dsl.fetchCount(ORDERS)).isEqualTo(3);
 
             assertThatThrownBy(() -> dsl.transaction(tx -> {
-                tx.dsl().update(ORDERS).set(STATUS, "cancelled").execute();
-                throw new IllegalStateException("roll it back");
-            })).isInstanceOf(IllegalStateException.class);
+                        tx.dsl().update(ORDERS).set(STATUS, "cancelled").execute();
+                        throw new IllegalStateException("roll it back");
+                    }))
+                    .isInstanceOf(IllegalStateException.class);
             List<String> statuses = dsl.select(STATUS).from(ORDERS).orderBy(ID).fetch(STATUS);
             assertThat(statuses).containsExactly("open", "paid", "paid");
 
-            assertThatThrownBy(() -> dsl.insertInto(ORDERS, STATUS).values((String) null).execute())
+            assertThatThrownBy(() ->
+                            dsl.insertInto(ORDERS, STATUS).values((String) null).execute())
                     .isInstanceOf(DataAccessException.class)
-                    .satisfies(e -> assertThat(((DataAccessException) e).sqlState()).isEqualTo("23502"));
-            assertThat(dsl.fetchCount(ORDERS)).as("the pooled connection is still usable").isEqualTo(3);
+                    .satisfies(e ->
+                            assertThat(((DataAccessException) e).sqlState()).isEqualTo("23502"));
+            assertThat(dsl.fetchCount(ORDERS))
+                    .as("the pooled connection is still usable")
+                    .isEqualTo(3);
             dsl.dropTable(ORDERS).execute();
         }
     }

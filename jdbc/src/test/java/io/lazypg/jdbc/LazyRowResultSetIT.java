@@ -46,18 +46,20 @@ class LazyRowResultSetIT {
 
     @BeforeAll
     static void createTable(TestPostgres server) throws Exception {
-        try (Connection c = server.openJdbc(); Statement s = c.createStatement()) {
+        try (Connection c = server.openJdbc();
+                Statement s = c.createStatement()) {
             s.execute("drop table if exists rs_mixed");
             s.execute("create table rs_mixed (id bigint primary key, qty int, small int2, name text, code varchar(20),"
                     + " amount numeric(12,2), ratio float8, r4 float4, active bool, day date, ts timestamp,"
                     + " tstz timestamptz, t time, ref uuid, data bytea, kind text, tags text[], nums int4[])");
-            s.execute("insert into rs_mixed values"
-                    + " (1, 42, 7, 'alpha', 'A-1', 1234.56, 0.1, 2.5, true, '2024-02-29', '2024-02-29 13:14:15.123456',"
-                    + "  '2024-02-29 13:14:15.5+02', '23:59:58.25', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '\\x00ff10',"
-                    + "  'RETAIL', '{x,y}', '{1,2,3}'),"
-                    + " (2, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null),"
-                    + " (3, -1, -32768, 'ünïcødé ✓', '', -0.01, -1e300, -0.5, false, '1970-01-01', '1999-12-31 23:59:59',"
-                    + "  '1999-12-31 23:59:59Z', '00:00:00', '00000000-0000-0000-0000-000000000000', '\\x', 'WHOLESALE', '{}', '{-1}')");
+            s.execute(
+                    "insert into rs_mixed values"
+                            + " (1, 42, 7, 'alpha', 'A-1', 1234.56, 0.1, 2.5, true, '2024-02-29', '2024-02-29 13:14:15.123456',"
+                            + "  '2024-02-29 13:14:15.5+02', '23:59:58.25', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '\\x00ff10',"
+                            + "  'RETAIL', '{x,y}', '{1,2,3}'),"
+                            + " (2, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null),"
+                            + " (3, -1, -32768, 'ünïcødé ✓', '', -0.01, -1e300, -0.5, false, '1970-01-01', '1999-12-31 23:59:59',"
+                            + "  '1999-12-31 23:59:59Z', '00:00:00', '00000000-0000-0000-0000-000000000000', '\\x', 'WHOLESALE', '{}', '{-1}')");
         }
         client = LazyPgClient.connect(server.url());
         dataSource = new SingleConnectionDataSource(server.jdbcUrl(), server.username(), server.password(), true);
@@ -70,7 +72,10 @@ class LazyRowResultSetIT {
         dataSource.destroy();
     }
 
-    enum Kind { RETAIL, WHOLESALE }
+    enum Kind {
+        RETAIL,
+        WHOLESALE
+    }
 
     /** A JavaBean of java.time and boxed types, for BeanPropertyRowMapper. */
     public static final class MixedBean {
@@ -91,56 +96,172 @@ class LazyRowResultSetIT {
         private byte[] data;
         private Kind kind;
 
-        public Long getId() { return id; }
-        public void setId(Long id) { this.id = id; }
-        public Integer getQty() { return qty; }
-        public void setQty(Integer qty) { this.qty = qty; }
-        public Short getSmall() { return small; }
-        public void setSmall(Short small) { this.small = small; }
-        public String getName() { return name; }
-        public void setName(String name) { this.name = name; }
-        public String getCode() { return code; }
-        public void setCode(String code) { this.code = code; }
-        public BigDecimal getAmount() { return amount; }
-        public void setAmount(BigDecimal amount) { this.amount = amount; }
-        public Double getRatio() { return ratio; }
-        public void setRatio(Double ratio) { this.ratio = ratio; }
-        public Float getR4() { return r4; }
-        public void setR4(Float r4) { this.r4 = r4; }
-        public Boolean getActive() { return active; }
-        public void setActive(Boolean active) { this.active = active; }
-        public LocalDate getDay() { return day; }
-        public void setDay(LocalDate day) { this.day = day; }
-        public LocalDateTime getTs() { return ts; }
-        public void setTs(LocalDateTime ts) { this.ts = ts; }
-        public OffsetDateTime getTstz() { return tstz; }
-        public void setTstz(OffsetDateTime tstz) { this.tstz = tstz; }
-        public LocalTime getT() { return t; }
-        public void setT(LocalTime t) { this.t = t; }
-        public UUID getRef() { return ref; }
-        public void setRef(UUID ref) { this.ref = ref; }
-        public byte[] getData() { return data; }
-        public void setData(byte[] data) { this.data = data; }
-        public Kind getKind() { return kind; }
-        public void setKind(Kind kind) { this.kind = kind; }
+        public Long getId() {
+            return id;
+        }
+
+        public void setId(Long id) {
+            this.id = id;
+        }
+
+        public Integer getQty() {
+            return qty;
+        }
+
+        public void setQty(Integer qty) {
+            this.qty = qty;
+        }
+
+        public Short getSmall() {
+            return small;
+        }
+
+        public void setSmall(Short small) {
+            this.small = small;
+        }
+
+        public String getName() {
+            return name;
+        }
+
+        public void setName(String name) {
+            this.name = name;
+        }
+
+        public String getCode() {
+            return code;
+        }
+
+        public void setCode(String code) {
+            this.code = code;
+        }
+
+        public BigDecimal getAmount() {
+            return amount;
+        }
+
+        public void setAmount(BigDecimal amount) {
+            this.amount = amount;
+        }
+
+        public Double getRatio() {
+            return ratio;
+        }
+
+        public void setRatio(Double ratio) {
+            this.ratio = ratio;
+        }
+
+        public Float getR4() {
+            return r4;
+        }
+
+        public void setR4(Float r4) {
+            this.r4 = r4;
+        }
+
+        public Boolean getActive() {
+            return active;
+        }
+
+        public void setActive(Boolean active) {
+            this.active = active;
+        }
+
+        public LocalDate getDay() {
+            return day;
+        }
+
+        public void setDay(LocalDate day) {
+            this.day = day;
+        }
+
+        public LocalDateTime getTs() {
+            return ts;
+        }
+
+        public void setTs(LocalDateTime ts) {
+            this.ts = ts;
+        }
+
+        public OffsetDateTime getTstz() {
+            return tstz;
+        }
+
+        public void setTstz(OffsetDateTime tstz) {
+            this.tstz = tstz;
+        }
+
+        public LocalTime getT() {
+            return t;
+        }
+
+        public void setT(LocalTime t) {
+            this.t = t;
+        }
+
+        public UUID getRef() {
+            return ref;
+        }
+
+        public void setRef(UUID ref) {
+            this.ref = ref;
+        }
+
+        public byte[] getData() {
+            return data;
+        }
+
+        public void setData(byte[] data) {
+            this.data = data;
+        }
+
+        public Kind getKind() {
+            return kind;
+        }
+
+        public void setKind(Kind kind) {
+            this.kind = kind;
+        }
     }
 
     /** A record of primitives and java.sql types, for DataClassRowMapper. */
-    record MixedRecord(long id, Integer qty, Short small, String name, BigDecimal amount, Double ratio, Float r4,
-                       Boolean active, java.sql.Date day, Timestamp ts, Timestamp tstz, Time t, UUID ref,
-                       byte[] data, Kind kind) {
+    record MixedRecord(
+            long id,
+            Integer qty,
+            Short small,
+            String name,
+            BigDecimal amount,
+            Double ratio,
+            Float r4,
+            Boolean active,
+            java.sql.Date day,
+            Timestamp ts,
+            Timestamp tstz,
+            Time t,
+            UUID ref,
+            byte[] data,
+            Kind kind) {
 
         // byte[] compares by identity in a record; compare its content for the oracle comparison.
         @Override
         public boolean equals(Object o) {
-            return o instanceof MixedRecord r && id == r.id && java.util.Objects.equals(qty, r.qty)
+            return o instanceof MixedRecord r
+                    && id == r.id
+                    && java.util.Objects.equals(qty, r.qty)
                     && java.util.Objects.equals(small, r.small)
-                    && java.util.Objects.equals(name, r.name) && java.util.Objects.equals(amount, r.amount)
-                    && java.util.Objects.equals(ratio, r.ratio) && java.util.Objects.equals(r4, r.r4)
+                    && java.util.Objects.equals(name, r.name)
+                    && java.util.Objects.equals(amount, r.amount)
+                    && java.util.Objects.equals(ratio, r.ratio)
+                    && java.util.Objects.equals(r4, r.r4)
                     && java.util.Objects.equals(active, r.active)
-                    && java.util.Objects.equals(day, r.day) && java.util.Objects.equals(ts, r.ts)
-                    && java.util.Objects.equals(tstz, r.tstz) && java.util.Objects.equals(t, r.t)
-                    && java.util.Objects.equals(ref, r.ref) && Arrays.equals(data, r.data) && kind == r.kind;
+                    && java.util.Objects.equals(day, r.day)
+                    && java.util.Objects.equals(ts, r.ts)
+                    && java.util.Objects.equals(tstz, r.tstz)
+                    && java.util.Objects.equals(t, r.t)
+                    && java.util.Objects.equals(ref, r.ref)
+                    && Arrays.equals(data, r.data)
+                    && kind == r.kind;
         }
 
         @Override
@@ -166,7 +287,8 @@ class LazyRowResultSetIT {
         List<MixedBean> expected = jdbc.query(SELECT, new BeanPropertyRowMapper<>(MixedBean.class));
         List<MixedBean> actual = lazy(SELECT, new BeanPropertyRowMapper<>(MixedBean.class));
         assertThat(actual).hasSize(3);
-        assertThat(actual).usingRecursiveComparison()
+        assertThat(actual)
+                .usingRecursiveComparison()
                 .withEqualsForType((a, b) -> a.isEqual(b), OffsetDateTime.class)
                 .isEqualTo(expected);
         assertThat(actual.get(0).getKind()).isEqualTo(Kind.RETAIL);
@@ -243,7 +365,9 @@ class LazyRowResultSetIT {
         for (int r = 0; r < expected.size(); r++) {
             assertThat(actual.get(r)).hasSameSizeAs(expected.get(r));
             for (int j = 0; j < expected.get(r).size(); j++) {
-                soft.assertThat(actual.get(r).get(j)).as("row %d, value %d", r, j).isEqualTo(expected.get(r).get(j));
+                soft.assertThat(actual.get(r).get(j))
+                        .as("row %d, value %d", r, j)
+                        .isEqualTo(expected.get(r).get(j));
             }
         }
         soft.assertAll();
@@ -253,8 +377,13 @@ class LazyRowResultSetIT {
         List<Object> out = new ArrayList<>();
         out.add(md.getColumnCount());
         for (int i = 1; i <= md.getColumnCount(); i++) {
-            out.add(List.of(md.getColumnLabel(i), md.getColumnName(i), md.getColumnType(i), md.getColumnTypeName(i),
-                    md.getColumnClassName(i), md.isSigned(i)));
+            out.add(List.of(
+                    md.getColumnLabel(i),
+                    md.getColumnName(i),
+                    md.getColumnType(i),
+                    md.getColumnTypeName(i),
+                    md.getColumnClassName(i),
+                    md.isSigned(i)));
         }
         return out;
     }
@@ -263,21 +392,31 @@ class LazyRowResultSetIT {
     void viewIsForwardOnlyReadOnlyAndSaysSo() throws SQLException {
         LazyResult result = client.query(SELECT);
         LazyRowResultSet rs = new LazyRowResultSet(result.columns());
-        assertThatThrownBy(() -> rs.getString(1)).isInstanceOf(SQLException.class).hasMessageContaining("not on a row");
+        assertThatThrownBy(() -> rs.getString(1))
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("not on a row");
         rs.position(result.get(0), 0);
         assertThat(rs.getRow()).isEqualTo(1);
-        assertThat(rs.next()).as("the template positions this view; next() has nothing to move to").isFalse();
+        assertThat(rs.next())
+                .as("the template positions this view; next() has nothing to move to")
+                .isFalse();
         assertThat(rs.getType()).isEqualTo(ResultSet.TYPE_FORWARD_ONLY);
         assertThat(rs.getConcurrency()).isEqualTo(ResultSet.CONCUR_READ_ONLY);
-        assertThatThrownBy(() -> rs.updateInt(1, 5)).isInstanceOf(SQLFeatureNotSupportedException.class)
-                .hasMessageContaining("updateInt").hasMessageContaining("read-only");
+        assertThatThrownBy(() -> rs.updateInt(1, 5))
+                .isInstanceOf(SQLFeatureNotSupportedException.class)
+                .hasMessageContaining("updateInt")
+                .hasMessageContaining("read-only");
         assertThatThrownBy(() -> rs.absolute(2)).isInstanceOf(SQLFeatureNotSupportedException.class);
         assertThatThrownBy(() -> rs.previous()).isInstanceOf(SQLFeatureNotSupportedException.class);
         assertThatThrownBy(() -> rs.getBlob(1)).isInstanceOf(SQLFeatureNotSupportedException.class);
         assertThatThrownBy(() -> rs.getInt(0)).isInstanceOf(SQLException.class).hasMessageContaining("1-based");
-        assertThatThrownBy(() -> rs.findColumn("nope")).isInstanceOf(SQLException.class)
-                .hasMessageContaining("'nope'").hasMessageContaining("amount");
-        assertThatThrownBy(() -> rs.getInt("name")).isInstanceOf(SQLException.class).hasMessageContaining("'name'");
+        assertThatThrownBy(() -> rs.findColumn("nope"))
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("'nope'")
+                .hasMessageContaining("amount");
+        assertThatThrownBy(() -> rs.getInt("name"))
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("'name'");
         assertThat(rs.findColumn("AMOUNT")).isEqualTo(6);
         assertThat(rs.unwrap(LazyRow.class)).isSameAs(result.get(0));
     }

@@ -33,25 +33,29 @@ class LiquibaseIT {
                 for (int run = 0; run < 2; run++) {
                     try (Connection c = ds.getConnection()) {
                         c.setSchema("liquibase_it");
-                        Database database = DatabaseFactory.getInstance()
-                                .findCorrectDatabaseImplementation(new JdbcConnection(c));
+                        Database database =
+                                DatabaseFactory.getInstance().findCorrectDatabaseImplementation(new JdbcConnection(c));
                         database.setDefaultSchemaName("liquibase_it");
                         assertThat(database.getShortName()).isEqualTo("postgresql");
-                        try (Liquibase liquibase = new Liquibase("db/liquibase/changelog.xml",
-                                new ClassLoaderResourceAccessor(), database)) {
+                        try (Liquibase liquibase = new Liquibase(
+                                "db/liquibase/changelog.xml", new ClassLoaderResourceAccessor(), database)) {
                             liquibase.update("");
                         }
                     }
                 }
                 assertThat(jdbc.queryForObject("select count(*) from liquibase_it.databasechangelog", Long.class))
-                        .as("three changesets, each applied once").isEqualTo(3L);
+                        .as("three changesets, each applied once")
+                        .isEqualTo(3L);
                 Map<String, Object> item = jdbc.queryForMap("select id, name, price from liquibase_it.lb_items");
                 assertThat(item).containsEntry("name", "first? with a question mark");
                 assertThat((BigDecimal) item.get("price")).isEqualByComparingTo("9.99");
                 assertThat(jdbc.queryForObject("select liquibase_it.lb_double(21)", BigDecimal.class))
                         .isEqualByComparingTo("42");
-                assertThat(jdbc.queryForObject("select count(*) from pg_indexes where schemaname = 'liquibase_it'"
-                        + " and indexname = 'lb_items_price'", Long.class)).isEqualTo(1L);
+                assertThat(jdbc.queryForObject(
+                                "select count(*) from pg_indexes where schemaname = 'liquibase_it'"
+                                        + " and indexname = 'lb_items_price'",
+                                Long.class))
+                        .isEqualTo(1L);
             } finally {
                 jdbc.execute("drop schema liquibase_it cascade");
             }

@@ -36,23 +36,39 @@ class PgjdbcOracleIT {
 
     /** Column name -> type; each row below has one value per column. */
     private static final String[][] COLUMNS = {
-        {"c_bool", "boolean"}, {"c_int2", "smallint"}, {"c_int4", "integer"}, {"c_int8", "bigint"},
-        {"c_float4", "real"}, {"c_float8", "double precision"}, {"c_numeric", "numeric(20, 6)"},
-        {"c_numeric_free", "numeric"}, {"c_text", "text"}, {"c_varchar", "varchar(20)"}, {"c_char", "char(5)"},
-        {"c_date", "date"}, {"c_time", "time"}, {"c_timestamp", "timestamp"}, {"c_timestamptz", "timestamptz"},
-        {"c_uuid", "uuid"}, {"c_json", "json"}, {"c_jsonb", "jsonb"}, {"c_int4_array", "integer[]"},
-        {"c_text_array", "text[]"}, {"c_interval", "interval"}, {"c_oid", "oid"},
+        {"c_bool", "boolean"},
+        {"c_int2", "smallint"},
+        {"c_int4", "integer"},
+        {"c_int8", "bigint"},
+        {"c_float4", "real"},
+        {"c_float8", "double precision"},
+        {"c_numeric", "numeric(20, 6)"},
+        {"c_numeric_free", "numeric"},
+        {"c_text", "text"},
+        {"c_varchar", "varchar(20)"},
+        {"c_char", "char(5)"},
+        {"c_date", "date"},
+        {"c_time", "time"},
+        {"c_timestamp", "timestamp"},
+        {"c_timestamptz", "timestamptz"},
+        {"c_uuid", "uuid"},
+        {"c_json", "json"},
+        {"c_jsonb", "jsonb"},
+        {"c_int4_array", "integer[]"},
+        {"c_text_array", "text[]"},
+        {"c_interval", "interval"},
+        {"c_oid", "oid"},
     };
 
     private static final String[] ROWS = {
         "true, 1, 2, 3, 1.5, 2.25, 12345.678901, 1e-3, 'text', 'varchar', 'ab', '2024-02-29', '13:14:15.123456',"
-            + " '2024-02-29 13:14:15.5', '2024-02-29 13:14:15.123456+02', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11',"
-            + " '{\"k\": [1, 2]}', '{\"k\": [1, 2]}', '{1,2,3}', '{\"a b\",NULL,c}', '1 day 02:03:04', 42",
+                + " '2024-02-29 13:14:15.5', '2024-02-29 13:14:15.123456+02', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11',"
+                + " '{\"k\": [1, 2]}', '{\"k\": [1, 2]}', '{1,2,3}', '{\"a b\",NULL,c}', '1 day 02:03:04', 42",
         "false, -32768, -2147483648, -9223372036854775808, -0.5, -1e300, -0.000001, 123456789012345678901234567890.5,"
-            + " '', 'ünïcödé ✓', 'x', '0001-01-01', '00:00:00', '1970-01-01 00:00:00', '1999-12-31 23:59:59.999999+00',"
-            + " '00000000-0000-0000-0000-000000000000', '[]', '{}', '{}', '{}', '-1 mon', 0",
+                + " '', 'ünïcödé ✓', 'x', '0001-01-01', '00:00:00', '1970-01-01 00:00:00', '1999-12-31 23:59:59.999999+00',"
+                + " '00000000-0000-0000-0000-000000000000', '[]', '{}', '{}', '{}', '-1 mon', 0",
         "null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,"
-            + " null, null, null, null",
+                + " null, null, null, null",
     };
 
     private static Connection pgjdbc;
@@ -89,7 +105,7 @@ class PgjdbcOracleIT {
         List<String> seen = new ArrayList<>();
         String sql = "select * from oracle_wide order by id";
         try (Statement s = prepared ? c.prepareStatement(sql) : c.createStatement();
-             ResultSet rs = prepared ? ((java.sql.PreparedStatement) s).executeQuery() : s.executeQuery(sql)) {
+                ResultSet rs = prepared ? ((java.sql.PreparedStatement) s).executeQuery() : s.executeQuery(sql)) {
             ResultSetMetaData md = rs.getMetaData();
             while (rs.next()) {
                 for (int column1 = 2; column1 <= md.getColumnCount(); column1++) {
@@ -102,20 +118,26 @@ class PgjdbcOracleIT {
                         seen.add(column + " getObject(" + target.getKey() + ") = "
                                 + safe(() -> render(rs.getObject(i, target.getValue()))));
                     }
-                    if (!type.startsWith("_") && !type.equals("json") && !type.equals("jsonb") && !type.equals("interval")) {
+                    if (!type.startsWith("_")
+                            && !type.equals("json")
+                            && !type.equals("jsonb")
+                            && !type.equals("interval")) {
                         seen.add(column + " getObject = " + render(rs.getObject(i)) + " " + rs.wasNull());
                     }
                     if (isInteger(type)) {
                         seen.add(column + " getShort/getInt/getLong = " + safe(() -> rs.getShort(i)) + " "
                                 + safe(() -> rs.getInt(i)) + " " + safe(() -> rs.getLong(i)));
                     }
-                    if (isInteger(type) || List.of("float4", "float8", "numeric").contains(type)) {
-                        // getInt of a fraction truncates as pgjdbc's does: see integerGettersTruncateFractionsAsPgjdbcDoes
+                    if (isInteger(type)
+                            || List.of("float4", "float8", "numeric").contains(type)) {
+                        // getInt of a fraction truncates as pgjdbc's does: see
+                        // integerGettersTruncateFractionsAsPgjdbcDoes
                         seen.add(column + " getDouble/getBigDecimal = " + rs.getDouble(i) + " " + rs.getBigDecimal(i));
                     }
                     if (type.startsWith("_")) {
                         java.sql.Array a = rs.getArray(i);
-                        seen.add(column + " getArray = " + (a == null ? "null" : Arrays.deepToString((Object[]) a.getArray())));
+                        seen.add(column + " getArray = "
+                                + (a == null ? "null" : Arrays.deepToString((Object[]) a.getArray())));
                     }
                 }
             }
@@ -175,8 +197,10 @@ class PgjdbcOracleIT {
     @Test
     void integerGettersTruncateFractionsAsPgjdbcDoes() throws SQLException {
         String sql = "select 12345.000::numeric, -1.5::numeric, 2.9::float8, 1e300::float8";
-        try (Statement ours = lazypg.createStatement(); ResultSet rs = ours.executeQuery(sql);
-             Statement theirs = pgjdbc.createStatement(); ResultSet oracle = theirs.executeQuery(sql)) {
+        try (Statement ours = lazypg.createStatement();
+                ResultSet rs = ours.executeQuery(sql);
+                Statement theirs = pgjdbc.createStatement();
+                ResultSet oracle = theirs.executeQuery(sql)) {
             assertThat(rs.next()).isTrue();
             assertThat(oracle.next()).isTrue();
             for (int i = 1; i <= 3; i++) {
@@ -184,8 +208,10 @@ class PgjdbcOracleIT {
                 assertThat(rs.getLong(i)).as("getLong(%d)", i).isEqualTo(oracle.getLong(i));
             }
             assertThat(rs.getInt(2)).isEqualTo(-1);
-            assertThatThrownBy(() -> rs.getInt(4)).isInstanceOf(java.sql.SQLDataException.class)
-                    .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("22003");
+            assertThatThrownBy(() -> rs.getInt(4))
+                    .isInstanceOf(java.sql.SQLDataException.class)
+                    .extracting(e -> ((SQLException) e).getSQLState())
+                    .isEqualTo("22003");
         }
     }
 

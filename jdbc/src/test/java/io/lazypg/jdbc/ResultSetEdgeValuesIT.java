@@ -44,7 +44,8 @@ class ResultSetEdgeValuesIT {
     private static final Getter GET_STRING = new Getter("getString", rs -> rs.getString(1));
     private static final Getter GET_OBJECT = new Getter("getObject", rs -> rs.getObject(1));
     private static final Getter GET_TIMESTAMP = new Getter("getTimestamp", rs -> rs.getTimestamp(1));
-    private static final Getter GET_TIMESTAMP_CAL = new Getter("getTimestamp(cal)", rs -> rs.getTimestamp(1, utcCalendar()));
+    private static final Getter GET_TIMESTAMP_CAL =
+            new Getter("getTimestamp(cal)", rs -> rs.getTimestamp(1, utcCalendar()));
     private static final Getter GET_DATE = new Getter("getDate", rs -> rs.getDate(1));
     private static final Getter GET_DATE_CAL = new Getter("getDate(cal)", rs -> rs.getDate(1, utcCalendar()));
     private static final Getter GET_TIME = new Getter("getTime", rs -> rs.getTime(1));
@@ -52,23 +53,60 @@ class ResultSetEdgeValuesIT {
 
     /** Per kind of column, the getters whose outcome, a value or an exception, must be pgjdbc's. */
     private static final Map<String, List<Getter>> GETTERS = Map.of(
-            "timestamp", List.of(GET_STRING, GET_OBJECT, GET_TIMESTAMP, GET_TIMESTAMP_CAL, GET_DATE, GET_DATE_CAL, GET_TIME,
-                    GET_TIME_CAL, new Getter("getObject(Timestamp)", rs -> rs.getObject(1, Timestamp.class)),
-                    new Getter("getObject(LocalDateTime)", rs -> rs.getObject(1, LocalDateTime.class)),
-                    new Getter("getObject(LocalDate)", rs -> rs.getObject(1, LocalDate.class)),
-                    new Getter("getObject(OffsetDateTime)", rs -> rs.getObject(1, OffsetDateTime.class))),
-            "timestamptz", List.of(GET_STRING, GET_OBJECT, GET_TIMESTAMP, GET_TIMESTAMP_CAL, GET_DATE, GET_DATE_CAL, GET_TIME,
-                    GET_TIME_CAL, new Getter("getObject(Timestamp)", rs -> rs.getObject(1, Timestamp.class)),
-                    new Getter("getObject(OffsetDateTime)", rs -> rs.getObject(1, OffsetDateTime.class))),
-            "date", List.of(GET_STRING, GET_OBJECT, GET_DATE, GET_DATE_CAL, GET_TIMESTAMP, GET_TIMESTAMP_CAL,
-                    new Getter("getObject(Date)", rs -> rs.getObject(1, Date.class)),
-                    new Getter("getObject(LocalDate)", rs -> rs.getObject(1, LocalDate.class))),
-            "time", List.of(GET_STRING, GET_OBJECT, GET_TIME, GET_TIME_CAL, GET_TIMESTAMP, GET_TIMESTAMP_CAL,
-                    new Getter("getObject(Time)", rs -> rs.getObject(1, Time.class)),
-                    new Getter("getObject(LocalTime)", rs -> rs.getObject(1, LocalTime.class))),
-            "number", List.of(GET_STRING, GET_OBJECT, new Getter("getInt", rs -> rs.getInt(1)),
-                    new Getter("getLong", rs -> rs.getLong(1)), new Getter("getShort", rs -> rs.getShort(1)),
-                    new Getter("getByte", rs -> rs.getByte(1))),
+            "timestamp",
+                    List.of(
+                            GET_STRING,
+                            GET_OBJECT,
+                            GET_TIMESTAMP,
+                            GET_TIMESTAMP_CAL,
+                            GET_DATE,
+                            GET_DATE_CAL,
+                            GET_TIME,
+                            GET_TIME_CAL,
+                            new Getter("getObject(Timestamp)", rs -> rs.getObject(1, Timestamp.class)),
+                            new Getter("getObject(LocalDateTime)", rs -> rs.getObject(1, LocalDateTime.class)),
+                            new Getter("getObject(LocalDate)", rs -> rs.getObject(1, LocalDate.class)),
+                            new Getter("getObject(OffsetDateTime)", rs -> rs.getObject(1, OffsetDateTime.class))),
+            "timestamptz",
+                    List.of(
+                            GET_STRING,
+                            GET_OBJECT,
+                            GET_TIMESTAMP,
+                            GET_TIMESTAMP_CAL,
+                            GET_DATE,
+                            GET_DATE_CAL,
+                            GET_TIME,
+                            GET_TIME_CAL,
+                            new Getter("getObject(Timestamp)", rs -> rs.getObject(1, Timestamp.class)),
+                            new Getter("getObject(OffsetDateTime)", rs -> rs.getObject(1, OffsetDateTime.class))),
+            "date",
+                    List.of(
+                            GET_STRING,
+                            GET_OBJECT,
+                            GET_DATE,
+                            GET_DATE_CAL,
+                            GET_TIMESTAMP,
+                            GET_TIMESTAMP_CAL,
+                            new Getter("getObject(Date)", rs -> rs.getObject(1, Date.class)),
+                            new Getter("getObject(LocalDate)", rs -> rs.getObject(1, LocalDate.class))),
+            "time",
+                    List.of(
+                            GET_STRING,
+                            GET_OBJECT,
+                            GET_TIME,
+                            GET_TIME_CAL,
+                            GET_TIMESTAMP,
+                            GET_TIMESTAMP_CAL,
+                            new Getter("getObject(Time)", rs -> rs.getObject(1, Time.class)),
+                            new Getter("getObject(LocalTime)", rs -> rs.getObject(1, LocalTime.class))),
+            "number",
+                    List.of(
+                            GET_STRING,
+                            GET_OBJECT,
+                            new Getter("getInt", rs -> rs.getInt(1)),
+                            new Getter("getLong", rs -> rs.getLong(1)),
+                            new Getter("getShort", rs -> rs.getShort(1)),
+                            new Getter("getByte", rs -> rs.getByte(1))),
             // Not compared: getTimestamp (the view does not read timetz as a Timestamp) and
             // getObject(OffsetTime) of 24:00, which pgjdbc gives as OffsetTime.MAX, dropping the offset.
             "timetz", List.of(GET_STRING, GET_OBJECT, GET_TIME, GET_TIME_CAL));
@@ -86,46 +124,50 @@ class ResultSetEdgeValuesIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-        "'infinity'::timestamp                     | timestamp",
-        "'-infinity'::timestamp                    | timestamp",
-        "'2024-02-29 13:14:15.123456'::timestamp   | timestamp",
-        "'infinity'::timestamptz                   | timestamptz",
-        "'-infinity'::timestamptz                  | timestamptz",
-        "'2024-02-29 13:14:15.5+02'::timestamptz   | timestamptz",
-        "'infinity'::date                          | date",
-        "'-infinity'::date                         | date",
-        "'2024-02-29'::date                        | date",
-        "'24:00'::time                             | time",
-        "'24:00:00'::time                          | time",
-        "'23:59:59.999999'::time                   | time",
-        "'00:00'::time                             | time",
-        "'24:00:00+02'::timetz                     | timetz",
-        "'12:00:00+02'::timetz                     | timetz",
-        "3.0::float8                               | number",
-        "2.7::float4                               | number",
-        "-2.7::float8                              | number",
-        "1e-300::float8                            | number",
-        "1.5::numeric                              | number",
-        "-1.5::numeric                             | number",
-        "12.000::numeric                           | number",
-        "127.9::numeric                            | number",
-        "128.5::numeric                            | number",
-        "32767.5::numeric                          | number",
-        "2147483647.9::numeric                     | number",
-        "-2147483648.9::numeric                    | number",
-        "2147483648.5::numeric                     | number",
-        "9223372036854775807.5::numeric            | number",
-        "3000000000::int8                          | number",
-        "1e300::float8                             | number",
-        "'NaN'::float8                             | number",
-        "'Infinity'::float8                        | number",
-        "'NaN'::numeric                            | number",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "'infinity'::timestamp                     | timestamp",
+                "'-infinity'::timestamp                    | timestamp",
+                "'2024-02-29 13:14:15.123456'::timestamp   | timestamp",
+                "'infinity'::timestamptz                   | timestamptz",
+                "'-infinity'::timestamptz                  | timestamptz",
+                "'2024-02-29 13:14:15.5+02'::timestamptz   | timestamptz",
+                "'infinity'::date                          | date",
+                "'-infinity'::date                         | date",
+                "'2024-02-29'::date                        | date",
+                "'24:00'::time                             | time",
+                "'24:00:00'::time                          | time",
+                "'23:59:59.999999'::time                   | time",
+                "'00:00'::time                             | time",
+                "'24:00:00+02'::timetz                     | timetz",
+                "'12:00:00+02'::timetz                     | timetz",
+                "3.0::float8                               | number",
+                "2.7::float4                               | number",
+                "-2.7::float8                              | number",
+                "1e-300::float8                            | number",
+                "1.5::numeric                              | number",
+                "-1.5::numeric                             | number",
+                "12.000::numeric                           | number",
+                "127.9::numeric                            | number",
+                "128.5::numeric                            | number",
+                "32767.5::numeric                          | number",
+                "2147483647.9::numeric                     | number",
+                "-2147483648.9::numeric                    | number",
+                "2147483648.5::numeric                     | number",
+                "9223372036854775807.5::numeric            | number",
+                "3000000000::int8                          | number",
+                "1e300::float8                             | number",
+                "'NaN'::float8                             | number",
+                "'Infinity'::float8                        | number",
+                "'NaN'::numeric                            | number",
+            })
     void gettersAnswerAsPgjdbcDoes(String expression, String kind) throws SQLException {
         String sql = "select " + expression;
         TimeZone jvmZone = TimeZone.getDefault();
-        // java.sql types depend on the JVM's zone: compare in the test JVM's and in one with a half-hour offset and DST.
+        // java.sql types depend on the JVM's zone: compare in the test JVM's and in one with a half-hour offset and
+        // DST.
         // (The Calendar variants are compared with a UTC calendar in the JVM's zone only: for finite values some
         // of them apply the calendar where pgjdbc does not, and the other way round, which is not this test's subject.)
         for (String zone : new String[] {jvmZone.getID(), "America/St_Johns"}) {
@@ -135,7 +177,8 @@ class ResultSetEdgeValuesIT {
                 LazyResult result = client.query(sql);
                 LazyRowResultSet ours = new LazyRowResultSet(result.columns(), result.iterator());
                 assertThat(ours.next()).isTrue();
-                try (Statement s = jdbc.createStatement(); ResultSet theirs = s.executeQuery(sql)) {
+                try (Statement s = jdbc.createStatement();
+                        ResultSet theirs = s.executeQuery(sql)) {
                     assertThat(theirs.next()).isTrue();
                     List<String> mismatches = new ArrayList<>();
                     for (Getter g : GETTERS.get(kind)) {
@@ -148,7 +191,9 @@ class ResultSetEdgeValuesIT {
                             mismatches.add(g.name() + ": pgjdbc " + expected + ", lazypg " + actual);
                         }
                     }
-                    assertThat(mismatches).as("%s with the JVM in %s", expression, zone).isEmpty();
+                    assertThat(mismatches)
+                            .as("%s with the JVM in %s", expression, zone)
+                            .isEmpty();
                 }
             } finally {
                 TimeZone.setDefault(jvmZone);

@@ -73,19 +73,24 @@ class SpringDataJdbcIT {
                     + " version int not null, title text not null, price numeric(8,2), published date)");
             Books books = context.getBean(Books.class);
 
-            Book saved = books.save(new Book(null, null, "Lazy rows", new BigDecimal("12.50"), LocalDate.of(2024, 5, 1)));
+            Book saved =
+                    books.save(new Book(null, null, "Lazy rows", new BigDecimal("12.50"), LocalDate.of(2024, 5, 1)));
             assertThat(saved.id()).isNotNull();
             assertThat(saved.version()).isZero();
             books.save(new Book(null, null, "Binary formats", new BigDecimal("30.00"), null));
             books.save(new Book(null, null, "Autocommit cursors", new BigDecimal("5.00"), LocalDate.of(2023, 1, 9)));
 
             Optional<Book> found = books.findById(saved.id());
-            assertThat(found).get().extracting(Book::title, Book::published)
+            assertThat(found)
+                    .get()
+                    .extracting(Book::title, Book::published)
                     .containsExactly("Lazy rows", LocalDate.of(2024, 5, 1));
             assertThat(books.findByPriceLessThanOrderByTitle(new BigDecimal("20")))
-                    .extracting(Book::title).containsExactly("Autocommit cursors", "Lazy rows");
+                    .extracting(Book::title)
+                    .containsExactly("Autocommit cursors", "Lazy rows");
             assertThat(books.findAll(PageRequest.of(1, 2, Sort.by("title"))).getContent())
-                    .extracting(Book::title).containsExactly("Lazy rows");
+                    .extracting(Book::title)
+                    .containsExactly("Lazy rows");
             assertThat(books.count()).isEqualTo(3);
 
             Book updated = books.save(found.get().withPrice(new BigDecimal("11.00")));
@@ -93,7 +98,9 @@ class SpringDataJdbcIT {
             Book stale = found.get().withPrice(new BigDecimal("1.00"));
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> books.save(stale))
                     .isInstanceOf(org.springframework.dao.OptimisticLockingFailureException.class);
-            assertThat(books.findById(saved.id())).get().extracting(Book::price)
+            assertThat(books.findById(saved.id()))
+                    .get()
+                    .extracting(Book::price)
                     .satisfies(p -> assertThat((BigDecimal) p).isEqualByComparingTo("11.00"));
 
             books.deleteById(saved.id());

@@ -69,13 +69,16 @@ class StatementIT {
     void oneStatementReportsItsUpdateCountOrRows() throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("create temp table counted (a int)");
-            assertThat(s.executeUpdate("insert into counted select generate_series(1, 3)")).isEqualTo(3);
-            assertThat(s.executeLargeUpdate("update counted set a = a + 1 where a > 1")).isEqualTo(2L);
+            assertThat(s.executeUpdate("insert into counted select generate_series(1, 3)"))
+                    .isEqualTo(3);
+            assertThat(s.executeLargeUpdate("update counted set a = a + 1 where a > 1"))
+                    .isEqualTo(2L);
             assertThat(s.execute("select a from counted order by a")).isTrue();
             assertThat(ints(s.getResultSet())).containsExactly(1, 3, 4);
             assertThat(s.getMoreResults()).isFalse();
             assertThat(s.getUpdateCount()).isEqualTo(-1);
-            assertThatThrownBy(() -> s.executeQuery("delete from counted")).extracting(StatementIT::sqlState)
+            assertThatThrownBy(() -> s.executeQuery("delete from counted"))
+                    .extracting(StatementIT::sqlState)
                     .isEqualTo("02000");
         }
     }
@@ -95,8 +98,10 @@ class StatementIT {
     void aQueryTimeoutCancelsTheStatementAndLeavesTheConnectionUsable() throws SQLException {
         try (Statement s = c.createStatement()) {
             s.setQueryTimeout(1);
-            assertThatThrownBy(() -> s.execute("select pg_sleep(30)")).isInstanceOf(SQLTimeoutException.class)
-                    .extracting(StatementIT::sqlState).isEqualTo("57014");
+            assertThatThrownBy(() -> s.execute("select pg_sleep(30)"))
+                    .isInstanceOf(SQLTimeoutException.class)
+                    .extracting(StatementIT::sqlState)
+                    .isEqualTo("57014");
             s.setQueryTimeout(0);
             try (ResultSet rs = s.executeQuery("select 1")) {
                 assertThat(ints(rs)).containsExactly(1);
@@ -116,7 +121,8 @@ class StatementIT {
                 assertThat(rs.next()).isTrue();
                 // the portal holds the session: nothing else may run on it until the stream ends
                 assertThatThrownBy(() -> c.createStatement().executeQuery("select 1"))
-                        .extracting(StatementIT::sqlState).isEqualTo("24000");
+                        .extracting(StatementIT::sqlState)
+                        .isEqualTo("24000");
                 do {
                     sum += rs.getInt(1);
                     count++;
@@ -125,7 +131,8 @@ class StatementIT {
             assertThat(count).isEqualTo(10_000);
             assertThat(sum).isEqualTo(10_000L * 10_001 / 2);
         }
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select 2")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("select 2")) {
             assertThat(ints(rs)).containsExactly(2);
         }
     }
@@ -148,8 +155,8 @@ class StatementIT {
         try (Statement s = c.createStatement()) {
             s.execute("create temp table keyed (id serial primary key, name text)");
         }
-        try (PreparedStatement ps = c.prepareStatement("insert into keyed (name) values (?)",
-                Statement.RETURN_GENERATED_KEYS)) {
+        try (PreparedStatement ps =
+                c.prepareStatement("insert into keyed (name) values (?)", Statement.RETURN_GENERATED_KEYS)) {
             ps.setString(1, "a");
             assertThat(ps.executeUpdate()).isEqualTo(1);
             try (ResultSet keys = ps.getGeneratedKeys()) {
@@ -187,10 +194,13 @@ class StatementIT {
             ps.addBatch();
             ps.setInt(1, 1); // duplicate
             ps.addBatch();
-            assertThatThrownBy(ps::executeBatch).isInstanceOf(BatchUpdateException.class)
-                    .extracting(StatementIT::sqlState).isEqualTo("23505");
+            assertThatThrownBy(ps::executeBatch)
+                    .isInstanceOf(BatchUpdateException.class)
+                    .extracting(StatementIT::sqlState)
+                    .isEqualTo("23505");
         }
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select count(*) from batched")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("select count(*) from batched")) {
             assertThat(ints(rs)).containsExactly(1000); // the failed batch was one implicit transaction
         }
     }
@@ -215,7 +225,9 @@ class StatementIT {
             try (ResultSet rs = s.executeQuery("select v from tx order by v")) {
                 assertThat(ints(rs)).containsExactly(1, 3);
             }
-            assertThatThrownBy(() -> s.execute("select 1 / 0")).extracting(StatementIT::sqlState).isEqualTo("22012");
+            assertThatThrownBy(() -> s.execute("select 1 / 0"))
+                    .extracting(StatementIT::sqlState)
+                    .isEqualTo("22012");
             assertThatThrownBy(c::commit).extracting(StatementIT::sqlState).isEqualTo("25P02");
         }
         c.setAutoCommit(true);
@@ -228,12 +240,14 @@ class StatementIT {
         c.setReadOnly(true);
         c.setAutoCommit(false);
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select current_setting('transaction_isolation'),"
-                     + " current_setting('transaction_read_only')")) {
+                ResultSet rs = s.executeQuery("select current_setting('transaction_isolation'),"
+                        + " current_setting('transaction_read_only')")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString(1)).isEqualTo("serializable");
             assertThat(rs.getString(2)).isEqualTo("on");
-            assertThatThrownBy(() -> c.setReadOnly(false)).extracting(StatementIT::sqlState).isEqualTo("25001");
+            assertThatThrownBy(() -> c.setReadOnly(false))
+                    .extracting(StatementIT::sqlState)
+                    .isEqualTo("25001");
         }
         assertThat(c.getTransactionIsolation()).isEqualTo(Connection.TRANSACTION_SERIALIZABLE);
         c.rollback();
@@ -281,15 +295,21 @@ class StatementIT {
     void usageErrorsCarryASqlState() throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("select ?, ?")) {
             ps.setInt(1, 1);
-            assertThatThrownBy(ps::executeQuery).extracting(StatementIT::sqlState).isEqualTo("07001");
-            assertThatThrownBy(() -> ps.setInt(3, 1)).extracting(StatementIT::sqlState).isEqualTo("22023");
+            assertThatThrownBy(ps::executeQuery)
+                    .extracting(StatementIT::sqlState)
+                    .isEqualTo("07001");
+            assertThatThrownBy(() -> ps.setInt(3, 1))
+                    .extracting(StatementIT::sqlState)
+                    .isEqualTo("22023");
         }
-        assertThatThrownBy(() -> c.prepareCall("call p()")).isInstanceOf(java.sql.SQLFeatureNotSupportedException.class)
+        assertThatThrownBy(() -> c.prepareCall("call p()"))
+                .isInstanceOf(java.sql.SQLFeatureNotSupportedException.class)
                 .hasMessageContaining("prepareCall");
         assertThatThrownBy(() -> c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY))
                 .isInstanceOf(java.sql.SQLFeatureNotSupportedException.class);
         try (Statement s = c.createStatement()) {
-            assertThatThrownBy(() -> s.executeQuery("select nope from nowhere")).extracting(StatementIT::sqlState)
+            assertThatThrownBy(() -> s.executeQuery("select nope from nowhere"))
+                    .extracting(StatementIT::sqlState)
                     .isEqualTo("42P01");
         }
     }

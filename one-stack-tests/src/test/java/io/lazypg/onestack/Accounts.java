@@ -57,7 +57,10 @@ public class Accounts {
     // tag::one-transaction[]
     @Transactional
     public int transfer(int from, int to, int amount) {
-        jdbcClient.sql("update one_stack_account set balance = balance - ? where id = ?").params(amount, from).update();
+        jdbcClient
+                .sql("update one_stack_account set balance = balance - ? where id = ?")
+                .params(amount, from)
+                .update();
         lazyPg.update("update one_stack_account set balance = balance + ? where id = ?", amount, to); // same session
         return lazyPg.queryForObject("select sum(balance)::int from one_stack_account", Integer.class); // sees both
     }
@@ -76,7 +79,10 @@ public class Accounts {
         jdbc.update("update one_stack_account set balance = 7 where id = 2");
         lazyPg.update("update one_stack_account set balance = 8 where id = 1");
         seen[0] = lazyPg.queryForObject("select balance from one_stack_account where id = 2", Integer.class);
-        seen[1] = jdbcClient.sql("select balance from one_stack_account where id = 1").query(Integer.class).single();
+        seen[1] = jdbcClient
+                .sql("select balance from one_stack_account where id = 1")
+                .query(Integer.class)
+                .single();
         throw new Boom("after a write through each");
     }
 
@@ -84,8 +90,9 @@ public class Accounts {
     @Transactional
     public int[] backendPids() {
         return new int[] {
-                jdbc.queryForObject("select pg_backend_pid()", Integer.class),
-                lazyPg.queryForObject("select pg_backend_pid()", Integer.class),
-                jdbcClient.sql("select pg_backend_pid()").query(Integer.class).single() };
+            jdbc.queryForObject("select pg_backend_pid()", Integer.class),
+            lazyPg.queryForObject("select pg_backend_pid()", Integer.class),
+            jdbcClient.sql("select pg_backend_pid()").query(Integer.class).single()
+        };
     }
 }

@@ -65,11 +65,16 @@ class OneStackApplicationIT {
                     .isSameAs(dataSource);
             assertThat(context.getBean(JdbcTemplate.class).getDataSource()).isSameAs(dataSource);
             // Flyway ran its migration through the lazypg DataSource, before the template was created.
-            assertThat(context.getBeanFactory().getBeanDefinition("lazyPgTemplate").getDependsOn())
+            assertThat(context.getBeanFactory()
+                            .getBeanDefinition("lazyPgTemplate")
+                            .getDependsOn())
                     .contains("flywayInitializer");
-            assertThat(template.queryForObject("select count(*) from flyway_schema_history where version = '1'"
-                    + " and success", Long.class)).isEqualTo(1);
-            assertThat(template.queryForObject("select count(*) from one_stack_account", Long.class)).isEqualTo(2);
+            assertThat(template.queryForObject(
+                            "select count(*) from flyway_schema_history where version = '1'" + " and success",
+                            Long.class))
+                    .isEqualTo(1);
+            assertThat(template.queryForObject("select count(*) from one_stack_account", Long.class))
+                    .isEqualTo(2);
             // Every tool in one @Transactional method is on one server session.
             int[] pids = context.getBean(Accounts.class).backendPids();
             assertThat(pids[1]).isEqualTo(pids[0]);
@@ -113,7 +118,8 @@ class OneStackApplicationIT {
             Accounts accounts = context.getBean(Accounts.class);
             accounts.reset();
             int[] seen = new int[2];
-            assertThatThrownBy(() -> accounts.lazyPgReadsJdbcWriteThenFail(seen)).isInstanceOf(Accounts.Boom.class);
+            assertThatThrownBy(() -> accounts.lazyPgReadsJdbcWriteThenFail(seen))
+                    .isInstanceOf(Accounts.Boom.class);
             assertThat(seen).containsExactly(7, 8);
             assertThat(accounts.balance(1)).isEqualTo(100);
             assertThat(accounts.balance(2)).isEqualTo(100);

@@ -40,50 +40,71 @@ class OneStackAutoConfigurationTest {
     static final String CLOSED_JDBC_URL = "jdbc:postgresql://127.0.0.1:1/shop";
 
     private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(LazyPgAutoConfiguration.class,
-                    LazyPgDataSourceAutoConfiguration.class, DataSourceAutoConfiguration.class,
-                    DataSourceTransactionManagerAutoConfiguration.class, JdbcTemplateAutoConfiguration.class,
+            .withConfiguration(AutoConfigurations.of(
+                    LazyPgAutoConfiguration.class,
+                    LazyPgDataSourceAutoConfiguration.class,
+                    DataSourceAutoConfiguration.class,
+                    DataSourceTransactionManagerAutoConfiguration.class,
+                    JdbcTemplateAutoConfiguration.class,
                     TransactionAutoConfiguration.class))
             .withPropertyValues("spring.datasource.username=app");
 
     @Test
     void postgresDataSourceUrlGivesOneLazyPgDataSourceAndBootsTransactionManagerOverIt() {
-        contextRunner.withPropertyValues("spring.datasource.url=" + CLOSED_JDBC_URL).run(context -> {
-            assertThat(context).hasSingleBean(DataSource.class).hasSingleBean(TransactionManager.class)
-                    .doesNotHaveBean(LazyPgTransactionManager.class);
-            LazyPgDataSource dataSource = context.getBean(LazyPgDataSource.class);
-            LazyPgTemplate template = context.getBean(LazyPgTemplate.class);
-            assertThat(dataSource.client()).isSameAs(template.getClient());
-            assertThat(template.getDataSource()).isSameAs(dataSource);
-            assertThat(context.getBean(DataSourceTransactionManager.class).getDataSource()).isSameAs(dataSource);
-            assertThat(context.getBean(JdbcTemplate.class).getDataSource()).isSameAs(dataSource);
-        });
+        contextRunner
+                .withPropertyValues("spring.datasource.url=" + CLOSED_JDBC_URL)
+                .run(context -> {
+                    assertThat(context)
+                            .hasSingleBean(DataSource.class)
+                            .hasSingleBean(TransactionManager.class)
+                            .doesNotHaveBean(LazyPgTransactionManager.class);
+                    LazyPgDataSource dataSource = context.getBean(LazyPgDataSource.class);
+                    LazyPgTemplate template = context.getBean(LazyPgTemplate.class);
+                    assertThat(dataSource.client()).isSameAs(template.getClient());
+                    assertThat(template.getDataSource()).isSameAs(dataSource);
+                    assertThat(context.getBean(DataSourceTransactionManager.class)
+                                    .getDataSource())
+                            .isSameAs(dataSource);
+                    assertThat(context.getBean(JdbcTemplate.class).getDataSource())
+                            .isSameAs(dataSource);
+                });
     }
 
     @Test
     void lazypgUrlAloneGivesTheLazyPgDataSourceToo() {
-        contextRunner.withPropertyValues("lazypg.url=postgresql://app@127.0.0.1:1/shop")
-                .run(context -> assertThat(context).hasSingleBean(LazyPgDataSource.class)
-                        .hasSingleBean(TransactionManager.class).doesNotHaveBean(LazyPgTransactionManager.class));
+        contextRunner
+                .withPropertyValues("lazypg.url=postgresql://app@127.0.0.1:1/shop")
+                .run(context -> assertThat(context)
+                        .hasSingleBean(LazyPgDataSource.class)
+                        .hasSingleBean(TransactionManager.class)
+                        .doesNotHaveBean(LazyPgTransactionManager.class));
     }
 
     @Test
     void applicationsOwnDataSourceWinsAndTheSecondConnectionIsLogged(CapturedOutput output) {
-        contextRunner.withPropertyValues("spring.datasource.url=" + CLOSED_JDBC_URL)
+        contextRunner
+                .withPropertyValues("spring.datasource.url=" + CLOSED_JDBC_URL)
                 .withBean("dataSource", DataSource.class, () -> new DriverManagerDataSource(CLOSED_JDBC_URL))
                 .run(context -> {
-                    assertThat(context).hasSingleBean(DataSource.class).doesNotHaveBean(LazyPgDataSource.class)
+                    assertThat(context)
+                            .hasSingleBean(DataSource.class)
+                            .doesNotHaveBean(LazyPgDataSource.class)
                             .doesNotHaveBean(LazyPgTransactionManager.class);
                     assertThat(context.getBean(LazyPgTemplate.class).getDataSource())
                             .isSameAs(context.getBean(DataSource.class));
-                    assertThat(output).contains("WARN", "The application's DataSource (DriverManagerDataSource) does"
-                            + " not use lazypg connections", "Remove the application's own DataSource bean");
+                    assertThat(output)
+                            .contains(
+                                    "WARN",
+                                    "The application's DataSource (DriverManagerDataSource) does"
+                                            + " not use lazypg connections",
+                                    "Remove the application's own DataSource bean");
                 });
     }
 
     @Test
     void lazypgJdbcDisabledKeepsBootsDataSourceAndNamesThePropertyInTheWarning(CapturedOutput output) {
-        contextRunner.withPropertyValues("spring.datasource.url=" + CLOSED_JDBC_URL, "lazypg.jdbc.enabled=false")
+        contextRunner
+                .withPropertyValues("spring.datasource.url=" + CLOSED_JDBC_URL, "lazypg.jdbc.enabled=false")
                 .run(context -> {
                     assertThat(context).hasSingleBean(DataSource.class).doesNotHaveBean(LazyPgDataSource.class);
                     assertThat(output).contains("Remove lazypg.jdbc.enabled=false");
@@ -94,43 +115,58 @@ class OneStackAutoConfigurationTest {
     void withoutAUrlNothingChanges() {
         // Connection details of the application's own (no URL property): no DataSource is provided,
         // and the lazypg transaction manager is the application's one, as before.
-        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(LazyPgAutoConfiguration.class,
-                        LazyPgDataSourceAutoConfiguration.class, TransactionAutoConfiguration.class))
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(
+                        LazyPgAutoConfiguration.class,
+                        LazyPgDataSourceAutoConfiguration.class,
+                        TransactionAutoConfiguration.class))
                 .withBean(LazyPgConnectionDetails.class, ClosedPortConnection::new)
                 .run(context -> {
                     assertThat(context).doesNotHaveBean(DataSource.class).hasSingleBean(LazyPgTransactionManager.class);
-                    assertThat(context.getBean(LazyPgTemplate.class).getDataSource()).isNull();
+                    assertThat(context.getBean(LazyPgTemplate.class).getDataSource())
+                            .isNull();
                 });
     }
 
     @Test
     void withoutSpringBootJdbcNoDataSourceIsProvided() {
-        new ApplicationContextRunner().withClassLoader(new FilteredClassLoader("org.springframework.boot.jdbc"))
-                .withConfiguration(AutoConfigurations.of(LazyPgAutoConfiguration.class,
-                        LazyPgDataSourceAutoConfiguration.class, TransactionAutoConfiguration.class))
+        new ApplicationContextRunner()
+                .withClassLoader(new FilteredClassLoader("org.springframework.boot.jdbc"))
+                .withConfiguration(AutoConfigurations.of(
+                        LazyPgAutoConfiguration.class,
+                        LazyPgDataSourceAutoConfiguration.class,
+                        TransactionAutoConfiguration.class))
                 .withPropertyValues("spring.datasource.url=" + CLOSED_JDBC_URL, "spring.datasource.username=app")
-                .run(context -> assertThat(context).doesNotHaveBean(DataSource.class)
+                .run(context -> assertThat(context)
+                        .doesNotHaveBean(DataSource.class)
                         .hasSingleBean(LazyPgTransactionManager.class));
     }
 
     @Test
     void otherDatabaseUrlBesideLazypgUrlKeepsBootsDataSource() {
         // pgjdbc's driver class only lets Boot build its (unconnected) Hikari pool without H2 on the classpath.
-        contextRunner.withPropertyValues("lazypg.url=postgresql://app@127.0.0.1:1/shop",
-                        "spring.datasource.url=jdbc:h2:mem:other", "spring.datasource.driver-class-name=org.postgresql.Driver")
+        contextRunner
+                .withPropertyValues(
+                        "lazypg.url=postgresql://app@127.0.0.1:1/shop",
+                        "spring.datasource.url=jdbc:h2:mem:other",
+                        "spring.datasource.driver-class-name=org.postgresql.Driver")
                 .run(context -> assertThat(context).doesNotHaveBean(LazyPgDataSource.class));
     }
 
     @Test
     void otherDatabaseUrlWithLazypgJdbcAskedForFailsWithAnAnalysis() {
-        contextRunner.withPropertyValues("lazypg.url=postgresql://app@127.0.0.1:1/shop",
-                        "spring.datasource.url=jdbc:h2:mem:other;PASSWORD=secret", "lazypg.jdbc.enabled=true")
+        contextRunner
+                .withPropertyValues(
+                        "lazypg.url=postgresql://app@127.0.0.1:1/shop",
+                        "spring.datasource.url=jdbc:h2:mem:other;PASSWORD=secret",
+                        "lazypg.jdbc.enabled=true")
                 .run(context -> {
                     assertThat(context).hasFailed();
                     FailureAnalysis analysis = analyze(context.getStartupFailure());
                     assertThat(analysis).isNotNull();
-                    assertThat(analysis.getDescription()).contains("spring.datasource.url is not a PostgreSQL URL",
-                            "jdbc:h2:").doesNotContain("secret");
+                    assertThat(analysis.getDescription())
+                            .contains("spring.datasource.url is not a PostgreSQL URL", "jdbc:h2:")
+                            .doesNotContain("secret");
                     assertThat(analysis.getAction()).contains("remove lazypg.jdbc.enabled=true");
                 });
     }
@@ -154,9 +190,11 @@ class OneStackAutoConfigurationTest {
 
     private static FailureAnalysis analyze(Throwable failure) {
         List<FailureAnalyzer> analyzers = SpringFactoriesLoader.forDefaultResourceLocation()
-                .load(FailureAnalyzer.class, SpringFactoriesLoader.ArgumentResolver.none(),
+                .load(
+                        FailureAnalyzer.class,
+                        SpringFactoriesLoader.ArgumentResolver.none(),
                         // Boot's own analyzers want constructor arguments: only lazypg's matter here.
-                        SpringFactoriesLoader.FailureHandler.handleMessage((message, ignored) -> { }));
+                        SpringFactoriesLoader.FailureHandler.handleMessage((message, ignored) -> {}));
         for (FailureAnalyzer analyzer : analyzers) {
             if (analyzer.getClass().getName().startsWith("io.lazypg")) {
                 FailureAnalysis analysis = analyzer.analyze(failure);

@@ -34,8 +34,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 class OwnDataSourceApplicationIT {
 
     @Test
-    void lazyPgWritesCommitAndRollBackWithTheSpringTransactionAndTheLimitIsLogged(TestPostgres server,
-            CapturedOutput output) {
+    void lazyPgWritesCommitAndRollBackWithTheSpringTransactionAndTheLimitIsLogged(
+            TestPostgres server, CapturedOutput output) {
         try (ConfigurableApplicationContext context = new SpringApplicationBuilder(Application.class)
                 .web(WebApplicationType.NONE)
                 .properties(Map.of(
@@ -46,10 +46,13 @@ class OwnDataSourceApplicationIT {
                         "spring.main.banner-mode", "off"))
                 .run()) {
             assertThat(context.getBeansOfType(DataSource.class)).hasSize(1);
-            assertThat(context.getBean(DataSource.class)).isInstanceOf(HikariDataSource.class)
+            assertThat(context.getBean(DataSource.class))
+                    .isInstanceOf(HikariDataSource.class)
                     .isNotInstanceOf(LazyPgDataSource.class);
-            assertThat(output).contains("The application's DataSource (HikariDataSource) does not use lazypg"
-                    + " connections", "do not see each other's uncommitted writes");
+            assertThat(output)
+                    .contains(
+                            "The application's DataSource (HikariDataSource) does not use lazypg" + " connections",
+                            "do not see each other's uncommitted writes");
 
             Accounts accounts = context.getBean(Accounts.class);
             accounts.reset();

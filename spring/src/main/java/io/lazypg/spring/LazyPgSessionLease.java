@@ -30,7 +30,11 @@ public final class LazyPgSessionLease implements AutoCloseable {
     private final Connection connection;
     private final DataSource dataSource;
 
-    LazyPgSessionLease(LazyPgSession session, Kind kind, LazyPgSessionHolder holder, Connection connection,
+    LazyPgSessionLease(
+            LazyPgSession session,
+            Kind kind,
+            LazyPgSessionHolder holder,
+            Connection connection,
             DataSource dataSource) {
         this.session = session;
         this.kind = kind;

@@ -36,8 +36,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  */
 public final class LazyPgSessionUtils {
 
-    private LazyPgSessionUtils() {
-    }
+    private LazyPgSessionUtils() {}
 
     /**
      * The session for one template call on {@code client}, looked up as the class describes;
@@ -102,7 +101,8 @@ public final class LazyPgSessionUtils {
             holder.getTimeToLiveInMillis(); // throws TransactionTimedOutException past the deadline
         }
         holder.requested();
-        return new LazyPgSessionLease(holder.getSession(), LazyPgSessionLease.Kind.LAZYPG_TRANSACTION, holder, null, null);
+        return new LazyPgSessionLease(
+                holder.getSession(), LazyPgSessionLease.Kind.LAZYPG_TRANSACTION, holder, null, null);
     }
 
     /**
@@ -122,13 +122,14 @@ public final class LazyPgSessionUtils {
             }
             // With auto-commit off, unwrapping sends the BEGIN the connection still owes: same transaction.
             LazyPgSession session = connection.unwrap(LazyPgSession.class);
-            return new LazyPgSessionLease(session, LazyPgSessionLease.Kind.DATASOURCE_TRANSACTION, null, connection,
-                    dataSource);
+            return new LazyPgSessionLease(
+                    session, LazyPgSessionLease.Kind.DATASOURCE_TRANSACTION, null, connection, dataSource);
         } catch (SQLException e) {
             DataSourceUtils.releaseConnection(connection, dataSource);
             DataAccessException translated = new SQLStateSQLExceptionTranslator()
                     .translate("get the lazypg session of the transaction's connection", null, e);
-            throw translated != null ? translated
+            throw translated != null
+                    ? translated
                     : new UncategorizedSQLException("get the lazypg session of the transaction's connection", null, e);
         }
     }

@@ -191,8 +191,7 @@ public class LazyPgTemplate implements LazyPgOperations {
     // ---- binding ----------------------------------------------------------------------------------
 
     /** SQL rewritten for the server, with its arguments; {@code sql} is kept for messages. */
-    record Bound(String sql, String pgSql, Object[] args) {
-    }
+    record Bound(String sql, String pgSql, Object[] args) {}
 
     ParsedSql parse(String sql) {
         return sqlCache.get(Objects.requireNonNull(sql, "sql"));
@@ -212,8 +211,8 @@ public class LazyPgTemplate implements LazyPgOperations {
     Bound named(String sql, Map<String, ?> params) {
         ParsedSql parsed = parse(sql);
         if (parsed.positionalCount() > 0) {
-            throw new InvalidDataAccessApiUsageException("The SQL has both :name and ? placeholders: " + sql
-                    + ". Use one kind (write ?? for a literal ?).");
+            throw new InvalidDataAccessApiUsageException(
+                    "The SQL has both :name and ? placeholders: " + sql + ". Use one kind (write ?? for a literal ?).");
         }
         List<String> names = parsed.parameterNames();
         Object[] values = new Object[names.size()];
@@ -285,16 +284,18 @@ public class LazyPgTemplate implements LazyPgOperations {
             if (result.size() > 1) {
                 // queryForObject/single() need exactly one row; queryForOptional/optional() at most one.
                 String wanted = required ? "exactly one row" : "at most one row";
-                String instead = required ? "queryForOptional for zero or one row, or query for a list"
-                        : "query for a list";
-                throw new IncorrectResultSizeDataAccessException("Expected " + wanted + " but the query returned "
-                        + result.size() + ": " + bound.sql() + ". Narrow the WHERE clause, or use " + instead + ".",
-                        1, result.size());
+                String instead =
+                        required ? "queryForOptional for zero or one row, or query for a list" : "query for a list";
+                throw new IncorrectResultSizeDataAccessException(
+                        "Expected " + wanted + " but the query returned " + result.size() + ": " + bound.sql()
+                                + ". Narrow the WHERE clause, or use " + instead + ".",
+                        1,
+                        result.size());
             }
             if (result.isEmpty()) {
                 if (required) {
-                    throw new EmptyResultDataAccessException("Expected one row but the query returned none: "
-                            + bound.sql(), 1);
+                    throw new EmptyResultDataAccessException(
+                            "Expected one row but the query returned none: " + bound.sql(), 1);
                 }
                 return null;
             }

@@ -103,7 +103,8 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
             TransactionSynchronizationManager.bindResource(client, holder);
         } catch (PgException e) {
             closeQuietly(session);
-            throw new CannotCreateTransactionException("Could not begin a lazypg transaction: " + e.getMessage(),
+            throw new CannotCreateTransactionException(
+                    "Could not begin a lazypg transaction: " + e.getMessage(),
                     exceptionTranslator.translate("begin transaction", null, e));
         } catch (RuntimeException | Error e) {
             closeQuietly(session);
@@ -119,7 +120,7 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
             case TransactionDefinition.ISOLATION_READ_COMMITTED -> sql.append(" ISOLATION LEVEL READ COMMITTED");
             case TransactionDefinition.ISOLATION_REPEATABLE_READ -> sql.append(" ISOLATION LEVEL REPEATABLE READ");
             case TransactionDefinition.ISOLATION_SERIALIZABLE -> sql.append(" ISOLATION LEVEL SERIALIZABLE");
-            default -> { }
+            default -> {}
         }
         if (definition.isReadOnly()) {
             sql.append(" READ ONLY");
@@ -192,7 +193,8 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
         TransactionObject tx = (TransactionObject) transaction;
         if (tx.newHolder) {
             TransactionSynchronizationManager.unbindResourceIfPossible(client);
-            // close() rolls back if COMMIT/ROLLBACK never ran (it failed at the socket), or discards a broken connection.
+            // close() rolls back if COMMIT/ROLLBACK never ran (it failed at the socket), or discards a broken
+            // connection.
             closeQuietly(tx.holder.getSession());
         }
         tx.holder.clear();
@@ -234,7 +236,8 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
             try {
                 holder.getSession().executeScript("SAVEPOINT " + name);
             } catch (PgException e) {
-                throw new CannotCreateTransactionException("Could not create savepoint " + name + ": " + e.getMessage(),
+                throw new CannotCreateTransactionException(
+                        "Could not create savepoint " + name + ": " + e.getMessage(),
                         exceptionTranslator.translate("savepoint", "SAVEPOINT " + name, e));
             }
             return name;
@@ -246,8 +249,9 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
                 holder.getSession().executeScript("ROLLBACK TO SAVEPOINT " + savepoint);
                 holder.resetRollbackOnly();
             } catch (PgException e) {
-                throw new TransactionSystemException("Could not roll back to savepoint " + savepoint + ": "
-                        + e.getMessage(), exceptionTranslator.translate("rollback to savepoint", null, e));
+                throw new TransactionSystemException(
+                        "Could not roll back to savepoint " + savepoint + ": " + e.getMessage(),
+                        exceptionTranslator.translate("rollback to savepoint", null, e));
             }
         }
 

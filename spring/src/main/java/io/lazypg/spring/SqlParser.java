@@ -10,8 +10,7 @@ import io.lazypg.client.sql.PlaceholderSql;
  */
 final class SqlParser {
 
-    private SqlParser() {
-    }
+    private SqlParser() {}
 
     static ParsedSql parse(String sql) {
         PlaceholderSql p = PlaceholderSql.parse(sql);

@@ -74,7 +74,8 @@ public class SqlStateLazyPgExceptionTranslator implements LazyPgExceptionTransla
             return timeout.kind() == PgTimeoutException.Kind.QUERY
                     ? new QueryTimeoutException(message, ex)
                     : new DataAccessResourceFailureException(message, ex);
-        } else if (ex instanceof PgConnectException || ex instanceof PgConnectionClosedException
+        } else if (ex instanceof PgConnectException
+                || ex instanceof PgConnectionClosedException
                 || ex instanceof PgProtocolException) {
             return new DataAccessResourceFailureException(message, ex);
         }
@@ -138,7 +139,9 @@ public class SqlStateLazyPgExceptionTranslator implements LazyPgExceptionTransla
      * carrying the SQLSTATE, and its cause is the {@link PgServerException}.
      */
     private static BadSqlGrammarException badSqlGrammar(String task, String sql, PgServerException ex) {
-        return new BadSqlGrammarException(task + " failed with " + ex.getMessage(), sql == null ? "" : sql,
+        return new BadSqlGrammarException(
+                task + " failed with " + ex.getMessage(),
+                sql == null ? "" : sql,
                 new SQLException(ex.getMessage(), ex.sqlState(), ex));
     }
 }

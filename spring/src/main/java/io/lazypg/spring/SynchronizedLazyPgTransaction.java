@@ -61,7 +61,8 @@ final class SynchronizedLazyPgTransaction implements TransactionSynchronization 
         definition.setReadOnly(TransactionSynchronizationManager.isCurrentTransactionReadOnly());
         LazyPgSession session = client.acquire();
         try {
-            session.executeScript(LazyPgTransactionManager.beginStatement(definition, TransactionDefinition.TIMEOUT_DEFAULT));
+            session.executeScript(
+                    LazyPgTransactionManager.beginStatement(definition, TransactionDefinition.TIMEOUT_DEFAULT));
         } catch (RuntimeException | Error e) {
             session.close();
             throw e;

@@ -3,7 +3,6 @@ package io.lazypg.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.lazypg.client.LazyPgClient;
-import io.lazypg.client.LazyRow;
 import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TestPostgres;
 import java.util.ArrayList;
@@ -31,7 +30,8 @@ class ConcurrentTemplateIT {
         try (LazyPgClient client = LazyPgClient.connect(server.url())) {
             LazyPgTemplate template = new LazyPgTemplate(client);
             TransactionTemplate tx = new TransactionTemplate(new LazyPgTransactionManager(client));
-            template.execute("drop table if exists conc_items; create table conc_items (id int primary key, owner int, v text)");
+            template.execute(
+                    "drop table if exists conc_items; create table conc_items (id int primary key, owner int, v text)");
             ExecutorService pool = Executors.newFixedThreadPool(THREADS);
             CountDownLatch start = new CountDownLatch(1);
             ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
@@ -59,8 +59,11 @@ class ConcurrentTemplateIT {
             assertThat(template.queryForObject("select count(*) from conc_items", Long.class))
                     .isEqualTo((long) THREADS * ROUNDS * 5);
             for (int t = 0; t < THREADS; t++) {
-                assertThat(template.sql("select count(*) from conc_items where owner = :o").param("o", t)
-                        .query(Long.class).single()).isEqualTo(ROUNDS * 5L);
+                assertThat(template.sql("select count(*) from conc_items where owner = :o")
+                                .param("o", t)
+                                .query(Long.class)
+                                .single())
+                        .isEqualTo(ROUNDS * 5L);
             }
             assertThat(client.poolStats().active()).isZero();
         }
@@ -69,14 +72,18 @@ class ConcurrentTemplateIT {
     private static void work(LazyPgTemplate template, TransactionTemplate tx, int owner) {
         for (int r = 0; r < ROUNDS; r++) {
             int base = (owner * ROUNDS + r) * 10;
-            assertThat(template.update("insert into conc_items values (?, ?, ?)", base, owner, "u")).isEqualTo(1);
-            assertThat(template.batchUpdate("insert into conc_items values (?, ?, ?)",
-                    List.of(new Object[] {base + 1, owner, "b"}, new Object[] {base + 2, owner, "b"}))).containsExactly(1, 1);
+            assertThat(template.update("insert into conc_items values (?, ?, ?)", base, owner, "u"))
+                    .isEqualTo(1);
+            assertThat(template.batchUpdate(
+                            "insert into conc_items values (?, ?, ?)",
+                            List.of(new Object[] {base + 1, owner, "b"}, new Object[] {base + 2, owner, "b"})))
+                    .containsExactly(1, 1);
             tx.executeWithoutResult(s -> {
                 template.update("insert into conc_items values (?, ?, ?)", base + 3, owner, "t");
                 template.update("insert into conc_items values (?, ?, ?)", base + 4, owner, "t");
-                assertThat(template.queryForObject("select count(*) from conc_items where id between ? and ?",
-                        Long.class, base, base + 9)).isEqualTo(5L);
+                assertThat(template.queryForObject(
+                                "select count(*) from conc_items where id between ? and ?", Long.class, base, base + 9))
+                        .isEqualTo(5L);
             });
             try {
                 tx.executeWithoutResult(s -> {
@@ -87,15 +94,21 @@ class ConcurrentTemplateIT {
             } catch (DuplicateKeyException expected) {
                 // rolled back, base + 5 included
             }
-            List<String> values = template.query("select v from conc_items where id between ? and ? order by id",
-                    row -> row.getString(0), base, base + 9);
+            List<String> values = template.query(
+                    "select v from conc_items where id between ? and ? order by id",
+                    row -> row.getString(0),
+                    base,
+                    base + 9);
             assertThat(values).containsExactly("u", "b", "b", "t", "t");
-            try (Stream<Integer> ids = template.queryForStream("select id from conc_items where owner = ? order by id",
-                    Integer.class, owner)) {
+            try (Stream<Integer> ids = template.queryForStream(
+                    "select id from conc_items where owner = ? order by id", Integer.class, owner)) {
                 assertThat(ids.count()).isEqualTo((r + 1) * 5L);
             }
-            assertThat(template.sql("select v from conc_items where id = :id").param("id", base + 3)
-                    .query(String.class).optional()).contains("t");
+            assertThat(template.sql("select v from conc_items where id = :id")
+                            .param("id", base + 3)
+                            .query(String.class)
+                            .optional())
+                    .contains("t");
         }
     }
 }

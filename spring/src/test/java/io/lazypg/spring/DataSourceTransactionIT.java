@@ -35,9 +35,10 @@ class DataSourceTransactionIT {
         client = LazyPgClient.connect(server.url());
         lazyPgDataSource = new LazyPgDataSource(client);
         pgjdbcDataSource = new DriverManagerDataSource(server.jdbcUrl(), server.username(), server.password());
-        new LazyPgTemplate(client).execute("drop table if exists dstx; create table dstx (id int primary key, v int);"
-                + " drop table if exists dstx_deferred; create table dstx_deferred (id int,"
-                + " constraint dstx_deferred_unique unique (id) deferrable initially deferred)");
+        new LazyPgTemplate(client)
+                .execute("drop table if exists dstx; create table dstx (id int primary key, v int);"
+                        + " drop table if exists dstx_deferred; create table dstx_deferred (id int,"
+                        + " constraint dstx_deferred_unique unique (id) deferrable initially deferred)");
     }
 
     @AfterAll
@@ -61,14 +62,17 @@ class DataSourceTransactionIT {
         TransactionTemplate tx = new TransactionTemplate(new DataSourceTransactionManager(lazyPgDataSource));
 
         assertThatThrownBy(() -> tx.executeWithoutResult(status -> {
-            jdbc.update("insert into dstx values (1, 1)");
-            assertThat(template.queryForObject("select pg_backend_pid()", Integer.class))
-                    .isEqualTo(jdbc.queryForObject("select pg_backend_pid()", Integer.class));
-            assertThat(template.queryForObject("select count(*) from dstx", Long.class)).isEqualTo(1);
-            template.update("insert into dstx values (2, 2)");
-            assertThat(jdbc.queryForObject("select count(*) from dstx", Long.class)).isEqualTo(2);
-            throw new IllegalStateException("roll back");
-        })).isInstanceOf(IllegalStateException.class);
+                    jdbc.update("insert into dstx values (1, 1)");
+                    assertThat(template.queryForObject("select pg_backend_pid()", Integer.class))
+                            .isEqualTo(jdbc.queryForObject("select pg_backend_pid()", Integer.class));
+                    assertThat(template.queryForObject("select count(*) from dstx", Long.class))
+                            .isEqualTo(1);
+                    template.update("insert into dstx values (2, 2)");
+                    assertThat(jdbc.queryForObject("select count(*) from dstx", Long.class))
+                            .isEqualTo(2);
+                    throw new IllegalStateException("roll back");
+                }))
+                .isInstanceOf(IllegalStateException.class);
         assertThat(count("dstx")).isZero();
 
         tx.executeWithoutResult(status -> {
@@ -86,11 +90,12 @@ class DataSourceTransactionIT {
         TransactionTemplate tx = new TransactionTemplate(new DataSourceTransactionManager(pgjdbcDataSource));
 
         assertThatThrownBy(() -> tx.executeWithoutResult(status -> {
-            jdbc.update("insert into dstx values (1, 1)");
-            template.update("insert into dstx values (2, 2)");
-            template.update("insert into dstx values (3, 3)");
-            throw new IllegalStateException("roll back");
-        })).isInstanceOf(IllegalStateException.class);
+                    jdbc.update("insert into dstx values (1, 1)");
+                    template.update("insert into dstx values (2, 2)");
+                    template.update("insert into dstx values (3, 3)");
+                    throw new IllegalStateException("roll back");
+                }))
+                .isInstanceOf(IllegalStateException.class);
         assertThat(count("dstx")).isZero();
 
         tx.executeWithoutResult(status -> {
@@ -106,9 +111,10 @@ class DataSourceTransactionIT {
         LazyPgTemplate template = new LazyPgTemplate(client);
         TransactionTemplate tx = new TransactionTemplate(new DataSourceTransactionManager(pgjdbcDataSource));
         assertThatThrownBy(() -> tx.executeWithoutResult(status -> {
-            template.update("insert into dstx values (1, 1)");
-            throw new IllegalStateException("roll back");
-        })).isInstanceOf(IllegalStateException.class);
+                    template.update("insert into dstx values (1, 1)");
+                    throw new IllegalStateException("roll back");
+                }))
+                .isInstanceOf(IllegalStateException.class);
         assertThat(count("dstx")).isZero();
     }
 
@@ -122,15 +128,16 @@ class DataSourceTransactionIT {
 
         int[] pids = new int[3];
         assertThatThrownBy(() -> outer.executeWithoutResult(status -> {
-            template.update("insert into dstx values (1, 1)");
-            pids[0] = template.queryForObject("select pg_backend_pid()", Integer.class);
-            inner.executeWithoutResult(innerStatus -> {
-                template.update("insert into dstx values (2, 2)");
-                pids[1] = template.queryForObject("select pg_backend_pid()", Integer.class);
-            });
-            pids[2] = template.queryForObject("select pg_backend_pid()", Integer.class);
-            throw new IllegalStateException("roll back the outer transaction only");
-        })).isInstanceOf(IllegalStateException.class);
+                    template.update("insert into dstx values (1, 1)");
+                    pids[0] = template.queryForObject("select pg_backend_pid()", Integer.class);
+                    inner.executeWithoutResult(innerStatus -> {
+                        template.update("insert into dstx values (2, 2)");
+                        pids[1] = template.queryForObject("select pg_backend_pid()", Integer.class);
+                    });
+                    pids[2] = template.queryForObject("select pg_backend_pid()", Integer.class);
+                    throw new IllegalStateException("roll back the outer transaction only");
+                }))
+                .isInstanceOf(IllegalStateException.class);
         assertThat(pids[1]).isNotEqualTo(pids[0]);
         assertThat(pids[2]).isEqualTo(pids[0]);
         assertThat(new LazyPgTemplate(client).query("select id from dstx order by id", Integer.class))
@@ -145,9 +152,10 @@ class DataSourceTransactionIT {
 
         // The unique constraint is checked at COMMIT: the lazypg commit fails, so the JDBC work must not commit.
         assertThatThrownBy(() -> tx.executeWithoutResult(status -> {
-            jdbc.update("insert into dstx values (1, 1)");
-            template.update("insert into dstx_deferred values (7), (7)");
-        })).isInstanceOf(DataIntegrityViolationException.class);
+                    jdbc.update("insert into dstx values (1, 1)");
+                    template.update("insert into dstx_deferred values (7), (7)");
+                }))
+                .isInstanceOf(DataIntegrityViolationException.class);
         assertThat(count("dstx")).isZero();
         assertThat(count("dstx_deferred")).isZero();
     }

@@ -20,7 +20,11 @@ import org.springframework.dao.DataAccessException;
 @LazyPgTest
 class EnumsIT {
 
-    enum Mood { SAD, OK, HAPPY }
+    enum Mood {
+        SAD,
+        OK,
+        HAPPY
+    }
 
     interface Person {
         long id();
@@ -30,8 +34,7 @@ class EnumsIT {
         Mood[] history();
     }
 
-    record PersonRecord(long id, Mood mood) {
-    }
+    record PersonRecord(long id, Mood mood) {}
 
     private static LazyPgClient client;
     private static LazyPgTemplate template;
@@ -65,14 +68,21 @@ class EnumsIT {
         assertThat(nulls.history()).isNull();
 
         assertThat(template.query("select id, mood from enum_people order by id", PersonRecord.class))
-                .containsExactly(new PersonRecord(1, Mood.HAPPY), new PersonRecord(2, null), new PersonRecord(3, Mood.OK));
-        assertThat(template.queryForObject("select mood from enum_people where id = ?", Mood.class, 3L)).isEqualTo(Mood.OK);
+                .containsExactly(
+                        new PersonRecord(1, Mood.HAPPY), new PersonRecord(2, null), new PersonRecord(3, Mood.OK));
+        assertThat(template.queryForObject("select mood from enum_people where id = ?", Mood.class, 3L))
+                .isEqualTo(Mood.OK);
 
-        assertThat(template.query("select id from enum_people where mood = any(?) order by id", Long.class,
-                List.of(Mood.OK, Mood.HAPPY))).containsExactly(1L, 3L);
-        assertThat(template.query("select id from enum_people where mood = ?", Long.class, Mood.SAD)).isEmpty();
-        assertThat(template.query("select id from enum_people where mood is not distinct from ?", Long.class,
-                (Object) null)).containsExactly(2L);
+        assertThat(template.query(
+                        "select id from enum_people where mood = any(?) order by id",
+                        Long.class,
+                        List.of(Mood.OK, Mood.HAPPY)))
+                .containsExactly(1L, 3L);
+        assertThat(template.query("select id from enum_people where mood = ?", Long.class, Mood.SAD))
+                .isEmpty();
+        assertThat(template.query(
+                        "select id from enum_people where mood is not distinct from ?", Long.class, (Object) null))
+                .containsExactly(2L);
     }
 
     @Test
@@ -80,7 +90,8 @@ class EnumsIT {
         template.execute("alter type mood add value if not exists 'ECSTATIC'");
         template.update("insert into enum_people values (?, 'ECSTATIC'::mood, null)", 10L);
         try {
-            assertThatThrownBy(() -> template.queryForObject("select mood from enum_people where id = ?", Mood.class, 10L))
+            assertThatThrownBy(
+                            () -> template.queryForObject("select mood from enum_people where id = ?", Mood.class, 10L))
                     .isInstanceOf(DataAccessException.class)
                     .hasMessageContaining("ECSTATIC");
         } finally {

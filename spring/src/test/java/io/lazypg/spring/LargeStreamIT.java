@@ -20,15 +20,23 @@ class LargeStreamIT {
     @Test
     void aMillionRowsStreamInASmallHeap(TestPostgres server) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx64m", "-XX:+UseSerialGC",
-                "-cp", System.getProperty("java.class.path"), LargeStreamMain.class.getName(), server.url()))
+        ProcessBuilder builder = new ProcessBuilder(List.of(
+                        java,
+                        "-Xmx64m",
+                        "-XX:+UseSerialGC",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        LargeStreamMain.class.getName(),
+                        server.url()))
                 .redirectErrorStream(true);
         Process process = builder.start();
         String output;
         try (var in = process.getInputStream()) {
             output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("finished in time").isTrue();
+        assertThat(process.waitFor(120, TimeUnit.SECONDS))
+                .as("finished in time")
+                .isTrue();
         assertThat(process.exitValue()).as("exit code; output:%n%s", output).isZero();
         assertThat(output).contains("rows=1000000", "idSum=" + (1_000_000L * 1_000_001L / 2));
         long maxHeapMiB = Long.parseLong(output.replaceAll("(?s).*maxHeapMiB=(\\d+).*", "$1"));

@@ -1,7 +1,6 @@
 package io.lazypg.spring;
 
 import io.lazypg.client.LazyPgClient;
-import io.lazypg.client.LazyRow;
 import java.util.stream.Stream;
 
 /**
@@ -11,8 +10,7 @@ import java.util.stream.Stream;
  */
 public final class LargeStreamMain {
 
-    private LargeStreamMain() {
-    }
+    private LargeStreamMain() {}
 
     public static void main(String[] args) {
         long rows = 0;
@@ -22,13 +20,15 @@ public final class LargeStreamMain {
             LazyPgTemplate template = new LazyPgTemplate(client);
             long[] next = {1};
             try (Stream<String> s = template.queryForStream(
-                    "select i, repeat('x', 50) from generate_series(1, ?) i", row -> {
+                    "select i, repeat('x', 50) from generate_series(1, ?) i",
+                    row -> {
                         long expected = next[0]++;
                         if (expected != row.getLong(0)) {
                             throw new IllegalStateException("row " + expected + " holds " + row.getLong(0));
                         }
                         return row.getLong(0) + row.getString(1);
-                    }, 1_000_000)) {
+                    },
+                    1_000_000)) {
                 for (String value : (Iterable<String>) s::iterator) {
                     rows++;
                     chars += value.length();

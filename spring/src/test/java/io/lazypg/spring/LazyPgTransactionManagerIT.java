@@ -82,20 +82,27 @@ class LazyPgTransactionManagerIT {
         tx().executeWithoutResult(status -> {
             insert(1);
             // findFirst() without closing the stream: its cursor stays open on the transaction's session
-            assertThat(template.queryForStream("select i from generate_series(1, 10000) i", Long.class).findFirst())
+            assertThat(template.queryForStream("select i from generate_series(1, 10000) i", Long.class)
+                            .findFirst())
                     .contains(1L);
         });
-        assertThat(template.queryForObject("select count(*) from tx_items", Long.class)).isEqualTo(1L);
+        assertThat(template.queryForObject("select count(*) from tx_items", Long.class))
+                .isEqualTo(1L);
 
         tx().executeWithoutResult(status -> {
             insert(2);
-            assertThat(template.queryForStream("select i from generate_series(1, 10000) i", Long.class).findFirst())
+            assertThat(template.queryForStream("select i from generate_series(1, 10000) i", Long.class)
+                            .findFirst())
                     .contains(1L);
             status.setRollbackOnly();
         });
-        assertThat(template.queryForObject("select count(*) from tx_items", Long.class)).isEqualTo(1L);
-        assertThat(template.queryForObject("select count(*) from pg_stat_activity where state = 'idle in transaction'"
-                + " and datname = current_database()", Long.class)).isZero();
+        assertThat(template.queryForObject("select count(*) from tx_items", Long.class))
+                .isEqualTo(1L);
+        assertThat(template.queryForObject(
+                        "select count(*) from pg_stat_activity where state = 'idle in transaction'"
+                                + " and datname = current_database()",
+                        Long.class))
+                .isZero();
     }
 
     private static long backendPid() {
@@ -105,8 +112,9 @@ class LazyPgTransactionManagerIT {
     /** The committed ids, read through pgjdbc on a connection of its own. */
     private static List<Integer> committedIds() throws Exception {
         List<Integer> ids = new ArrayList<>();
-        try (Connection c = server.openJdbc(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select id from tx_items order by id")) {
+        try (Connection c = server.openJdbc();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("select id from tx_items order by id")) {
             while (rs.next()) {
                 ids.add(rs.getInt(1));
             }
@@ -121,9 +129,12 @@ class LazyPgTransactionManagerIT {
             insert(1);
             insert(2);
             assertThat(backendPid()).as("one session for the whole transaction").isEqualTo(pid);
-            assertThat(template.queryForObject("select count(*) from tx_items", Long.class)).isEqualTo(2L);
+            assertThat(template.queryForObject("select count(*) from tx_items", Long.class))
+                    .isEqualTo(2L);
             try {
-                assertThat(committedIds()).as("invisible to others before commit").isEmpty();
+                assertThat(committedIds())
+                        .as("invisible to others before commit")
+                        .isEmpty();
             } catch (Exception e) {
                 throw new AssertionError(e);
             }
@@ -134,9 +145,10 @@ class LazyPgTransactionManagerIT {
     @Test
     void anExceptionRollsBack() throws Exception {
         assertThatThrownBy(() -> tx().executeWithoutResult(status -> {
-            insert(1);
-            insert(1);
-        })).isInstanceOf(DuplicateKeyException.class);
+                    insert(1);
+                    insert(1);
+                }))
+                .isInstanceOf(DuplicateKeyException.class);
         assertThat(committedIds()).isEmpty();
     }
 
@@ -152,39 +164,45 @@ class LazyPgTransactionManagerIT {
     @Test
     void anInnerRequiredThatMarksRollbackOnlyDoomsTheOuterTransaction() throws Exception {
         assertThatThrownBy(() -> tx().executeWithoutResult(outer -> {
-            long pid = backendPid();
-            insert(1);
-            tx().executeWithoutResult(inner -> {
-                assertThat(backendPid()).isEqualTo(pid);
-                inner.setRollbackOnly();
-            });
-        })).isInstanceOf(UnexpectedRollbackException.class);
+                    long pid = backendPid();
+                    insert(1);
+                    tx().executeWithoutResult(inner -> {
+                        assertThat(backendPid()).isEqualTo(pid);
+                        inner.setRollbackOnly();
+                    });
+                }))
+                .isInstanceOf(UnexpectedRollbackException.class);
         assertThat(committedIds()).isEmpty();
     }
 
     @Test
     void requiresNewSuspendsTheOuterTransaction() throws Exception {
         assertThatThrownBy(() -> tx().executeWithoutResult(outer -> {
-            long outerPid = backendPid();
-            insert(1);
-            tx(TransactionDefinition.PROPAGATION_REQUIRES_NEW).executeWithoutResult(inner -> {
-                assertThat(backendPid()).as("a session of its own").isNotEqualTo(outerPid);
-                insert(2);
-            });
-            assertThat(backendPid()).as("the outer session is back").isEqualTo(outerPid);
-            throw new IllegalStateException("roll back the outer one");
-        })).isInstanceOf(IllegalStateException.class);
-        assertThat(committedIds()).as("the inner commit survives the outer rollback").containsExactly(2);
+                    long outerPid = backendPid();
+                    insert(1);
+                    tx(TransactionDefinition.PROPAGATION_REQUIRES_NEW).executeWithoutResult(inner -> {
+                        assertThat(backendPid()).as("a session of its own").isNotEqualTo(outerPid);
+                        insert(2);
+                    });
+                    assertThat(backendPid()).as("the outer session is back").isEqualTo(outerPid);
+                    throw new IllegalStateException("roll back the outer one");
+                }))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(committedIds())
+                .as("the inner commit survives the outer rollback")
+                .containsExactly(2);
     }
 
     @Test
     void nestedRollsBackToItsSavepointOnly() throws Exception {
         tx().executeWithoutResult(outer -> {
             insert(1);
-            assertThatThrownBy(() -> tx(TransactionDefinition.PROPAGATION_NESTED).executeWithoutResult(nested -> {
-                insert(2);
-                insert(1); // fails: the savepoint rollback also clears the aborted state
-            })).isInstanceOf(DuplicateKeyException.class);
+            assertThatThrownBy(
+                            () -> tx(TransactionDefinition.PROPAGATION_NESTED).executeWithoutResult(nested -> {
+                                insert(2);
+                                insert(1); // fails: the savepoint rollback also clears the aborted state
+                            }))
+                    .isInstanceOf(DuplicateKeyException.class);
             tx(TransactionDefinition.PROPAGATION_NESTED).executeWithoutResult(nested -> insert(3));
             tx(TransactionDefinition.PROPAGATION_NESTED).executeWithoutResult(nested -> {
                 insert(4);
@@ -206,10 +224,10 @@ class LazyPgTransactionManagerIT {
 
     @Test
     void mandatoryAndNeverEnforceTheirRule() {
-        assertThatThrownBy(() -> tx(TransactionDefinition.PROPAGATION_MANDATORY).executeWithoutResult(s -> { }))
+        assertThatThrownBy(() -> tx(TransactionDefinition.PROPAGATION_MANDATORY).executeWithoutResult(s -> {}))
                 .isInstanceOf(IllegalTransactionStateException.class);
         assertThatThrownBy(() -> tx().executeWithoutResult(outer ->
-                tx(TransactionDefinition.PROPAGATION_NEVER).executeWithoutResult(s -> { })))
+                        tx(TransactionDefinition.PROPAGATION_NEVER).executeWithoutResult(s -> {})))
                 .isInstanceOf(IllegalTransactionStateException.class);
         tx().executeWithoutResult(outer -> tx(TransactionDefinition.PROPAGATION_MANDATORY)
                 .executeWithoutResult(s -> assertThat(s.isNewTransaction()).isFalse()));
@@ -226,14 +244,15 @@ class LazyPgTransactionManagerIT {
             }
         });
         assertThatThrownBy(() -> tx().executeWithoutResult(outer -> {
-            long outerPid = backendPid();
-            insert(2);
-            tx(TransactionDefinition.PROPAGATION_NOT_SUPPORTED).executeWithoutResult(s -> {
-                assertThat(backendPid()).isNotEqualTo(outerPid);
-                insert(3); // autocommitted
-            });
-            throw new IllegalStateException("roll back the outer one");
-        })).isInstanceOf(IllegalStateException.class);
+                    long outerPid = backendPid();
+                    insert(2);
+                    tx(TransactionDefinition.PROPAGATION_NOT_SUPPORTED).executeWithoutResult(s -> {
+                        assertThat(backendPid()).isNotEqualTo(outerPid);
+                        insert(3); // autocommitted
+                    });
+                    throw new IllegalStateException("roll back the outer one");
+                }))
+                .isInstanceOf(IllegalStateException.class);
         assertThat(committedIds()).containsExactly(1, 3);
     }
 
@@ -242,15 +261,17 @@ class LazyPgTransactionManagerIT {
         TransactionTemplate readOnly = tx();
         readOnly.setReadOnly(true);
         readOnly.executeWithoutResult(s -> {
-            assertThat(template.queryForObject("show transaction_read_only", String.class)).isEqualTo("on");
+            assertThat(template.queryForObject("show transaction_read_only", String.class))
+                    .isEqualTo("on");
             assertThatThrownBy(() -> insert(1))
                     .isInstanceOf(UncategorizedLazyPgException.class)
-                    .satisfies(e -> assertThat(((UncategorizedLazyPgException) e).sqlState()).isEqualTo("25006"));
+                    .satisfies(e -> assertThat(((UncategorizedLazyPgException) e).sqlState())
+                            .isEqualTo("25006"));
             s.setRollbackOnly();
         });
         assertThat(committedIds()).isEmpty();
-        tx().executeWithoutResult(s ->
-                assertThat(template.queryForObject("show transaction_read_only", String.class)).isEqualTo("off"));
+        tx().executeWithoutResult(s -> assertThat(template.queryForObject("show transaction_read_only", String.class))
+                .isEqualTo("off"));
     }
 
     @Test
@@ -270,33 +291,39 @@ class LazyPgTransactionManagerIT {
     void aTimeoutBoundsStatementsAndTheDeadlineIsChecked() {
         TransactionTemplate t = tx();
         t.setTimeout(1);
-        t.executeWithoutResult(s -> assertThat(template.queryForObject("show statement_timeout", String.class)).isEqualTo("1s"));
-        assertThatThrownBy(() -> t.executeWithoutResult(s -> template.queryForObject("select pg_sleep(3)", String.class)))
+        t.executeWithoutResult(s -> assertThat(template.queryForObject("show statement_timeout", String.class))
+                .isEqualTo("1s"));
+        assertThatThrownBy(
+                        () -> t.executeWithoutResult(s -> template.queryForObject("select pg_sleep(3)", String.class)))
                 .isInstanceOf(QueryTimeoutException.class)
                 .hasMessageContaining("57014");
         assertThatThrownBy(() -> t.executeWithoutResult(s -> {
-            insert(1);
-            try {
-                Thread.sleep(1100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            insert(2);
-        })).isInstanceOf(TransactionTimedOutException.class);
+                    insert(1);
+                    try {
+                        Thread.sleep(1100);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    insert(2);
+                }))
+                .isInstanceOf(TransactionTimedOutException.class);
         // the timeout was local to those transactions
-        assertThat(template.queryForObject("show statement_timeout", String.class)).isEqualTo("0");
+        assertThat(template.queryForObject("show statement_timeout", String.class))
+                .isEqualTo("0");
     }
 
     @Test
     void committingATransactionTheServerAbortedFailsLoudly() throws Exception {
         assertThatThrownBy(() -> tx().executeWithoutResult(s -> {
-            insert(1);
-            try {
-                insert(1);
-            } catch (DuplicateKeyException swallowed) {
-                // the transaction is aborted now; COMMIT will roll it back
-            }
-        })).isInstanceOf(UnexpectedRollbackException.class).hasMessageContaining("rolled the transaction back");
+                    insert(1);
+                    try {
+                        insert(1);
+                    } catch (DuplicateKeyException swallowed) {
+                        // the transaction is aborted now; COMMIT will roll it back
+                    }
+                }))
+                .isInstanceOf(UnexpectedRollbackException.class)
+                .hasMessageContaining("rolled the transaction back");
         assertThat(committedIds()).isEmpty();
     }
 
@@ -316,10 +343,13 @@ class LazyPgTransactionManagerIT {
     @Test
     void aTransactionThatGetsNoSessionFailsToBegin() {
         LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder()
-                .poolMaxSize(1).poolAcquireTimeout(Duration.ofMillis(200)).build();
-        try (LazyPgClient small = LazyPgClient.create(config); LazyPgSession held = small.acquire()) {
+                .poolMaxSize(1)
+                .poolAcquireTimeout(Duration.ofMillis(200))
+                .build();
+        try (LazyPgClient small = LazyPgClient.create(config);
+                LazyPgSession held = small.acquire()) {
             TransactionTemplate t = new TransactionTemplate(new LazyPgTransactionManager(small));
-            assertThatThrownBy(() -> t.executeWithoutResult(s -> { }))
+            assertThatThrownBy(() -> t.executeWithoutResult(s -> {}))
                     .isInstanceOf(CannotCreateTransactionException.class)
                     .hasCauseInstanceOf(DataAccessResourceFailureException.class)
                     .hasRootCauseInstanceOf(PgTimeoutException.class);

@@ -20,7 +20,8 @@ class LazyPgTransactionManagerTest {
         def.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
         assertThat(LazyPgTransactionManager.beginStatement(def, -1)).isEqualTo("BEGIN ISOLATION LEVEL REPEATABLE READ");
         def.setIsolationLevel(TransactionDefinition.ISOLATION_READ_UNCOMMITTED);
-        assertThat(LazyPgTransactionManager.beginStatement(def, -1)).isEqualTo("BEGIN ISOLATION LEVEL READ UNCOMMITTED");
+        assertThat(LazyPgTransactionManager.beginStatement(def, -1))
+                .isEqualTo("BEGIN ISOLATION LEVEL READ UNCOMMITTED");
         def.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
         assertThat(LazyPgTransactionManager.beginStatement(def, -1)).isEqualTo("BEGIN ISOLATION LEVEL READ COMMITTED");
     }

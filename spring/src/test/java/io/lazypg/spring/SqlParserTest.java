@@ -50,7 +50,8 @@ class SqlParserTest {
         assertThat(positional("select 1 -- ?\r, ?")).isEqualTo("select 1 -- ?\r, $1");
         assertThat(positional("select x$e'\\', ?")).isEqualTo("select x$e'\\', $1");
         String rewritten = positional("select x$e'\\', ? -- ?\r, ? /* ? */");
-        assertThat(io.lazypg.client.sql.SqlLexer.highestPositionalParameter(rewritten)).isEqualTo(2);
+        assertThat(io.lazypg.client.sql.SqlLexer.highestPositionalParameter(rewritten))
+                .isEqualTo(2);
     }
 
     @Test
@@ -63,7 +64,8 @@ class SqlParserTest {
     void commentsAreSkippedAndBlockCommentsNest() {
         assertThat(positional("select ? -- not ? this\n, ?")).isEqualTo("select $1 -- not ? this\n, $2");
         assertThat(positional("select ? -- trailing ?")).isEqualTo("select $1 -- trailing ?");
-        assertThat(positional("select /* ? /* nested ? */ still ? */ ?")).isEqualTo("select /* ? /* nested ? */ still ? */ $1");
+        assertThat(positional("select /* ? /* nested ? */ still ? */ ?"))
+                .isEqualTo("select /* ? /* nested ? */ still ? */ $1");
         assertThat(positional("select 1 - ?, 4 / ?")).isEqualTo("select 1 - $1, 4 / $2");
     }
 
@@ -71,7 +73,8 @@ class SqlParserTest {
     void dollarQuotesAreSkipped() {
         assertThat(positional("select $$ ? $$, ?")).isEqualTo("select $$ ? $$, $1");
         assertThat(positional("select $fn$ ? $$ ? $fn$, ?")).isEqualTo("select $fn$ ? $$ ? $fn$, $1");
-        assertThat(positional("do $body$ begin raise notice '?'; end $body$")).isEqualTo("do $body$ begin raise notice '?'; end $body$");
+        assertThat(positional("do $body$ begin raise notice '?'; end $body$"))
+                .isEqualTo("do $body$ begin raise notice '?'; end $body$");
         // $1 is a placeholder, not a quote; a $ inside a name opens nothing
         assertThat(positional("select $1, a$b, ?")).isEqualTo("select $1, a$b, $1");
         assertThat(positional("select a$x$, ?, $x$")).isEqualTo("select a$x$, $1, $x$");
@@ -80,7 +83,8 @@ class SqlParserTest {
     @Test
     void doubledQuestionMarkIsALiteralQuestionMark() {
         ParsedSql parsed = SqlParser.parse("select doc ?? 'k', doc ??| array['a'], doc ??& ? from t where id = ?");
-        assertThat(parsed.positionalSql()).isEqualTo("select doc ? 'k', doc ?| array['a'], doc ?& $1 from t where id = $2");
+        assertThat(parsed.positionalSql())
+                .isEqualTo("select doc ? 'k', doc ?| array['a'], doc ?& $1 from t where id = $2");
         assertThat(parsed.positionalCount()).isEqualTo(2);
         assertThat(parsed.namedSql()).isEqualTo("select doc ? 'k', doc ?| array['a'], doc ?& ? from t where id = ?");
     }
@@ -106,8 +110,9 @@ class SqlParserTest {
         ParsedSql parsed = SqlParser.parse("select ':no', \"a:no\", $$ :no $$, E'\\':no' -- :no\n"
                 + " /* :no */ , :yes, '{\"k\":1}'::jsonb, a[1:2], x := 1");
         assertThat(parsed.parameterNames()).containsExactly("yes");
-        assertThat(parsed.namedSql()).isEqualTo("select ':no', \"a:no\", $$ :no $$, E'\\':no' -- :no\n"
-                + " /* :no */ , $1, '{\"k\":1}'::jsonb, a[1:2], x := 1");
+        assertThat(parsed.namedSql())
+                .isEqualTo("select ':no', \"a:no\", $$ :no $$, E'\\':no' -- :no\n"
+                        + " /* :no */ , $1, '{\"k\":1}'::jsonb, a[1:2], x := 1");
     }
 
     @Test
@@ -122,30 +127,29 @@ class SqlParserTest {
     }
 
     /** A piece of SQL, how the positional rewrite must look, and how many {@code ?} it holds. */
-    private record Fragment(String sql, String expected, int placeholders) {
-    }
+    private record Fragment(String sql, String expected, int placeholders) {}
 
     private static final Fragment[] FRAGMENTS = {
-            new Fragment("select", "select", 0),
-            new Fragment("a.b", "a.b", 0),
-            new Fragment("?", "#", 1),
-            new Fragment("??", "?", 0),
-            new Fragment("??|", "?|", 0),
-            new Fragment("'it''s ?'", "'it''s ?'", 0),
-            new Fragment("E'\\' ? \\\\'", "E'\\' ? \\\\'", 0),
-            new Fragment("''", "''", 0),
-            new Fragment("\"col?\"", "\"col?\"", 0),
-            new Fragment("\"a\"\"?\"", "\"a\"\"?\"", 0),
-            new Fragment("-- ? ' \" $$\n", "-- ? ' \" $$\n", 0),
-            new Fragment("/* ? /* ' */ ? */", "/* ? /* ' */ ? */", 0),
-            new Fragment("$$ ? ' \" $$", "$$ ? ' \" $$", 0),
-            new Fragment("$tag$ ? $$ $tag$", "$tag$ ? $$ $tag$", 0),
-            new Fragment("x::text", "x::text", 0),
-            new Fragment("?::int", "#::int", 1),
-            new Fragment(":name", ":name", 0),
-            new Fragment("(?, ?)", "(#, #)", 2),
-            new Fragment("1 - 2 / 3", "1 - 2 / 3", 0),
-            new Fragment("$1", "$1", 0),
+        new Fragment("select", "select", 0),
+        new Fragment("a.b", "a.b", 0),
+        new Fragment("?", "#", 1),
+        new Fragment("??", "?", 0),
+        new Fragment("??|", "?|", 0),
+        new Fragment("'it''s ?'", "'it''s ?'", 0),
+        new Fragment("E'\\' ? \\\\'", "E'\\' ? \\\\'", 0),
+        new Fragment("''", "''", 0),
+        new Fragment("\"col?\"", "\"col?\"", 0),
+        new Fragment("\"a\"\"?\"", "\"a\"\"?\"", 0),
+        new Fragment("-- ? ' \" $$\n", "-- ? ' \" $$\n", 0),
+        new Fragment("/* ? /* ' */ ? */", "/* ? /* ' */ ? */", 0),
+        new Fragment("$$ ? ' \" $$", "$$ ? ' \" $$", 0),
+        new Fragment("$tag$ ? $$ $tag$", "$tag$ ? $$ $tag$", 0),
+        new Fragment("x::text", "x::text", 0),
+        new Fragment("?::int", "#::int", 1),
+        new Fragment(":name", ":name", 0),
+        new Fragment("(?, ?)", "(#, #)", 2),
+        new Fragment("1 - 2 / 3", "1 - 2 / 3", 0),
+        new Fragment("$1", "$1", 0),
     };
 
     @Test

@@ -29,25 +29,25 @@ class SqlStateLazyPgExceptionTranslatorTest {
 
     @ParameterizedTest
     @CsvSource({
-            "23505, org.springframework.dao.DuplicateKeyException",
-            "23503, org.springframework.dao.DataIntegrityViolationException",
-            "23502, org.springframework.dao.DataIntegrityViolationException",
-            "22003, org.springframework.dao.DataIntegrityViolationException",
-            "22P02, org.springframework.dao.DataIntegrityViolationException",
-            "40001, org.springframework.dao.CannotSerializeTransactionException",
-            "40P01, org.springframework.dao.DeadlockLoserDataAccessException",
-            "55P03, org.springframework.dao.CannotAcquireLockException",
-            "40002, org.springframework.dao.ConcurrencyFailureException",
-            "57014, org.springframework.dao.QueryTimeoutException",
-            "57P01, org.springframework.dao.DataAccessResourceFailureException",
-            "57P02, org.springframework.dao.DataAccessResourceFailureException",
-            "57P03, org.springframework.dao.DataAccessResourceFailureException",
-            "08006, org.springframework.dao.DataAccessResourceFailureException",
-            "53300, org.springframework.dao.DataAccessResourceFailureException",
-            "28P01, org.springframework.dao.DataAccessResourceFailureException",
-            "42501, org.springframework.dao.PermissionDeniedDataAccessException",
-            "25006, io.lazypg.spring.UncategorizedLazyPgException",
-            "XX000, io.lazypg.spring.UncategorizedLazyPgException",
+        "23505, org.springframework.dao.DuplicateKeyException",
+        "23503, org.springframework.dao.DataIntegrityViolationException",
+        "23502, org.springframework.dao.DataIntegrityViolationException",
+        "22003, org.springframework.dao.DataIntegrityViolationException",
+        "22P02, org.springframework.dao.DataIntegrityViolationException",
+        "40001, org.springframework.dao.CannotSerializeTransactionException",
+        "40P01, org.springframework.dao.DeadlockLoserDataAccessException",
+        "55P03, org.springframework.dao.CannotAcquireLockException",
+        "40002, org.springframework.dao.ConcurrencyFailureException",
+        "57014, org.springframework.dao.QueryTimeoutException",
+        "57P01, org.springframework.dao.DataAccessResourceFailureException",
+        "57P02, org.springframework.dao.DataAccessResourceFailureException",
+        "57P03, org.springframework.dao.DataAccessResourceFailureException",
+        "08006, org.springframework.dao.DataAccessResourceFailureException",
+        "53300, org.springframework.dao.DataAccessResourceFailureException",
+        "28P01, org.springframework.dao.DataAccessResourceFailureException",
+        "42501, org.springframework.dao.PermissionDeniedDataAccessException",
+        "25006, io.lazypg.spring.UncategorizedLazyPgException",
+        "XX000, io.lazypg.spring.UncategorizedLazyPgException",
     })
     void serverErrorsByState(String sqlState, String expected) throws Exception {
         PgServerException ex = server(sqlState);
@@ -75,15 +75,15 @@ class SqlStateLazyPgExceptionTranslatorTest {
 
     @ParameterizedTest
     @CsvSource({
-            "usage, org.springframework.dao.InvalidDataAccessApiUsageException",
-            "conversion, org.springframework.dao.TypeMismatchDataAccessException",
-            "connect, org.springframework.dao.DataAccessResourceFailureException",
-            "closed, org.springframework.dao.DataAccessResourceFailureException",
-            "protocol, org.springframework.dao.DataAccessResourceFailureException",
-            "timeoutConnect, org.springframework.dao.DataAccessResourceFailureException",
-            "timeoutAcquire, org.springframework.dao.DataAccessResourceFailureException",
-            "timeoutQuery, org.springframework.dao.QueryTimeoutException",
-            "plain, io.lazypg.spring.UncategorizedLazyPgException",
+        "usage, org.springframework.dao.InvalidDataAccessApiUsageException",
+        "conversion, org.springframework.dao.TypeMismatchDataAccessException",
+        "connect, org.springframework.dao.DataAccessResourceFailureException",
+        "closed, org.springframework.dao.DataAccessResourceFailureException",
+        "protocol, org.springframework.dao.DataAccessResourceFailureException",
+        "timeoutConnect, org.springframework.dao.DataAccessResourceFailureException",
+        "timeoutAcquire, org.springframework.dao.DataAccessResourceFailureException",
+        "timeoutQuery, org.springframework.dao.QueryTimeoutException",
+        "plain, io.lazypg.spring.UncategorizedLazyPgException",
     })
     void clientFailuresByType(String kind, String expected) throws Exception {
         PgException ex = switch (kind) {
@@ -100,13 +100,18 @@ class SqlStateLazyPgExceptionTranslatorTest {
         DataAccessException translated = translator.translate("update", null, ex);
         assertThat(translated.getClass()).isEqualTo(Class.forName(expected));
         assertThat(translated.getCause()).isSameAs(ex);
-        assertThat(translated.getMessage()).startsWith("update; ").contains(ex.getMessage()).doesNotContain("SQL [");
+        assertThat(translated.getMessage())
+                .startsWith("update; ")
+                .contains(ex.getMessage())
+                .doesNotContain("SQL [");
     }
 
     @Test
     void uncategorizedKeepsTheSqlState() {
-        UncategorizedLazyPgException translated = (UncategorizedLazyPgException) translator.translate("update", "x", server("25006"));
+        UncategorizedLazyPgException translated =
+                (UncategorizedLazyPgException) translator.translate("update", "x", server("25006"));
         assertThat(translated.sqlState()).isEqualTo("25006");
-        assertThat(((UncategorizedLazyPgException) translator.translate("x", null, new PgException("y"))).sqlState()).isNull();
+        assertThat(((UncategorizedLazyPgException) translator.translate("x", null, new PgException("y"))).sqlState())
+                .isNull();
     }
 }

@@ -77,8 +77,7 @@ class TransactionalAnnotationIT {
         }
 
         @Transactional(propagation = Propagation.MANDATORY)
-        public void mandatory() {
-        }
+        public void mandatory() {}
     }
 
     @BeforeAll

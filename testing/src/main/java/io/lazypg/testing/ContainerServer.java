@@ -9,11 +9,11 @@ import java.util.Optional;
  */
 final class ContainerServer {
 
-    private ContainerServer() {
-    }
+    private ContainerServer() {}
 
     static Optional<RunningServer> startIfDockerAvailable() {
-        if (Boolean.getBoolean("lazypg.test.skipContainers") || !onClassPath("org.testcontainers.DockerClientFactory")) {
+        if (Boolean.getBoolean("lazypg.test.skipContainers")
+                || !onClassPath("org.testcontainers.DockerClientFactory")) {
             return Optional.empty();
         }
         return ContainerStarter.start();

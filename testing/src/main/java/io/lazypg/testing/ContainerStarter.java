@@ -8,8 +8,7 @@ import org.testcontainers.utility.DockerImageName;
 /** Touches Testcontainers types; only loaded once {@link ContainerServer} found them on the class path. */
 final class ContainerStarter {
 
-    private ContainerStarter() {
-    }
+    private ContainerStarter() {}
 
     static Optional<RunningServer> start() {
         if (!DockerClientFactory.instance().isDockerAvailable()) {
@@ -21,10 +20,17 @@ final class ContainerStarter {
         container.start();
         String host = container.getHost();
         int port = container.getMappedPort(5432);
-        int major = RunningServer.probeMajorVersion(host, port, container.getDatabaseName(), container.getUsername(),
-                container.getPassword());
-        TestPostgres server = new Coordinates(TestPostgres.Source.TESTCONTAINERS, host, port,
-                container.getDatabaseName(), container.getUsername(), container.getPassword(), major, Optional.empty(),
+        int major = RunningServer.probeMajorVersion(
+                host, port, container.getDatabaseName(), container.getUsername(), container.getPassword());
+        TestPostgres server = new Coordinates(
+                TestPostgres.Source.TESTCONTAINERS,
+                host,
+                port,
+                container.getDatabaseName(),
+                container.getUsername(),
+                container.getPassword(),
+                major,
+                Optional.empty(),
                 Optional.empty());
         return Optional.of(RunningServer.of(server, container::stop));
     }

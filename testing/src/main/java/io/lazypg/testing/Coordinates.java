@@ -5,8 +5,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /** The immutable {@link TestPostgres} every server source produces. */
-record Coordinates(Source source, String host, int port, String database, String username, String password,
-                   int majorVersion, Optional<AuthRoles> authRoles, Optional<Tls> tls) implements TestPostgres {
+record Coordinates(
+        Source source,
+        String host,
+        int port,
+        String database,
+        String username,
+        String password,
+        int majorVersion,
+        Optional<AuthRoles> authRoles,
+        Optional<Tls> tls)
+        implements TestPostgres {
 
     @Override
     public String url() {

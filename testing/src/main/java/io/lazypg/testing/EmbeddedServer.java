@@ -32,8 +32,7 @@ final class EmbeddedServer {
     /** May connect only without TLS, trusted. */
     static final TestPostgres.Role PLAIN_ONLY = new TestPostgres.Role("lazypg_plain", "");
 
-    private EmbeddedServer() {
-    }
+    private EmbeddedServer() {}
 
     static RunningServer start() {
         try {
@@ -47,18 +46,35 @@ final class EmbeddedServer {
                     .setServerConfig("hba_file", hba.toString())
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     .setServerConfig("ssl", "on")
-                    .setServerConfig("ssl_cert_file", tlsFiles.serverCertificate().toString())
+                    .setServerConfig(
+                            "ssl_cert_file", tlsFiles.serverCertificate().toString())
                     .setServerConfig("ssl_key_file", tlsFiles.serverKey().toString())
                     .start();
-            TestPostgres.Tls tls = new TestPostgres.Tls(tlsFiles.rootCertificate(), ServerTlsFiles.SERVER_HOST_NAME,
-                    TLS_ONLY, PLAIN_ONLY);
-            TestPostgres server = new Coordinates(TestPostgres.Source.EMBEDDED, "127.0.0.1", postgres.getPort(),
-                    "postgres", "postgres", "", 0, Optional.of(ROLES), Optional.of(tls));
+            TestPostgres.Tls tls = new TestPostgres.Tls(
+                    tlsFiles.rootCertificate(), ServerTlsFiles.SERVER_HOST_NAME, TLS_ONLY, PLAIN_ONLY);
+            TestPostgres server = new Coordinates(
+                    TestPostgres.Source.EMBEDDED,
+                    "127.0.0.1",
+                    postgres.getPort(),
+                    "postgres",
+                    "postgres",
+                    "",
+                    0,
+                    Optional.of(ROLES),
+                    Optional.of(tls));
             createRoles(server);
-            int major = RunningServer.probeMajorVersion(server.host(), server.port(), server.database(),
-                    server.username(), server.password());
-            TestPostgres versioned = new Coordinates(server.source(), server.host(), server.port(), server.database(),
-                    server.username(), server.password(), major, server.authRoles(), server.tls());
+            int major = RunningServer.probeMajorVersion(
+                    server.host(), server.port(), server.database(), server.username(), server.password());
+            TestPostgres versioned = new Coordinates(
+                    server.source(),
+                    server.host(),
+                    server.port(),
+                    server.database(),
+                    server.username(),
+                    server.password(),
+                    major,
+                    server.authRoles(),
+                    server.tls());
             return RunningServer.of(versioned, () -> {
                 postgres.close();
                 Files.deleteIfExists(hba);
@@ -71,25 +87,28 @@ final class EmbeddedServer {
 
     private static Path writeHbaFile() throws IOException {
         Path hba = Files.createTempFile("lazypg-pg_hba", ".conf");
-        Files.write(hba, List.of(
-                "# Written by lazypg-testing: one role per authentication method.",
-                "# 'host' lines match with and without TLS; first match wins.",
-                "local all all trust",
-                "host all " + ROLES.cleartext().name() + " all password",
-                "host all " + ROLES.md5().name() + " all md5",
-                "host all " + ROLES.scram().name() + " all scram-sha-256",
-                "hostssl all " + TLS_ONLY.name() + " all scram-sha-256",
-                "hostnossl all " + TLS_ONLY.name() + " all reject",
-                "hostnossl all " + PLAIN_ONLY.name() + " all trust",
-                "hostssl all " + PLAIN_ONLY.name() + " all reject",
-                "host all all all trust"));
+        Files.write(
+                hba,
+                List.of(
+                        "# Written by lazypg-testing: one role per authentication method.",
+                        "# 'host' lines match with and without TLS; first match wins.",
+                        "local all all trust",
+                        "host all " + ROLES.cleartext().name() + " all password",
+                        "host all " + ROLES.md5().name() + " all md5",
+                        "host all " + ROLES.scram().name() + " all scram-sha-256",
+                        "hostssl all " + TLS_ONLY.name() + " all scram-sha-256",
+                        "hostnossl all " + TLS_ONLY.name() + " all reject",
+                        "hostnossl all " + PLAIN_ONLY.name() + " all trust",
+                        "hostssl all " + PLAIN_ONLY.name() + " all reject",
+                        "host all all all trust"));
         return hba;
     }
 
     private static void createRoles(TestPostgres server) {
-        try (Connection c = server.openJdbc(); Statement s = c.createStatement()) {
-            for (TestPostgres.Role role
-                    : List.of(ROLES.trust(), ROLES.cleartext(), ROLES.scram(), TLS_ONLY, PLAIN_ONLY)) {
+        try (Connection c = server.openJdbc();
+                Statement s = c.createStatement()) {
+            for (TestPostgres.Role role :
+                    List.of(ROLES.trust(), ROLES.cleartext(), ROLES.scram(), TLS_ONLY, PLAIN_ONLY)) {
                 s.execute("set password_encryption = 'scram-sha-256'");
                 s.execute(createRole(role));
             }
@@ -102,7 +121,8 @@ final class EmbeddedServer {
     }
 
     private static String createRole(TestPostgres.Role role) {
-        String password = role.password().isEmpty() ? "" : " password '" + role.password().replace("'", "''") + "'";
+        String password =
+                role.password().isEmpty() ? "" : " password '" + role.password().replace("'", "''") + "'";
         return "create role " + role.name() + " login superuser" + password;
     }
 }

@@ -12,5 +12,4 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @ExtendWith(PostgresExtension.class)
-public @interface LazyPgTest {
-}
+public @interface LazyPgTest {}

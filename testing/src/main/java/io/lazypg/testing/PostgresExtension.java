@@ -23,7 +23,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 public final class PostgresExtension implements ParameterResolver {
 
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(PostgresExtension.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(PostgresExtension.class);
 
     @Override
     public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
@@ -39,6 +40,7 @@ public final class PostgresExtension implements ParameterResolver {
     /** The shared server, started on first use. */
     public static TestPostgres server(ExtensionContext context) {
         ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
-        return store.getOrComputeIfAbsent(RunningServer.class, key -> RunningServer.start(), RunningServer.class).server();
+        return store.getOrComputeIfAbsent(RunningServer.class, key -> RunningServer.start(), RunningServer.class)
+                .server();
     }
 }

@@ -44,8 +44,16 @@ public final class RestartableServer implements AutoCloseable {
         this.port = port;
         this.postgres = launch();
         int major = RunningServer.probeMajorVersion("127.0.0.1", port, "postgres", "postgres", "");
-        this.server = new Coordinates(TestPostgres.Source.EMBEDDED, "127.0.0.1", port, "postgres", "postgres", "",
-                major, Optional.empty(), Optional.empty());
+        this.server = new Coordinates(
+                TestPostgres.Source.EMBEDDED,
+                "127.0.0.1",
+                port,
+                "postgres",
+                "postgres",
+                "",
+                major,
+                Optional.empty(),
+                Optional.empty());
     }
 
     /** Starts a new server on a free port with a fresh data directory. */

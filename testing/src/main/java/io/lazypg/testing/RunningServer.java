@@ -32,7 +32,7 @@ final class RunningServer implements AutoCloseable {
     static RunningServer start() {
         String url = System.getProperty(URL_VARIABLE, System.getenv(URL_VARIABLE));
         if (url != null && !url.isBlank()) {
-            return new RunningServer(external(url), () -> { });
+            return new RunningServer(external(url), () -> {});
         }
         Optional<RunningServer> container = ContainerServer.startIfDockerAvailable();
         if (container.isPresent()) {
@@ -56,22 +56,34 @@ final class RunningServer implements AutoCloseable {
         int colon = userInfo.indexOf(':');
         String user = decode(colon < 0 ? userInfo : userInfo.substring(0, colon));
         String password = colon < 0 ? "" : decode(userInfo.substring(colon + 1));
-        String db = uri.getPath() == null || uri.getPath().length() <= 1 ? "postgres" : uri.getPath().substring(1);
+        String db = uri.getPath() == null || uri.getPath().length() <= 1
+                ? "postgres"
+                : uri.getPath().substring(1);
         int port = uri.getPort() < 0 ? 5432 : uri.getPort();
-        return new Coordinates(TestPostgres.Source.EXTERNAL, uri.getHost(), port, db, user, password,
-                probeMajorVersion(uri.getHost(), port, db, user, password), Optional.empty(), Optional.empty());
+        return new Coordinates(
+                TestPostgres.Source.EXTERNAL,
+                uri.getHost(),
+                port,
+                db,
+                user,
+                password,
+                probeMajorVersion(uri.getHost(), port, db, user, password),
+                Optional.empty(),
+                Optional.empty());
     }
 
     static int probeMajorVersion(String host, int port, String db, String user, String password) {
         String jdbc = "jdbc:postgresql://" + host + ":" + port + "/" + db;
         try (Connection c = DriverManager.getConnection(jdbc, user, password);
-             Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("show server_version_num")) {
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("show server_version_num")) {
             rs.next();
             return Integer.parseInt(rs.getString(1)) / 10000;
         } catch (SQLException e) {
-            throw new IllegalStateException("Cannot reach the test PostgreSQL at " + host + ":" + port + "/" + db
-                    + " as " + user + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "Cannot reach the test PostgreSQL at " + host + ":" + port + "/" + db + " as " + user + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 

@@ -32,11 +32,12 @@ final class ServerTlsFiles implements AutoCloseable {
 
     /** Generates a CA and a server certificate and writes them, the key with mode 0600. */
     static ServerTlsFiles create() throws IOException {
-        Path directory = Files.createTempDirectory("lazypg-tls",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path directory = Files.createTempDirectory(
+                "lazypg-tls", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         TestCertificateAuthority ca = TestCertificateAuthority.create("lazypg test CA");
         ca.writeCertificate(directory.resolve("root.crt"));
-        ca.issueServerCertificate("lazypg test server", SERVER_HOST_NAME).writeTo(directory, "server.crt", "server.key");
+        ca.issueServerCertificate("lazypg test server", SERVER_HOST_NAME)
+                .writeTo(directory, "server.crt", "server.key");
         return new ServerTlsFiles(directory);
     }
 

@@ -12,8 +12,7 @@ package io.lazypg.testing;
  */
 public final class Servers {
 
-    private Servers() {
-    }
+    private Servers() {}
 
     /** Starts a server; close the handle to stop it (a no-op for an external server). */
     public static Started start() {

@@ -69,7 +69,9 @@ public final class TestCertificateAuthority {
             X509v3CertificateBuilder builder = builder(name, name, keyPair)
                     .addExtension(Extension.basicConstraints, true, new BasicConstraints(true))
                     .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign))
-                    .addExtension(Extension.subjectKeyIdentifier, false,
+                    .addExtension(
+                            Extension.subjectKeyIdentifier,
+                            false,
                             utils.createSubjectKeyIdentifier(keyPair.getPublic()));
             return new TestCertificateAuthority(keyPair, name, sign(builder, keyPair.getPrivate()));
         } catch (CertIOException | GeneralSecurityException e) {
@@ -112,12 +114,15 @@ public final class TestCertificateAuthority {
             X509v3CertificateBuilder builder = builder(name, new X500Name("CN=" + commonName), serverKeys)
                     .addExtension(Extension.basicConstraints, true, new BasicConstraints(false))
                     .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature))
-                    .addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth))
+                    .addExtension(
+                            Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth))
                     .addExtension(Extension.subjectAlternativeName, false, new GeneralNames(names))
-                    .addExtension(Extension.subjectKeyIdentifier, false,
+                    .addExtension(
+                            Extension.subjectKeyIdentifier,
+                            false,
                             utils.createSubjectKeyIdentifier(serverKeys.getPublic()))
-                    .addExtension(Extension.authorityKeyIdentifier, false,
-                            utils.createAuthorityKeyIdentifier(certificate));
+                    .addExtension(
+                            Extension.authorityKeyIdentifier, false, utils.createAuthorityKeyIdentifier(certificate));
             return new Issued(sign(builder, keyPair.getPrivate()), serverKeys.getPrivate());
         } catch (CertIOException | GeneralSecurityException e) {
             throw new IllegalStateException("Cannot build the test server certificate: " + e.getMessage(), e);
@@ -146,7 +151,8 @@ public final class TestCertificateAuthority {
             try {
                 Files.writeString(directory.resolve(certificateFileName), certificatePem(), StandardCharsets.US_ASCII);
                 Files.deleteIfExists(key);
-                Files.createFile(key, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Files.createFile(
+                        key, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
                 Files.writeString(key, privateKeyPem(), StandardCharsets.US_ASCII);
             } catch (IOException e) {
                 throw new UncheckedIOException("Cannot write the test server certificate to " + directory, e);
@@ -157,8 +163,12 @@ public final class TestCertificateAuthority {
     private static X509v3CertificateBuilder builder(X500Name issuer, X500Name subject, KeyPair subjectKeys) {
         Instant now = Instant.now();
         // An hour back tolerates a little clock skew between the key's birth and its first use.
-        return new JcaX509v3CertificateBuilder(issuer, new BigInteger(64, RANDOM).add(BigInteger.ONE),
-                Date.from(now.minus(Duration.ofHours(1))), Date.from(now.plus(Duration.ofDays(2))), subject,
+        return new JcaX509v3CertificateBuilder(
+                issuer,
+                new BigInteger(64, RANDOM).add(BigInteger.ONE),
+                Date.from(now.minus(Duration.ofHours(1))),
+                Date.from(now.plus(Duration.ofDays(2))),
+                subject,
                 subjectKeys.getPublic());
     }
 
@@ -191,7 +201,8 @@ public final class TestCertificateAuthority {
     }
 
     private static String pem(String type, byte[] der) {
-        String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der);
+        String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                .encodeToString(der);
         return "-----BEGIN " + type + "-----\n" + body + "\n-----END " + type + "-----\n";
     }
 }

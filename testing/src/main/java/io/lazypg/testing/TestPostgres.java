@@ -18,7 +18,11 @@ import java.util.Optional;
 public interface TestPostgres {
 
     /** Where the server comes from. */
-    enum Source { EXTERNAL, TESTCONTAINERS, EMBEDDED }
+    enum Source {
+        EXTERNAL,
+        TESTCONTAINERS,
+        EMBEDDED
+    }
 
     Source source();
 
@@ -77,14 +81,11 @@ public interface TestPostgres {
      * @param plainOnlyRole   may connect only without TLS ({@code hostnossl ... trust}, empty
      *                        password); refused over TLS ({@code hostssl ... reject})
      */
-    record Tls(Path rootCertificate, String serverHostName, Role tlsOnlyRole, Role plainOnlyRole) {
-    }
+    record Tls(Path rootCertificate, String serverHostName, Role tlsOnlyRole, Role plainOnlyRole) {}
 
     /** One role per authentication method, each with its own password. */
-    record AuthRoles(Role trust, Role cleartext, Role md5, Role scram) {
-    }
+    record AuthRoles(Role trust, Role cleartext, Role md5, Role scram) {}
 
     /** A login role and its password. */
-    record Role(String name, String password) {
-    }
+    record Role(String name, String password) {}
 }

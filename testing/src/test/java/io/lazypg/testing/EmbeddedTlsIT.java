@@ -24,7 +24,9 @@ class EmbeddedTlsIT {
 
     @BeforeEach
     void embeddedOnly(TestPostgres server) {
-        assumeThat(server.source()).as("TLS is set up only on the embedded server").isEqualTo(TestPostgres.Source.EMBEDDED);
+        assumeThat(server.source())
+                .as("TLS is set up only on the embedded server")
+                .isEqualTo(TestPostgres.Source.EMBEDDED);
         this.server = server;
         this.tls = server.tls().orElseThrow();
     }
@@ -49,7 +51,8 @@ class EmbeddedTlsIT {
 
     @Test
     void verifyFullToTheIpAddressFailsOnTheHostName() {
-        assertThatThrownBy(() -> connect(server.host(), server.username(), server.password(), "verify-full").close())
+        assertThatThrownBy(() -> connect(server.host(), server.username(), server.password(), "verify-full")
+                        .close())
                 .isInstanceOf(SQLException.class)
                 .hasMessageContaining("127.0.0.1");
     }
@@ -60,7 +63,8 @@ class EmbeddedTlsIT {
         try (Connection c = connect(server.host(), role.name(), role.password(), "require")) {
             assertThat(usesTls(c)).isTrue();
         }
-        assertThatThrownBy(() -> connect(server.host(), role.name(), role.password(), "disable").close())
+        assertThatThrownBy(() -> connect(server.host(), role.name(), role.password(), "disable")
+                        .close())
                 .isInstanceOf(SQLException.class)
                 .hasMessageContaining("pg_hba.conf rejects connection")
                 .hasMessageContaining(role.name());
@@ -72,7 +76,8 @@ class EmbeddedTlsIT {
         try (Connection c = connect(server.host(), role.name(), role.password(), "disable")) {
             assertThat(usesTls(c)).isFalse();
         }
-        assertThatThrownBy(() -> connect(server.host(), role.name(), role.password(), "require").close())
+        assertThatThrownBy(() -> connect(server.host(), role.name(), role.password(), "require")
+                        .close())
                 .isInstanceOf(SQLException.class)
                 .hasMessageContaining("pg_hba.conf rejects connection")
                 .hasMessageContaining(role.name());
@@ -94,13 +99,13 @@ class EmbeddedTlsIT {
         properties.setProperty("password", password);
         properties.setProperty("sslmode", sslMode);
         properties.setProperty("sslrootcert", tls.rootCertificate().toString());
-        return DriverManager.getConnection("jdbc:postgresql://" + host + ":" + server.port() + "/" + server.database(),
-                properties);
+        return DriverManager.getConnection(
+                "jdbc:postgresql://" + host + ":" + server.port() + "/" + server.database(), properties);
     }
 
     private static boolean usesTls(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select ssl from pg_stat_ssl where pid = pg_backend_pid()")) {
+                ResultSet rs = s.executeQuery("select ssl from pg_stat_ssl where pid = pg_backend_pid()")) {
             assertThat(rs.next()).isTrue();
             return rs.getBoolean(1);
         }

@@ -12,8 +12,9 @@ class PostgresExtensionIT {
 
     @Test
     void providesAReachableServer(TestPostgres server) throws Exception {
-        try (Connection c = server.openJdbc(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select 40 + 2")) {
+        try (Connection c = server.openJdbc();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("select 40 + 2")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(42);
         }
@@ -28,7 +29,9 @@ class PostgresExtensionIT {
 
     @Test
     void toStringHidesThePassword(TestPostgres server) {
-        server.authRoles().ifPresent(roles -> assertThat(server.toString()).doesNotContain(roles.md5().password()));
+        server.authRoles()
+                .ifPresent(roles ->
+                        assertThat(server.toString()).doesNotContain(roles.md5().password()));
         assertThat(server.toString()).contains(String.valueOf(server.port()));
     }
 }

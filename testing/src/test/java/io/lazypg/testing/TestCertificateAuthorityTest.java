@@ -34,7 +34,8 @@ class TestCertificateAuthorityTest {
 
     @Test
     void serverCertificateNamesOnlyTheGivenDnsNamesAndIsSignedByTheCa() throws Exception {
-        X509Certificate server = CA.issueServerCertificate("server", "localhost").certificate();
+        X509Certificate server =
+                CA.issueServerCertificate("server", "localhost").certificate();
 
         server.verify(CA.certificate().getPublicKey());
         assertThat(server.getIssuerX500Principal()).isEqualTo(CA.certificate().getSubjectX500Principal());
@@ -45,7 +46,8 @@ class TestCertificateAuthorityTest {
 
     @Test
     void anotherAuthorityDoesNotVerifyIt() throws Exception {
-        X509Certificate server = CA.issueServerCertificate("server", "localhost").certificate();
+        X509Certificate server =
+                CA.issueServerCertificate("server", "localhost").certificate();
         TestCertificateAuthority other = TestCertificateAuthority.create("test CA");
         assertThatThrownBy(() -> server.verify(other.certificate().getPublicKey()))
                 .isInstanceOf(SignatureException.class);

@@ -28,8 +28,14 @@ public class LazyPgStatisticsEndpoint {
     @ReadOperation
     public LazinessReport statistics() {
         ClientStatistics s = client.statistics();
-        Totals totals = new Totals(s.queries(), s.errors(), s.rowsReceived(), s.cellsReceived(), s.cellsDecoded(),
-                s.bytesReceived(), share(s.cellsDecoded(), s.cellsReceived()));
+        Totals totals = new Totals(
+                s.queries(),
+                s.errors(),
+                s.rowsReceived(),
+                s.cellsReceived(),
+                s.cellsDecoded(),
+                s.bytesReceived(),
+                share(s.cellsDecoded(), s.cellsReceived()));
         List<Statement> statements = s.statements().stream()
                 .filter(st -> !st.unreadColumns().isEmpty())
                 .map(Statement::of)
@@ -43,30 +49,52 @@ public class LazyPgStatisticsEndpoint {
     }
 
     /** The endpoint's answer. */
-    public record LazinessReport(Totals totals, List<Statement> statements) {
-    }
+    public record LazinessReport(Totals totals, List<Statement> statements) {}
 
     /**
      * Totals over every statement the client ran.
      *
      * @param decodedShare cells decoded per cell received (0..1, more when cells are read repeatedly)
      */
-    public record Totals(long queries, long errors, long rowsReceived, long cellsReceived, long cellsDecoded,
-                         long bytesReceived, double decodedShare) {
-    }
+    public record Totals(
+            long queries,
+            long errors,
+            long rowsReceived,
+            long cellsReceived,
+            long cellsDecoded,
+            long bytesReceived,
+            double decodedShare) {}
 
     /**
      * One statement with unread columns.
      *
      * @param wastedCells cells received but never decoded ({@code cellsReceived - cellsDecoded}, at least 0)
      */
-    public record Statement(String sql, long executions, long errors, long rows, long bytesReceived,
-                            long cellsReceived, long cellsDecoded, long wastedCells, double decodedShare,
-                            List<String> columns, List<String> unreadColumns) {
+    public record Statement(
+            String sql,
+            long executions,
+            long errors,
+            long rows,
+            long bytesReceived,
+            long cellsReceived,
+            long cellsDecoded,
+            long wastedCells,
+            double decodedShare,
+            List<String> columns,
+            List<String> unreadColumns) {
 
         static Statement of(StatementStatistics s) {
-            return new Statement(s.sql(), s.executions(), s.errors(), s.rows(), s.bytesReceived(), s.cellsReceived(),
-                    s.cellsDecoded(), Math.max(0, s.cellsReceived() - s.cellsDecoded()), s.decodedShare(), s.columns(),
+            return new Statement(
+                    s.sql(),
+                    s.executions(),
+                    s.errors(),
+                    s.rows(),
+                    s.bytesReceived(),
+                    s.cellsReceived(),
+                    s.cellsDecoded(),
+                    Math.max(0, s.cellsReceived() - s.cellsDecoded()),
+                    s.decodedShare(),
+                    s.columns(),
                     s.unreadColumns());
         }
     }

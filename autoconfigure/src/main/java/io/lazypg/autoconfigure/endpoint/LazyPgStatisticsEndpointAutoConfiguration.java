@@ -12,7 +12,7 @@ import org.springframework.context.annotation.Bean;
 
 /** The {@code lazypg} statistics endpoint ({@link LazyPgStatisticsEndpoint}) when the actuator is present and the endpoint is exposed. */
 @AutoConfiguration(after = LazyPgAutoConfiguration.class)
-@ConditionalOnClass({ LazyPgClient.class, Endpoint.class, ConditionalOnAvailableEndpoint.class })
+@ConditionalOnClass({LazyPgClient.class, Endpoint.class, ConditionalOnAvailableEndpoint.class})
 @ConditionalOnBean(LazyPgClient.class)
 @ConditionalOnAvailableEndpoint(LazyPgStatisticsEndpoint.class)
 public class LazyPgStatisticsEndpointAutoConfiguration {

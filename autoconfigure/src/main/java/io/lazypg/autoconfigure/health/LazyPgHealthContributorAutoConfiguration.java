@@ -16,7 +16,7 @@ import org.springframework.context.annotation.Bean;
  * turns it off.
  */
 @AutoConfiguration(after = LazyPgAutoConfiguration.class)
-@ConditionalOnClass({ LazyPgClient.class, HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
+@ConditionalOnClass({LazyPgClient.class, HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class})
 @ConditionalOnBean(LazyPgClient.class)
 @ConditionalOnEnabledHealthIndicator("lazypg")
 public class LazyPgHealthContributorAutoConfiguration {

@@ -13,7 +13,7 @@ import tools.jackson.databind.JacksonModule;
  * bean to the {@code JsonMapper} it builds.
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration")
-@ConditionalOnClass({ JacksonModule.class, LazyPgJacksonModule.class })
+@ConditionalOnClass({JacksonModule.class, LazyPgJacksonModule.class})
 public class LazyPgJacksonAutoConfiguration {
 
     @Bean

@@ -15,8 +15,7 @@ final class JsonPayloads {
 
     static final String OBJECT_MAPPER = "tools.jackson.databind.ObjectMapper";
 
-    private JsonPayloads() {
-    }
+    private JsonPayloads() {}
 
     /** A reader of payloads into {@code type} (generic types included: {@code List<Order>}). */
     static Function<String, Object> reader(BeanFactory beanFactory, Type type) {

@@ -52,9 +52,9 @@ public class LazyPgListenerAnnotationBeanPostProcessor implements BeanPostProces
         if (!AnnotationUtils.isCandidateClass(targetClass, LazyPgListener.class)) {
             return bean;
         }
-        Map<Method, LazyPgListener> annotated = MethodIntrospector.selectMethods(targetClass,
-                (MethodIntrospector.MetadataLookup<LazyPgListener>) m ->
-                        AnnotatedElementUtils.findMergedAnnotation(m, LazyPgListener.class));
+        Map<Method, LazyPgListener> annotated =
+                MethodIntrospector.selectMethods(targetClass, (MethodIntrospector.MetadataLookup<LazyPgListener>)
+                        m -> AnnotatedElementUtils.findMergedAnnotation(m, LazyPgListener.class));
         annotated.forEach((method, listener) -> {
             Method invocable = AopUtils.selectInvocableMethod(method, bean.getClass());
             methods.add(ListenerMethod.of(channel(listener), bean, method, invocable));
@@ -85,12 +85,14 @@ public class LazyPgListenerAnnotationBeanPostProcessor implements BeanPostProces
             throw new IllegalStateException("@LazyPgListener methods need a LazyPgClient bean, and there is none"
                     + " (first: " + methods.get(0).describe() + "). Configure lazypg.url.");
         }
-        NotificationMetrics metrics = beanFactory.getBeanProvider(NotificationMetrics.class)
-                .getIfAvailable(() -> NotificationMetrics.NONE);
+        NotificationMetrics metrics =
+                beanFactory.getBeanProvider(NotificationMetrics.class).getIfAvailable(() -> NotificationMetrics.NONE);
         try {
             for (ListenerMethod method : methods) {
                 method.bind(beanFactory);
-                subscriptions.add(client.listen(method.channel, n -> method.deliver(n, metrics),
+                subscriptions.add(client.listen(
+                        method.channel,
+                        n -> method.deliver(n, metrics),
                         cause -> logger.warn("Notifications on '" + method.channel + "' for " + method.describe()
                                 + " may have been lost: the listener connection broke (" + cause.getMessage()
                                 + ") and was re-established")));

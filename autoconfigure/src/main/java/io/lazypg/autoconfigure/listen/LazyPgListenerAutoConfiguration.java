@@ -16,7 +16,7 @@ import org.springframework.context.annotation.Configuration;
  * with Micrometer on the classpath, {@code lazypg.notifications.received} counters.
  */
 @AutoConfiguration(after = LazyPgAutoConfiguration.class)
-@ConditionalOnClass({ LazyPgClient.class, LazyPgListener.class })
+@ConditionalOnClass({LazyPgClient.class, LazyPgListener.class})
 public class LazyPgListenerAutoConfiguration {
 
     /** Static: a post-processor must not make this configuration class an early bean. */

@@ -42,7 +42,8 @@ final class ListenerMethod {
                     + " String (the payload), PgNotification, or a type the JSON payload is read into.");
         }
         Class<?> type = declared.getParameterTypes()[0];
-        if (type != String.class && type != PgNotification.class
+        if (type != String.class
+                && type != PgNotification.class
                 && !ClassUtils.isPresent(JsonPayloads.OBJECT_MAPPER, ListenerMethod.class.getClassLoader())) {
             throw new IllegalStateException("@LazyPgListener method " + name + " takes " + type.getName()
                     + ", which is read from the JSON payload with Jackson 3, but tools.jackson.core:jackson-databind"
@@ -75,12 +76,16 @@ final class ListenerMethod {
             method.invoke(bean, argument.apply(n));
         } catch (InvocationTargetException e) {
             failed = true;
-            logger.warn("@LazyPgListener method " + describe() + " threw for a notification on '" + channel
-                    + "'; delivery goes on", e.getTargetException());
+            logger.warn(
+                    "@LazyPgListener method " + describe() + " threw for a notification on '" + channel
+                            + "'; delivery goes on",
+                    e.getTargetException());
         } catch (RuntimeException | IllegalAccessException e) {
             failed = true;
-            logger.warn("@LazyPgListener method " + describe() + " could not be called for a notification on '"
-                    + channel + "' (payload " + abbreviate(n.payload()) + "); delivery goes on", e);
+            logger.warn(
+                    "@LazyPgListener method " + describe() + " could not be called for a notification on '" + channel
+                            + "' (payload " + abbreviate(n.payload()) + "); delivery goes on",
+                    e);
         }
         metrics.received(channel, failed, System.nanoTime() - start);
     }

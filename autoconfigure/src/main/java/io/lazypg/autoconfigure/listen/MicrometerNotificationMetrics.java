@@ -3,9 +3,9 @@ package io.lazypg.autoconfigure.listen;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import java.util.concurrent.TimeUnit;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
@@ -25,6 +25,7 @@ public final class MicrometerNotificationMetrics implements NotificationMetrics 
     private final ObjectProvider<MeterRegistry> registry;
     /** Counters by channel and outcome; channels are the application's own, so the map stays small. */
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
+
     private final Map<String, Timer> timers = new ConcurrentHashMap<>();
 
     public MicrometerNotificationMetrics(ObjectProvider<MeterRegistry> registry) {
@@ -36,18 +37,25 @@ public final class MicrometerNotificationMetrics implements NotificationMetrics 
         String outcome = failed ? "error" : "success";
         Counter counter = counters.computeIfAbsent(outcome + '\0' + channel, key -> {
             MeterRegistry r = registry.getIfAvailable();
-            return r == null ? null : Counter.builder(RECEIVED)
-                    .description("Notifications delivered to @LazyPgListener methods")
-                    .tag("channel", channel).tag("outcome", outcome).register(r);
+            return r == null
+                    ? null
+                    : Counter.builder(RECEIVED)
+                            .description("Notifications delivered to @LazyPgListener methods")
+                            .tag("channel", channel)
+                            .tag("outcome", outcome)
+                            .register(r);
         });
         if (counter != null) {
             counter.increment();
         }
         Timer timer = timers.computeIfAbsent(channel, key -> {
             MeterRegistry r = registry.getIfAvailable();
-            return r == null ? null : Timer.builder(PROCESSING)
-                    .description("Time @LazyPgListener methods took per notification; they run one at a time")
-                    .tag("channel", channel).register(r);
+            return r == null
+                    ? null
+                    : Timer.builder(PROCESSING)
+                            .description("Time @LazyPgListener methods took per notification; they run one at a time")
+                            .tag("channel", channel)
+                            .register(r);
         });
         if (timer != null) {
             timer.record(nanos, TimeUnit.NANOSECONDS);

@@ -7,7 +7,7 @@ package io.lazypg.autoconfigure.listen;
  */
 public interface NotificationMetrics {
 
-    NotificationMetrics NONE = (channel, failed, nanos) -> { };
+    NotificationMetrics NONE = (channel, failed, nanos) -> {};
 
     /**
      * One notification on {@code channel} was received and its listener method called, which took

@@ -34,13 +34,29 @@ public final class LazyPgClientMetrics implements MeterBinder {
         gauge(registry, "lazypg.connections.idle", "Connections open and waiting to be used", PoolStats::idle);
         gauge(registry, "lazypg.connections.pending", "Callers waiting for a connection", PoolStats::pending);
         gauge(registry, "lazypg.connections.max", "Most connections the pool opens at once", PoolStats::max);
-        counter(registry, "lazypg.rows.received", "Rows received from the server", BaseUnits.ROWS,
+        counter(
+                registry,
+                "lazypg.rows.received",
+                "Rows received from the server",
+                BaseUnits.ROWS,
                 ClientStatistics::rowsReceived);
-        counter(registry, "lazypg.cells.received", "Cells received from the server (rows times columns)", "cells",
+        counter(
+                registry,
+                "lazypg.cells.received",
+                "Cells received from the server (rows times columns)",
+                "cells",
                 ClientStatistics::cellsReceived);
-        counter(registry, "lazypg.cells.decoded", "Cells the application actually decoded", "cells",
+        counter(
+                registry,
+                "lazypg.cells.decoded",
+                "Cells the application actually decoded",
+                "cells",
                 ClientStatistics::cellsDecoded);
-        counter(registry, "lazypg.bytes.received", "Protocol bytes received for statements", BaseUnits.BYTES,
+        counter(
+                registry,
+                "lazypg.bytes.received",
+                "Protocol bytes received for statements",
+                BaseUnits.BYTES,
                 ClientStatistics::bytesReceived);
     }
 
@@ -51,7 +67,11 @@ public final class LazyPgClientMetrics implements MeterBinder {
                 .register(registry);
     }
 
-    private void counter(MeterRegistry registry, String name, String description, String unit,
+    private void counter(
+            MeterRegistry registry,
+            String name,
+            String description,
+            String unit,
             ToDoubleFunction<ClientStatistics> value) {
         FunctionCounter.builder(name, client, c -> value.applyAsDouble(c.statistics()))
                 .description(description)

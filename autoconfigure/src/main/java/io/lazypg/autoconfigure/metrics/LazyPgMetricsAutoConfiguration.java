@@ -21,7 +21,7 @@ import org.springframework.context.annotation.Bean;
  * the application's {@link MeterRegistry}; without a registry they cost nothing.
  */
 @AutoConfiguration(after = LazyPgAutoConfiguration.class)
-@ConditionalOnClass({ LazyPgClient.class, MeterRegistry.class, ObservationRegistry.class })
+@ConditionalOnClass({LazyPgClient.class, MeterRegistry.class, ObservationRegistry.class})
 public class LazyPgMetricsAutoConfiguration {
 
     @Bean
@@ -32,8 +32,8 @@ public class LazyPgMetricsAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    public LazyPgQueryObservation lazyPgQueryObservation(ObjectProvider<ObservationRegistry> observationRegistry,
-            ObjectProvider<MeterRegistry> meterRegistry) {
+    public LazyPgQueryObservation lazyPgQueryObservation(
+            ObjectProvider<ObservationRegistry> observationRegistry, ObjectProvider<MeterRegistry> meterRegistry) {
         return new LazyPgQueryObservation(observationRegistry, meterRegistry);
     }
 

@@ -30,8 +30,8 @@ public final class LazyPgQueryObservation implements QueryObserver {
     private final ObjectProvider<MeterRegistry> meterRegistry;
     private volatile Target target;
 
-    public LazyPgQueryObservation(ObjectProvider<ObservationRegistry> observationRegistry,
-            ObjectProvider<MeterRegistry> meterRegistry) {
+    public LazyPgQueryObservation(
+            ObjectProvider<ObservationRegistry> observationRegistry, ObjectProvider<MeterRegistry> meterRegistry) {
         this.observationRegistry = observationRegistry;
         this.meterRegistry = meterRegistry;
     }
@@ -72,13 +72,12 @@ public final class LazyPgQueryObservation implements QueryObserver {
         if (t == null) {
             // Racing threads may both resolve; they find the same beans, so either result is right.
             ObservationRegistry observations = observationRegistry.getIfUnique();
-            t = new Target(observations == null || observations.isNoop() ? null : observations,
-                    meterRegistry.getIfUnique());
+            t = new Target(
+                    observations == null || observations.isNoop() ? null : observations, meterRegistry.getIfUnique());
             target = t;
         }
         return t;
     }
 
-    private record Target(ObservationRegistry observations, MeterRegistry meters) {
-    }
+    private record Target(ObservationRegistry observations, MeterRegistry meters) {}
 }

@@ -18,7 +18,8 @@ public final class PostgreSQLContainerLazyPgConnectionDetailsFactory
     }
 
     @Override
-    protected LazyPgConnectionDetails getContainerConnectionDetails(ContainerConnectionSource<PostgreSQLContainer> source) {
+    protected LazyPgConnectionDetails getContainerConnectionDetails(
+            ContainerConnectionSource<PostgreSQLContainer> source) {
         return new ContainerDetails(source);
     }
 

@@ -17,20 +17,23 @@ class LazyPgListenerAutoConfigurationTest {
 
     static class TwoParameters {
         @LazyPgListener("c")
-        void wrong(String a, String b) {
-        }
+        void wrong(String a, String b) {}
     }
 
     static class NoListeners {
-        void plain(String a) {
-        }
+        void plain(String a) {}
     }
 
     @Test
     void aMethodWithAWrongSignatureFailsStartupNamingIt() {
-        contextRunner.withBean(TwoParameters.class).run(context -> assertThat(context).hasFailed()
-                .getFailure().rootCause().hasMessageContaining("TwoParameters.wrong")
-                .hasMessageContaining("exactly one parameter"));
+        contextRunner
+                .withBean(TwoParameters.class)
+                .run(context -> assertThat(context)
+                        .hasFailed()
+                        .getFailure()
+                        .rootCause()
+                        .hasMessageContaining("TwoParameters.wrong")
+                        .hasMessageContaining("exactly one parameter"));
     }
 
     @Test
@@ -44,9 +47,11 @@ class LazyPgListenerAutoConfigurationTest {
 
     @Test
     void withoutMicrometerThereAreNoCounters() {
-        contextRunner.withClassLoader(new FilteredClassLoader(MeterRegistry.class)).run(context -> {
-            assertThat(context).hasNotFailed();
-            assertThat(context).doesNotHaveBean(NotificationMetrics.class);
-        });
+        contextRunner
+                .withClassLoader(new FilteredClassLoader(MeterRegistry.class))
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context).doesNotHaveBean(NotificationMetrics.class);
+                });
     }
 }

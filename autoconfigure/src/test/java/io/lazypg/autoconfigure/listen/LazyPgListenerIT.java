@@ -33,14 +33,15 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 class LazyPgListenerIT {
 
     private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(LazyPgAutoConfiguration.class,
-                    LazyPgListenerAutoConfiguration.class, JacksonAutoConfiguration.class,
+            .withConfiguration(AutoConfigurations.of(
+                    LazyPgAutoConfiguration.class,
+                    LazyPgListenerAutoConfiguration.class,
+                    JacksonAutoConfiguration.class,
                     MetricsAutoConfiguration.class))
             .withBean(SimpleMeterRegistry.class)
             .withBean(OrderListeners.class);
 
-    record Order(long id, String status) {
-    }
+    record Order(long id, String status) {}
 
     // tag::listeners[]
     static class OrderListeners {
@@ -48,22 +49,22 @@ class LazyPgListenerIT {
         final BlockingQueue<Object> received = new LinkedBlockingQueue<>();
 
         @LazyPgListener("order_text")
-        void text(String payload) {                         // the payload as sent
+        void text(String payload) { // the payload as sent
             received.add(payload);
         }
 
         @LazyPgListener("order_notification")
-        void notification(PgNotification notification) {   // channel, payload, sender's process id
+        void notification(PgNotification notification) { // channel, payload, sender's process id
             received.add(notification);
         }
 
         @LazyPgListener("${app.orders-channel}")
-        void order(Order order) {                           // the JSON payload, read with the app's Jackson
+        void order(Order order) { // the JSON payload, read with the app's Jackson
             received.add(order);
         }
 
         @LazyPgListener("order_batches")
-        void orders(List<Order> orders) {                   // generic types too
+        void orders(List<Order> orders) { // generic types too
             received.add(orders);
         }
     }
@@ -86,14 +87,17 @@ class LazyPgListenerIT {
     }
 
     private static double count(MeterRegistry registry, String channel, String outcome) {
-        Counter c = registry.find(MicrometerNotificationMetrics.RECEIVED).tag("channel", channel)
-                .tag("outcome", outcome).counter();
+        Counter c = registry.find(MicrometerNotificationMetrics.RECEIVED)
+                .tag("channel", channel)
+                .tag("outcome", outcome)
+                .counter();
         return c == null ? 0 : c.count();
     }
 
     @Test
     void annotatedMethodsReceiveNotificationsAsTheirParameterTypes(TestPostgres server) {
-        contextRunner.withPropertyValues("lazypg.url=" + server.url(), "app.orders-channel=order_json")
+        contextRunner
+                .withPropertyValues("lazypg.url=" + server.url(), "app.orders-channel=order_json")
                 .run(context -> {
                     assertThat(context).hasNotFailed();
                     OrderListeners listeners = context.getBean(OrderListeners.class);
@@ -114,12 +118,17 @@ class LazyPgListenerIT {
                         sender.query("select pg_notify('order_batches', $1)", "[{\"id\": 1, \"status\": \"a\"}]");
                         assertThat(next(listeners)).isEqualTo(List.of(new Order(1, "a")));
 
-                        await("the counters", () -> count(registry, "order_text", "success") == 1
-                                && count(registry, "order_json", "success") == 1
-                                && count(registry, "order_json", "error") == 1
-                                && count(registry, "order_batches", "success") == 1);
-                        assertThat(registry.get(MicrometerNotificationMetrics.PROCESSING).tag("channel", "order_json")
-                                .timer().count()).isEqualTo(2);
+                        await(
+                                "the counters",
+                                () -> count(registry, "order_text", "success") == 1
+                                        && count(registry, "order_json", "success") == 1
+                                        && count(registry, "order_json", "error") == 1
+                                        && count(registry, "order_batches", "success") == 1);
+                        assertThat(registry.get(MicrometerNotificationMetrics.PROCESSING)
+                                        .tag("channel", "order_json")
+                                        .timer()
+                                        .count())
+                                .isEqualTo(2);
                     }
                 });
     }

@@ -14,8 +14,10 @@ class PostgreSQLContainerLazyPgConnectionDetailsFactoryTest {
     @Test
     void factoryIsRegisteredUnderBootsConnectionDetailsFactoryKey() {
         assertThat(SpringFactoriesLoader.forDefaultResourceLocation(getClass().getClassLoader())
-                // Other modules' factories may need classes absent here (Docker Compose): skip those.
-                .load(ConnectionDetailsFactory.class, SpringFactoriesLoader.FailureHandler.handleMessage((m, e) -> { })))
+                        // Other modules' factories may need classes absent here (Docker Compose): skip those.
+                        .load(
+                                ConnectionDetailsFactory.class,
+                                SpringFactoriesLoader.FailureHandler.handleMessage((m, e) -> {})))
                 .anyMatch(f -> f instanceof PostgreSQLContainerLazyPgConnectionDetailsFactory);
     }
 
@@ -23,10 +25,15 @@ class PostgreSQLContainerLazyPgConnectionDetailsFactoryTest {
     void urlComesFromTheContainersHostMappedPortAndDatabase() {
         // Never started: host and mapped port are what Docker would report once it runs.
         PostgreSQLContainer container = new PortMappedContainer("docker.example", 49153)
-                .withDatabaseName("orders db").withUsername("shop").withPassword("pw");
+                .withDatabaseName("orders db")
+                .withUsername("shop")
+                .withPassword("pw");
         String url = PostgreSQLContainerUrls.url(container);
-        assertThat(url).isEqualTo("postgresql://docker.example:49153/orders%20db").doesNotContain("pw");
-        LazyPgConfig config = LazyPgConfig.builder().url(url).user(container.getUsername()).build();
+        assertThat(url)
+                .isEqualTo("postgresql://docker.example:49153/orders%20db")
+                .doesNotContain("pw");
+        LazyPgConfig config =
+                LazyPgConfig.builder().url(url).user(container.getUsername()).build();
         assertThat(config.host()).isEqualTo("docker.example");
         assertThat(config.port()).isEqualTo(49153);
         assertThat(config.database()).isEqualTo("orders db");

@@ -22,8 +22,8 @@ class PostgreSQLContainerServiceConnectionIT {
 
     private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
             .withInitializer(new TestcontainersLifecycleApplicationContextInitializer())
-            .withConfiguration(AutoConfigurations.of(ServiceConnectionAutoConfiguration.class,
-                    LazyPgAutoConfiguration.class));
+            .withConfiguration(
+                    AutoConfigurations.of(ServiceConnectionAutoConfiguration.class, LazyPgAutoConfiguration.class));
 
     @Test
     void serviceConnectionPointsTheClientAtTheContainer() {

@@ -6,8 +6,14 @@ import java.util.Arrays;
  * The figures of one case: per measured run wall and process-CPU nanoseconds and allocated bytes,
  * plus the retained heap of its held result (-1 when the case holds nothing).
  */
-public record CaseResult(BenchCase benchCase, long rows, long[] wallNanos, long[] cpuNanos, long[] threadCpuNanos, long[] allocatedBytes,
-                         long retainedBytes) {
+public record CaseResult(
+        BenchCase benchCase,
+        long rows,
+        long[] wallNanos,
+        long[] cpuNanos,
+        long[] threadCpuNanos,
+        long[] allocatedBytes,
+        long retainedBytes) {
 
     public double wallMinMs() {
         return min(wallNanos) / 1e6;

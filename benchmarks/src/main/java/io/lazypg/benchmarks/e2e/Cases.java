@@ -22,51 +22,103 @@ public final class Cases {
 
     private static final String SQL = WideTable.SELECT_ALL;
 
-    private Cases() {
-    }
+    private Cases() {}
 
     public static List<BenchCase> all(Fixtures f) {
         List<BenchCase> cases = new ArrayList<>();
-        cases.add(new BenchCase("floor-raw-text", "socket floor: raw MessageReader loop, simple query (text), frames only",
-                0, false, () -> rawFloor(f, false)));
-        cases.add(new BenchCase("floor-raw-binary", "socket floor: raw MessageReader loop, extended (binary), frames only",
-                0, false, () -> rawFloor(f, true)));
-        cases.add(new BenchCase("floor-lazypg-callback", "socket floor: lazypg callback reading no cell (binary)",
-                0, false, () -> lazyCallbackNothing(f)));
-        cases.add(new BenchCase("pgjdbc-text-2", "pgjdbc default (text), ResultSet reading 2 of 40",
-                2, false, () -> pgjdbcTwo(f, false)));
-        cases.add(new BenchCase("pgjdbc-binary-2", "pgjdbc forceBinary (prepareThreshold=-1), reading 2 of 40",
-                2, false, () -> pgjdbcTwo(f, true)));
-        cases.add(new BenchCase("pgjdbc-text-40", "pgjdbc default (text), ResultSet reading all 40",
-                40, false, () -> pgjdbcAll(f, false)));
-        cases.add(new BenchCase("pgjdbc-binary-40", "pgjdbc forceBinary (prepareThreshold=-1), reading all 40",
-                40, false, () -> pgjdbcAll(f, true)));
-        cases.add(new BenchCase("jdbctemplate-hand", "JdbcTemplate + hand RowMapper (all 40 into a POJO)",
-                40, false, () -> template(f.jdbcTemplate, (rs, n) -> WideMappers.fromJdbc(rs))));
-        cases.add(new BenchCase("jdbctemplate-bean", "JdbcTemplate + BeanPropertyRowMapper",
-                40, false, () -> template(f.jdbcTemplate, new BeanPropertyRowMapper<>(WideBean.class))));
-        cases.add(new BenchCase("jdbctemplate-record", "JdbcTemplate + DataClassRowMapper (record)",
-                40, false, () -> templateRecord(f)));
-        cases.add(new BenchCase("vertx-prepared-40", "Vert.x pg client, preparedQuery, reading all 40",
-                40, true, () -> vertxAll(f)));
-        cases.add(new BenchCase("lazypg-result-2", "lazypg LazyResult reading 2 of 40",
-                2, false, () -> lazyResultTwo(f)));
-        cases.add(new BenchCase("lazypg-result-40", "lazypg LazyResult reading all 40",
-                40, false, () -> lazyResultAll(f)));
-        cases.add(new BenchCase("lazypg-hand", "lazypg + hand mapper over LazyRow (all 40 into the POJO)",
-                40, false, () -> lazyHand(f)));
-        cases.add(new BenchCase("lazypg-callback-2", "lazypg streaming callback reading 2 of 40",
-                2, false, () -> lazyCallbackTwo(f)));
+        cases.add(new BenchCase(
+                "floor-raw-text",
+                "socket floor: raw MessageReader loop, simple query (text), frames only",
+                0,
+                false,
+                () -> rawFloor(f, false)));
+        cases.add(new BenchCase(
+                "floor-raw-binary",
+                "socket floor: raw MessageReader loop, extended (binary), frames only",
+                0,
+                false,
+                () -> rawFloor(f, true)));
+        cases.add(new BenchCase(
+                "floor-lazypg-callback",
+                "socket floor: lazypg callback reading no cell (binary)",
+                0,
+                false,
+                () -> lazyCallbackNothing(f)));
+        cases.add(new BenchCase(
+                "pgjdbc-text-2",
+                "pgjdbc default (text), ResultSet reading 2 of 40",
+                2,
+                false,
+                () -> pgjdbcTwo(f, false)));
+        cases.add(new BenchCase(
+                "pgjdbc-binary-2",
+                "pgjdbc forceBinary (prepareThreshold=-1), reading 2 of 40",
+                2,
+                false,
+                () -> pgjdbcTwo(f, true)));
+        cases.add(new BenchCase(
+                "pgjdbc-text-40",
+                "pgjdbc default (text), ResultSet reading all 40",
+                40,
+                false,
+                () -> pgjdbcAll(f, false)));
+        cases.add(new BenchCase(
+                "pgjdbc-binary-40",
+                "pgjdbc forceBinary (prepareThreshold=-1), reading all 40",
+                40,
+                false,
+                () -> pgjdbcAll(f, true)));
+        cases.add(new BenchCase(
+                "jdbctemplate-hand",
+                "JdbcTemplate + hand RowMapper (all 40 into a POJO)",
+                40,
+                false,
+                () -> template(f.jdbcTemplate, (rs, n) -> WideMappers.fromJdbc(rs))));
+        cases.add(new BenchCase(
+                "jdbctemplate-bean",
+                "JdbcTemplate + BeanPropertyRowMapper",
+                40,
+                false,
+                () -> template(f.jdbcTemplate, new BeanPropertyRowMapper<>(WideBean.class))));
+        cases.add(new BenchCase(
+                "jdbctemplate-record",
+                "JdbcTemplate + DataClassRowMapper (record)",
+                40,
+                false,
+                () -> templateRecord(f)));
+        cases.add(new BenchCase(
+                "vertx-prepared-40", "Vert.x pg client, preparedQuery, reading all 40", 40, true, () -> vertxAll(f)));
+        cases.add(new BenchCase(
+                "lazypg-result-2", "lazypg LazyResult reading 2 of 40", 2, false, () -> lazyResultTwo(f)));
+        cases.add(new BenchCase(
+                "lazypg-result-40", "lazypg LazyResult reading all 40", 40, false, () -> lazyResultAll(f)));
+        cases.add(new BenchCase(
+                "lazypg-hand",
+                "lazypg + hand mapper over LazyRow (all 40 into the POJO)",
+                40,
+                false,
+                () -> lazyHand(f)));
+        cases.add(new BenchCase(
+                "lazypg-callback-2", "lazypg streaming callback reading 2 of 40", 2, false, () -> lazyCallbackTwo(f)));
         cases.addAll(SpringCases.all(f));
-        cases.add(new BenchCase("lazypg-jdbc-hand", "JdbcTemplate over lazypg-jdbc + the same hand RowMapper",
-                40, false, () -> template(f.lazyJdbcTemplate, (rs, n) -> WideMappers.fromJdbc(rs))));
-        cases.add(new BenchCase("lazypg-jdbc-bean", "JdbcTemplate over lazypg-jdbc + BeanPropertyRowMapper",
-                40, false, () -> template(f.lazyJdbcTemplate, new BeanPropertyRowMapper<>(WideBean.class))));
+        cases.add(new BenchCase(
+                "lazypg-jdbc-hand",
+                "JdbcTemplate over lazypg-jdbc + the same hand RowMapper",
+                40,
+                false,
+                () -> template(f.lazyJdbcTemplate, (rs, n) -> WideMappers.fromJdbc(rs))));
+        cases.add(new BenchCase(
+                "lazypg-jdbc-bean",
+                "JdbcTemplate over lazypg-jdbc + BeanPropertyRowMapper",
+                40,
+                false,
+                () -> template(f.lazyJdbcTemplate, new BeanPropertyRowMapper<>(WideBean.class))));
         return cases;
     }
 
     private static Outcome rawFloor(Fixtures f, boolean binary) throws Exception {
-        try (RawWire wire = RawWire.connect(f.server.host(), f.server.port(), f.server.username(), f.server.database())) {
+        try (RawWire wire =
+                RawWire.connect(f.server.host(), f.server.port(), f.server.username(), f.server.database())) {
             return Outcome.framesOnly(binary ? wire.countRowsBinary(SQL) : wire.countRowsText(SQL));
         }
     }

@@ -26,8 +26,7 @@ import java.util.Map;
  */
 public final class EndToEndMain {
 
-    private EndToEndMain() {
-    }
+    private EndToEndMain() {}
 
     public static void main(String[] args) throws Exception {
         Map<String, String> o = options(args);
@@ -40,7 +39,8 @@ public final class EndToEndMain {
         String streamHeap = o.getOrDefault("stream-heap", "-Xmx64m");
         String only = o.get("only");
         // The figures this run replaces, for the before -> after section (--previous=none to leave it out).
-        String previousOption = o.getOrDefault("previous", out.resolve("results.json").toString());
+        String previousOption =
+                o.getOrDefault("previous", out.resolve("results.json").toString());
         PreviousRun previous = previousOption.equals("none") ? null : PreviousRun.read(Path.of(previousOption));
 
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
@@ -65,9 +65,15 @@ public final class EndToEndMain {
                 }
                 results = new CaseRunner(warmups, runs, rows).runAll(cases, EndToEndMain::log);
                 for (CaseResult r : results) {
-                    log(String.format(java.util.Locale.ROOT,
+                    log(String.format(
+                            java.util.Locale.ROOT,
                             "  %-22s cpu min %5.0f ms, median %5.0f ms; wall min %5.0f ms; %6.0f B/row; retained %6.1f MiB",
-                            r.benchCase().id(), r.cpuMinMs(), r.cpuMedianMs(), r.wallMinMs(), r.bytesPerRow(), r.retainedMiB()));
+                            r.benchCase().id(),
+                            r.cpuMinMs(),
+                            r.cpuMedianMs(),
+                            r.wallMinMs(),
+                            r.bytesPerRow(),
+                            r.retainedMiB()));
                 }
             }
             log("Point selects ...");
@@ -76,23 +82,41 @@ public final class EndToEndMain {
                 log(String.format(java.util.Locale.ROOT, "  %s: %.0f ops/s median", p.id(), p.median()));
             }
             log("Streaming " + streamRows + " rows in a child JVM with " + streamHeap + " ...");
-            StreamingUnderSmallHeap.Result streaming = StreamingUnderSmallHeap.run(server.url(), streamRows, streamHeap);
+            StreamingUnderSmallHeap.Result streaming =
+                    StreamingUnderSmallHeap.run(server.url(), streamRows, streamHeap);
             log("  " + streaming);
-            Report.Machine machine = new Report.Machine(Runtime.getRuntime().availableProcessors(), Meters.totalMemoryBytes(),
+            Report.Machine machine = new Report.Machine(
+                    Runtime.getRuntime().availableProcessors(),
+                    Meters.totalMemoryBytes(),
                     System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
                     String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()),
-                    System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
-                    postgres, server.source().toString().toLowerCase(java.util.Locale.ROOT));
+                    System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                            + System.getProperty("os.arch"),
+                    postgres,
+                    server.source().toString().toLowerCase(java.util.Locale.ROOT));
             double minutes = (System.nanoTime() - t0) / 60e9;
-            Report report = new Report(machine, command(args), started.toString(), minutes, rows, warmups, runs, results,
-                    points, streaming, loadBefore, Meters.loadAverage(), previous);
+            Report report = new Report(
+                    machine,
+                    command(args),
+                    started.toString(),
+                    minutes,
+                    rows,
+                    warmups,
+                    runs,
+                    results,
+                    points,
+                    streaming,
+                    loadBefore,
+                    Meters.loadAverage(),
+                    previous);
             ReportWriter.write(report, out);
             log("Wrote " + out.toAbsolutePath() + "/results.md, results.json, cpu-chart.svg");
         }
     }
 
     static String version(Connection c) throws Exception {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select version()")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("select version()")) {
             rs.next();
             return rs.getString(1);
         }
@@ -100,8 +124,9 @@ public final class EndToEndMain {
 
     static String command(String[] args) {
         // What the e2e profile runs (see benchmarks/pom.xml); the arguments show what it passed.
-        return "mvn -B -pl benchmarks -am package -DskipTests -Pe2e\n# = java " + String.join(" ",
-                ManagementFactory.getRuntimeMXBean().getInputArguments()) + " -cp <module class path> "
+        return "mvn -B -pl benchmarks -am package -DskipTests -Pe2e\n# = java "
+                + String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments())
+                + " -cp <module class path> "
                 + EndToEndMain.class.getName() + " " + String.join(" ", args);
     }
 

@@ -3,6 +3,7 @@ package io.lazypg.benchmarks.e2e;
 import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.SslMode;
+import io.lazypg.jdbc.LazyPgDataSource;
 import io.lazypg.testing.TestPostgres;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -13,7 +14,6 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
-import io.lazypg.jdbc.LazyPgDataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
@@ -29,9 +29,11 @@ public final class Fixtures implements AutoCloseable {
     final Connection jdbcText;
     /** pgjdbc with prepareThreshold=-1 (forceBinary): every query server-prepared, binary results. */
     final Connection jdbcBinary;
+
     final JdbcTemplate jdbcTemplate;
     /** JdbcTemplate over lazypg-jdbc, sharing {@link #lazy}'s one connection. */
     final JdbcTemplate lazyJdbcTemplate;
+
     final LazyPgClient lazy;
     final Vertx vertx;
     final PgConnection vertxConnection;
@@ -44,9 +46,14 @@ public final class Fixtures implements AutoCloseable {
         this.lazy = LazyPgClient.create(lazyConfig(server, 1));
         this.lazyJdbcTemplate = new JdbcTemplate(new LazyPgDataSource(lazy));
         this.vertx = Vertx.vertx();
-        this.vertxConnection = await(PgConnection.connect(vertx, new PgConnectOptions()
-                .setHost(server.host()).setPort(server.port()).setDatabase(server.database())
-                .setUser(server.username()).setPassword(server.password())));
+        this.vertxConnection = await(PgConnection.connect(
+                vertx,
+                new PgConnectOptions()
+                        .setHost(server.host())
+                        .setPort(server.port())
+                        .setDatabase(server.database())
+                        .setUser(server.username())
+                        .setPassword(server.password())));
     }
 
     static Connection jdbc(TestPostgres server, boolean forceBinary) throws SQLException {
@@ -67,7 +74,10 @@ public final class Fixtures implements AutoCloseable {
     }
 
     static LazyPgConfig lazyConfig(TestPostgres server, int poolSize) {
-        return LazyPgConfig.fromUrl(server.url()).toBuilder().sslMode(SslMode.DISABLE).poolMaxSize(poolSize).build();
+        return LazyPgConfig.fromUrl(server.url()).toBuilder()
+                .sslMode(SslMode.DISABLE)
+                .poolMaxSize(poolSize)
+                .build();
     }
 
     static <T> T await(Future<T> future) throws InterruptedException, ExecutionException {

@@ -16,8 +16,7 @@ public final class Meters {
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
 
-    private Meters() {
-    }
+    private Meters() {}
 
     /** CPU of the calling thread only: nanosecond resolution, but blind to GC and to other threads. */
     public static long threadCpuNanos() {

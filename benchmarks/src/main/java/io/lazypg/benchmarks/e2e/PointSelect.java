@@ -69,8 +69,7 @@ public final class PointSelect {
     }
 
     /** One configuration to measure: its figures' id and title, its thread count and how a thread opens its work. */
-    private record Config(String id, String title, int threads, Worker worker) {
-    }
+    private record Config(String id, String title, int threads, Worker worker) {}
 
     /**
      * Warms every configuration, then measures them in rotation, window by window: on a shared
@@ -79,14 +78,22 @@ public final class PointSelect {
      */
     public List<Result> runAll() throws Exception {
         try (Connection single = Fixtures.jdbc(server, false);
-             HikariDataSource hikari = hikari(server, 4);
-             LazyPgClient lazy = LazyPgClient.create(Fixtures.lazyConfig(server, 4))) {
+                HikariDataSource hikari = hikari(server, 4);
+                LazyPgClient lazy = LazyPgClient.create(Fixtures.lazyConfig(server, 4))) {
             PreparedStatement ps = single.prepareStatement(JDBC_SQL);
             List<Config> configs = List.of(
                     new Config("pgjdbc-1", "pgjdbc, one connection, 1 thread", 1, () -> id -> jdbcSelect(ps, id)),
-                    new Config("hikari-1", "pgjdbc + HikariCP (pool 4), 1 thread", 1, () -> id -> hikariSelect(hikari, id)),
+                    new Config(
+                            "hikari-1",
+                            "pgjdbc + HikariCP (pool 4), 1 thread",
+                            1,
+                            () -> id -> hikariSelect(hikari, id)),
                     new Config("lazypg-1", "lazypg (pool 4), 1 thread", 1, () -> id -> lazySelect(lazy, id)),
-                    new Config("hikari-8", "pgjdbc + HikariCP (pool 4), 8 threads", 8, () -> id -> hikariSelect(hikari, id)),
+                    new Config(
+                            "hikari-8",
+                            "pgjdbc + HikariCP (pool 4), 8 threads",
+                            8,
+                            () -> id -> hikariSelect(hikari, id)),
                     new Config("lazypg-8", "lazypg (pool 4), 8 threads", 8, () -> id -> lazySelect(lazy, id)));
             for (Config c : configs) {
                 run(c.threads(), c.worker(), warmupMillis);
@@ -127,7 +134,8 @@ public final class PointSelect {
     }
 
     static long hikariSelect(HikariDataSource ds, long id) throws Exception {
-        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement(JDBC_SQL)) {
+        try (Connection c = ds.getConnection();
+                PreparedStatement ps = c.prepareStatement(JDBC_SQL)) {
             return jdbcSelect(ps, id);
         }
     }
@@ -148,29 +156,31 @@ public final class PointSelect {
         long[] deadline = new long[1];
         for (int t = 0; t < threads; t++) {
             int seed = t;
-            Thread thread = new Thread(() -> {
-                try {
-                    Operation op;
-                    try {
-                        op = worker.open();
-                    } finally {
-                        ready.countDown();
-                    }
-                    SplittableRandom random = new SplittableRandom(seed * 7919L + 17);
-                    start.await();
-                    long n = 0;
-                    while (System.nanoTime() < deadline[0]) {
-                        long wanted = 1 + random.nextLong(rows);
-                        if (op.run(wanted) != wanted) {
-                            throw new IllegalStateException("asked for id " + wanted + " and got another row");
+            Thread thread = new Thread(
+                    () -> {
+                        try {
+                            Operation op;
+                            try {
+                                op = worker.open();
+                            } finally {
+                                ready.countDown();
+                            }
+                            SplittableRandom random = new SplittableRandom(seed * 7919L + 17);
+                            start.await();
+                            long n = 0;
+                            while (System.nanoTime() < deadline[0]) {
+                                long wanted = 1 + random.nextLong(rows);
+                                if (op.run(wanted) != wanted) {
+                                    throw new IllegalStateException("asked for id " + wanted + " and got another row");
+                                }
+                                n++;
+                            }
+                            done.add(n);
+                        } catch (Exception e) {
+                            failure.compareAndSet(null, e);
                         }
-                        n++;
-                    }
-                    done.add(n);
-                } catch (Exception e) {
-                    failure.compareAndSet(null, e);
-                }
-            }, "point-select-" + t);
+                    },
+                    "point-select-" + t);
             started.add(thread);
             thread.start();
         }

@@ -17,9 +17,8 @@ import java.util.regex.Pattern;
 public record PreviousRun(String startedUtc, Map<String, Figures> cases, Map<String, Double> pointMedians) {
 
     /** One case's figures in the previous run; retainedBytes -1 when it held nothing. */
-    public record Figures(double cpuMinMs, double threadCpuMinMs, double bytesPerRow, long retainedBytes,
-                          double ratioVsBean) {
-    }
+    public record Figures(
+            double cpuMinMs, double threadCpuMinMs, double bytesPerRow, long retainedBytes, double ratioVsBean) {}
 
     private static final Pattern STARTED = Pattern.compile("\"startedUtc\": \"([^\"]*)\"");
     private static final Pattern ID = Pattern.compile("\\{\"id\": \"([^\"]+)\"");
@@ -42,9 +41,14 @@ public record PreviousRun(String startedUtc, Map<String, Figures> cases, Map<Str
                 continue;
             }
             if (line.contains("\"cpuMinMs\"")) {
-                cases.put(id.group(1), new Figures(number(line, "cpuMinMs"), number(line, "threadCpuMinMs"),
-                        number(line, "bytesPerRow"), Double.isNaN(number(line, "retainedBytes")) ? -1 : (long) number(line, "retainedBytes"),
-                        number(line, "cpuRatioVsBeanPropertyRowMapper")));
+                cases.put(
+                        id.group(1),
+                        new Figures(
+                                number(line, "cpuMinMs"),
+                                number(line, "threadCpuMinMs"),
+                                number(line, "bytesPerRow"),
+                                Double.isNaN(number(line, "retainedBytes")) ? -1 : (long) number(line, "retainedBytes"),
+                                number(line, "cpuRatioVsBeanPropertyRowMapper")));
             } else if (line.contains("\"opsPerSecondMedian\"")) {
                 points.put(id.group(1), number(line, "opsPerSecondMedian"));
             }

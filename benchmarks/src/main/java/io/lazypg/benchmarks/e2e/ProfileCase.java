@@ -30,8 +30,7 @@ import jdk.jfr.Recording;
  */
 public final class ProfileCase {
 
-    private ProfileCase() {
-    }
+    private ProfileCase() {}
 
     public static void main(String[] args) throws Exception {
         Map<String, String> o = EndToEndMain.options(args);
@@ -42,7 +41,8 @@ public final class ProfileCase {
         long millis = Long.parseLong(o.getOrDefault("millis", "10000"));
         String jfc = o.getOrDefault("jfc", "profile");
         Path out = Path.of(o.getOrDefault("out", id.replace(':', '-') + ".jfr"));
-        Configuration configuration = jfc.endsWith(".jfc") ? Configuration.create(Path.of(jfc)) : Configuration.getConfiguration(jfc);
+        Configuration configuration =
+                jfc.endsWith(".jfc") ? Configuration.create(Path.of(jfc)) : Configuration.getConfiguration(jfc);
         try (Servers.Started started = Servers.start()) {
             TestPostgres server = started.server();
             try (Connection c = Fixtures.jdbc(server, false)) {
@@ -53,7 +53,9 @@ public final class ProfileCase {
                 return;
             }
             try (Fixtures fixtures = new Fixtures(server)) {
-                BenchCase c = Cases.all(fixtures).stream().filter(x -> x.id().equals(id)).findFirst()
+                BenchCase c = Cases.all(fixtures).stream()
+                        .filter(x -> x.id().equals(id))
+                        .findFirst()
                         .orElseThrow(() -> new IllegalArgumentException("No case " + id));
                 CaseRunner checker = new CaseRunner(0, 0, rows);
                 for (int i = 0; i < warmups; i++) {
@@ -71,25 +73,39 @@ public final class ProfileCase {
                     }
                     recording.stop();
                 }
-                System.out.printf(Locale.ROOT, "%s: %d runs, process CPU %.0f ms/run, thread CPU %.0f ms/run, %.0f B/row; recording %s%n",
-                        id, runs, (Meters.processCpuNanos() - cpu0) / 1e6 / runs, (Meters.threadCpuNanos() - thread0) / 1e6 / runs,
-                        (Meters.allocatedBytes(false) - alloc0) / (double) runs / rows, out.toAbsolutePath());
+                System.out.printf(
+                        Locale.ROOT,
+                        "%s: %d runs, process CPU %.0f ms/run, thread CPU %.0f ms/run, %.0f B/row; recording %s%n",
+                        id,
+                        runs,
+                        (Meters.processCpuNanos() - cpu0) / 1e6 / runs,
+                        (Meters.threadCpuNanos() - thread0) / 1e6 / runs,
+                        (Meters.allocatedBytes(false) - alloc0) / (double) runs / rows,
+                        out.toAbsolutePath());
             }
         }
     }
 
-    private static void point(TestPostgres server, int rows, String config, int warmups, long millis,
-                              Configuration configuration, Path out) throws Exception {
+    private static void point(
+            TestPostgres server,
+            int rows,
+            String config,
+            int warmups,
+            long millis,
+            Configuration configuration,
+            Path out)
+            throws Exception {
         PointSelect bench = new PointSelect(server, rows, 0, 0, 0);
         try (Connection single = Fixtures.jdbc(server, false);
-             com.zaxxer.hikari.HikariDataSource hikari = PointSelect.hikari(server, 4);
-             LazyPgClient lazy = LazyPgClient.create(Fixtures.lazyConfig(server, 4))) {
+                com.zaxxer.hikari.HikariDataSource hikari = PointSelect.hikari(server, 4);
+                LazyPgClient lazy = LazyPgClient.create(Fixtures.lazyConfig(server, 4))) {
             PreparedStatement ps = single.prepareStatement(PointSelect.JDBC_SQL);
             PointSelect.Worker worker = switch (config) {
                 case "lazypg-1", "lazypg-8" -> () -> id -> PointSelect.lazySelect(lazy, id);
                 case "pgjdbc-1" -> () -> id -> PointSelect.jdbcSelect(ps, id);
                 case "hikari-8" -> () -> id -> PointSelect.hikariSelect(hikari, id);
-                default -> throw new IllegalArgumentException("point:lazypg-1, lazypg-8, pgjdbc-1 or hikari-8, not " + config);
+                default ->
+                    throw new IllegalArgumentException("point:lazypg-1, lazypg-8, pgjdbc-1 or hikari-8, not " + config);
             };
             int threads = config.endsWith("-8") ? 8 : 1;
             bench.run(threads, worker, Math.max(1000, warmups * 400L));
@@ -102,8 +118,13 @@ public final class ProfileCase {
                 recording.stop();
             }
             double cpuMs = (Meters.processCpuNanos() - cpu0) / 1e6;
-            System.out.printf(Locale.ROOT, "point %s: %.0f ops/s, process CPU %.1f us/op (all threads); recording %s%n",
-                    config, ops * 1000.0 / millis, cpuMs * 1000 / ops, out.toAbsolutePath());
+            System.out.printf(
+                    Locale.ROOT,
+                    "point %s: %.0f ops/s, process CPU %.1f us/op (all threads); recording %s%n",
+                    config,
+                    ops * 1000.0 / millis,
+                    cpuMs * 1000 / ops,
+                    out.toAbsolutePath());
         }
     }
 

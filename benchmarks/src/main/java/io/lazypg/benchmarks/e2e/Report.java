@@ -3,18 +3,30 @@ package io.lazypg.benchmarks.e2e;
 import java.util.List;
 
 /** Everything one end-to-end run measured, and where and how it ran. */
-public record Report(Machine machine, String command, String startedUtc, double minutes, int rows, int warmups,
-                     int runs, List<CaseResult> cases, List<PointSelect.Result> pointSelects,
-                     StreamingUnderSmallHeap.Result streaming, double loadBefore, double loadAfter,
-                     PreviousRun previous) {
+public record Report(
+        Machine machine,
+        String command,
+        String startedUtc,
+        double minutes,
+        int rows,
+        int warmups,
+        int runs,
+        List<CaseResult> cases,
+        List<PointSelect.Result> pointSelects,
+        StreamingUnderSmallHeap.Result streaming,
+        double loadBefore,
+        double loadAfter,
+        PreviousRun previous) {
 
     /** The machine and software the figures come from. */
-    public record Machine(int cores, long memoryBytes, String jdk, String jvmArgs, String os, String postgres,
-                          String serverSource) {
-    }
+    public record Machine(
+            int cores, long memoryBytes, String jdk, String jvmArgs, String os, String postgres, String serverSource) {}
 
     public CaseResult caseById(String id) {
-        return cases.stream().filter(c -> c.benchCase().id().equals(id)).findFirst().orElse(null);
+        return cases.stream()
+                .filter(c -> c.benchCase().id().equals(id))
+                .findFirst()
+                .orElse(null);
     }
 
     public PointSelect.Result pointById(String id) {

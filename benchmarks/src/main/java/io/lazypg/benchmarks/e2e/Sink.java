@@ -27,6 +27,7 @@ public final class Sink {
 
     @Override
     public String toString() {
-        return "Sink[" + count + " values, " + bits + ", " + (last == null ? "-" : last.getClass().getSimpleName()) + "]";
+        return "Sink[" + count + " values, " + bits + ", "
+                + (last == null ? "-" : last.getClass().getSimpleName()) + "]";
     }
 }

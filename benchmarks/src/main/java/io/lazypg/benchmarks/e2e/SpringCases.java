@@ -26,22 +26,41 @@ final class SpringCases {
 
     private static final String SQL = WideTable.SELECT_ALL;
 
-    private SpringCases() {
-    }
+    private SpringCases() {}
 
     static List<BenchCase> all(Fixtures f) {
         LazyPgTemplate template = new LazyPgTemplate(f.lazy);
         return List.of(
-                new BenchCase("spring-entity-2", "LazyPgTemplate entity proxies (interface), reading 2 of 40 accessors",
-                        2, false, () -> entityTwo(template)),
-                new BenchCase("spring-entity-40", "LazyPgTemplate entity proxies (interface), calling all 40 accessors",
-                        40, false, () -> entityAll(template)),
-                new BenchCase("spring-template-hand", "LazyPgTemplate + hand LazyRowMapper (all 40 into the POJO)",
-                        40, false, () -> templateHand(template)),
-                new BenchCase("spring-template-bean", "LazyPgTemplate + BeanPropertyRowMapper (through the ResultSet view)",
-                        40, false, () -> templateBean(template)),
-                new BenchCase("spring-callback-2", "LazyPgTemplate streaming callback reading 2 of 40",
-                        2, false, () -> callbackTwo(template)));
+                new BenchCase(
+                        "spring-entity-2",
+                        "LazyPgTemplate entity proxies (interface), reading 2 of 40 accessors",
+                        2,
+                        false,
+                        () -> entityTwo(template)),
+                new BenchCase(
+                        "spring-entity-40",
+                        "LazyPgTemplate entity proxies (interface), calling all 40 accessors",
+                        40,
+                        false,
+                        () -> entityAll(template)),
+                new BenchCase(
+                        "spring-template-hand",
+                        "LazyPgTemplate + hand LazyRowMapper (all 40 into the POJO)",
+                        40,
+                        false,
+                        () -> templateHand(template)),
+                new BenchCase(
+                        "spring-template-bean",
+                        "LazyPgTemplate + BeanPropertyRowMapper (through the ResultSet view)",
+                        40,
+                        false,
+                        () -> templateBean(template)),
+                new BenchCase(
+                        "spring-callback-2",
+                        "LazyPgTemplate streaming callback reading 2 of 40",
+                        2,
+                        false,
+                        () -> callbackTwo(template)));
     }
 
     static Outcome entityTwo(LazyPgTemplate template) {

@@ -18,27 +18,32 @@ import java.lang.management.MemoryType;
  */
 public final class StreamingChild {
 
-    public static final String SQL = "select g as id, 'row number ' || g as label, g * 1.5::float8 as v"
-            + " from generate_series(1, $1::int) g";
+    public static final String SQL =
+            "select g as id, 'row number ' || g as label, g * 1.5::float8 as v" + " from generate_series(1, $1::int) g";
 
-    private StreamingChild() {
-    }
+    private StreamingChild() {}
 
     public static void main(String[] args) {
         String url = args[0];
         int rows = Integer.parseInt(args[1]);
-        LazyPgConfig config = LazyPgConfig.fromUrl(url).toBuilder().sslMode(SslMode.DISABLE).poolMaxSize(1).build();
+        LazyPgConfig config = LazyPgConfig.fromUrl(url).toBuilder()
+                .sslMode(SslMode.DISABLE)
+                .poolMaxSize(1)
+                .build();
         try (LazyPgClient client = LazyPgClient.create(config)) {
             Sink sink = new Sink();
             long[] count = new long[1];
             long a0 = Meters.allocatedBytes(false);
             long t0 = System.nanoTime();
-            client.query(SQL, row -> {
-                count[0]++;
-                sink.take(row.getLong(0));
-                sink.take(row.getString(1));
-                sink.take(Double.doubleToRawLongBits(row.getDouble(2)));
-            }, rows);
+            client.query(
+                    SQL,
+                    row -> {
+                        count[0]++;
+                        sink.take(row.getLong(0));
+                        sink.take(row.getString(1));
+                        sink.take(Double.doubleToRawLongBits(row.getDouble(2)));
+                    },
+                    rows);
             long millis = (System.nanoTime() - t0) / 1_000_000;
             long allocated = Meters.allocatedBytes(false) - a0;
             if (count[0] != rows || sink.count() != 3L * rows) {

@@ -14,12 +14,16 @@ import java.util.concurrent.TimeUnit;
 public final class StreamingUnderSmallHeap {
 
     /** The child's figures; {@code success} false with {@code detail} saying why (OOM, timeout, wrong count). */
-    public record Result(boolean success, long rows, String heapFlag, long millis, long peakHeapBytes,
-                         double allocatedPerRow, String detail) {
-    }
+    public record Result(
+            boolean success,
+            long rows,
+            String heapFlag,
+            long millis,
+            long peakHeapBytes,
+            double allocatedPerRow,
+            String detail) {}
 
-    private StreamingUnderSmallHeap() {
-    }
+    private StreamingUnderSmallHeap() {}
 
     public static Result run(String url, int rows, String heapFlag) throws Exception {
         List<String> command = new ArrayList<>();
@@ -33,7 +37,8 @@ public final class StreamingUnderSmallHeap {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         StringBuilder output = new StringBuilder();
         String resultLine = null;
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader r =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 output.append(line).append('\n');
                 if (line.startsWith("RESULT ")) {
@@ -55,7 +60,13 @@ public final class StreamingUnderSmallHeap {
             int eq = part.indexOf('=');
             kv.put(part.substring(0, eq), part.substring(eq + 1));
         }
-        return new Result(true, Long.parseLong(kv.get("rows")), heapFlag, Long.parseLong(kv.get("millis")),
-                Long.parseLong(kv.get("peakHeapBytes")), Double.parseDouble(kv.get("allocatedPerRow")), "ok");
+        return new Result(
+                true,
+                Long.parseLong(kv.get("rows")),
+                heapFlag,
+                Long.parseLong(kv.get("millis")),
+                Long.parseLong(kv.get("peakHeapBytes")),
+                Double.parseDouble(kv.get("allocatedPerRow")),
+                "ok");
     }
 }

@@ -2,7 +2,6 @@ package io.lazypg.benchmarks.e2e;
 
 import io.lazypg.client.LazyRow;
 import io.vertx.sqlclient.Row;
-import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
@@ -19,8 +18,7 @@ public final class WideMappers {
     /** Number of columns every reader here reads. */
     public static final int COLUMNS = 40;
 
-    private WideMappers() {
-    }
+    private WideMappers() {}
 
     /** pgjdbc / JdbcTemplate RowMapper body. */
     public static WideBean fromJdbc(ResultSet rs) throws SQLException {

@@ -46,5 +46,4 @@ public record WideRecord(
         double f1,
         double f2,
         UUID u,
-        LocalDate d) {
-}
+        LocalDate d) {}

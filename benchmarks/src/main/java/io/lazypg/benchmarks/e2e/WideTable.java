@@ -23,13 +23,11 @@ public final class WideTable {
     public static final String SELECT_ALL = "select * from wide";
 
     /** One column: name, SQL type and the SQL expression over {@code g} (1..rows) that fills it. */
-    public record Column(String name, String sqlType, String expression) {
-    }
+    public record Column(String name, String sqlType, String expression) {}
 
     public static final List<Column> COLUMNS = columns();
 
-    private WideTable() {
-    }
+    private WideTable() {}
 
     private static List<Column> columns() {
         List<Column> c = new ArrayList<>();
@@ -43,13 +41,17 @@ public final class WideTable {
         for (int k = 1; k <= 16; k++) {
             // md5 gives 32 hex characters; doubled it is 64, cut to 8..40 characters. Every fourth
             // column starts with multi-byte characters (2- and 3-byte UTF-8), as names and addresses do.
-            String base = k % 4 == 0 ? "'Grüße 日本 ' || md5(g::text || '" + k + "') || md5(g::text)"
+            String base = k % 4 == 0
+                    ? "'Grüße 日本 ' || md5(g::text || '" + k + "') || md5(g::text)"
                     : "md5(g::text || '" + k + "') || md5(g::text)";
             c.add(new Column("t" + k, "text", "substr(" + base + ", 1, 8 + ((g * " + (k + 3) + ") % 33)::int)"));
         }
         for (int k = 1; k <= 5; k++) {
-            c.add(new Column("ts" + k, "timestamptz", "timestamptz '2024-01-01 00:00:00+00' + g * interval '"
-                    + (k * 61) + " seconds' + ((g * " + (37 * k) + ") % 1000000) * interval '1 microsecond'"));
+            c.add(new Column(
+                    "ts" + k,
+                    "timestamptz",
+                    "timestamptz '2024-01-01 00:00:00+00' + g * interval '" + (k * 61) + " seconds' + ((g * " + (37 * k)
+                            + ") % 1000000) * interval '1 microsecond'"));
         }
         for (int k = 1; k <= 3; k++) {
             c.add(new Column("flag" + k, "bool", "(g % " + (k + 1) + ") = 0"));
@@ -80,8 +82,8 @@ public final class WideTable {
         try (Statement s = connection.createStatement()) {
             s.execute("drop table if exists " + NAME);
             s.execute(ddl.toString());
-            s.execute("insert into " + NAME + " (" + names + ")\nselect\n  " + values
-                    + "\nfrom generate_series(1, " + rows + ") g");
+            s.execute("insert into " + NAME + " (" + names + ")\nselect\n  " + values + "\nfrom generate_series(1, "
+                    + rows + ") g");
             s.execute("vacuum (freeze, analyze) " + NAME);
         } finally {
             connection.setAutoCommit(autoCommit);

@@ -50,20 +50,53 @@ public class CellCodecBenchmark {
     @Setup
     public void setup() {
         switch (type) {
-            case "int4" -> set(Oids.INT4, "123456789", ByteBuffer.allocate(4).putInt(123456789).array());
-            case "int8" -> set(Oids.INT8, "1234567890123", ByteBuffer.allocate(8).putLong(1234567890123L).array());
-            case "float8" -> set(Oids.FLOAT8, "12345.678901",
-                    ByteBuffer.allocate(8).putDouble(12345.678901).array());
+            case "int4" ->
+                set(
+                        Oids.INT4,
+                        "123456789",
+                        ByteBuffer.allocate(4).putInt(123456789).array());
+            case "int8" ->
+                set(
+                        Oids.INT8,
+                        "1234567890123",
+                        ByteBuffer.allocate(8).putLong(1234567890123L).array());
+            case "float8" ->
+                set(
+                        Oids.FLOAT8,
+                        "12345.678901",
+                        ByteBuffer.allocate(8).putDouble(12345.678901).array());
             // numeric 1234567.89: base-10000 digits 123 | 4567 | 8900, weight 1, positive, scale 2.
-            case "numeric" -> set(Oids.NUMERIC, "1234567.89", ByteBuffer.allocate(14).putShort((short) 3)
-                    .putShort((short) 1).putShort((short) 0).putShort((short) 2)
-                    .putShort((short) 123).putShort((short) 4567).putShort((short) 8900).array());
+            case "numeric" ->
+                set(
+                        Oids.NUMERIC,
+                        "1234567.89",
+                        ByteBuffer.allocate(14)
+                                .putShort((short) 3)
+                                .putShort((short) 1)
+                                .putShort((short) 0)
+                                .putShort((short) 2)
+                                .putShort((short) 123)
+                                .putShort((short) 4567)
+                                .putShort((short) 8900)
+                                .array());
             // timestamptz: microseconds since 2000-01-01 00:00:00 UTC.
-            case "timestamptz" -> set(Oids.TIMESTAMPTZ, "2024-01-02 03:04:05.123456+00",
-                    ByteBuffer.allocate(8).putLong(Duration.between(OffsetDateTime.parse("2000-01-01T00:00:00Z"),
-                            TIMESTAMP).toNanos() / 1000).array());
-            case "uuid" -> set(Oids.UUID, ID.toString(), ByteBuffer.allocate(16)
-                    .putLong(ID.getMostSignificantBits()).putLong(ID.getLeastSignificantBits()).array());
+            case "timestamptz" ->
+                set(
+                        Oids.TIMESTAMPTZ,
+                        "2024-01-02 03:04:05.123456+00",
+                        ByteBuffer.allocate(8)
+                                .putLong(Duration.between(OffsetDateTime.parse("2000-01-01T00:00:00Z"), TIMESTAMP)
+                                                .toNanos()
+                                        / 1000)
+                                .array());
+            case "uuid" ->
+                set(
+                        Oids.UUID,
+                        ID.toString(),
+                        ByteBuffer.allocate(16)
+                                .putLong(ID.getMostSignificantBits())
+                                .putLong(ID.getLeastSignificantBits())
+                                .array());
             case "text" -> {
                 String s = "Grüße aus 日本, a text cell of ordinary length";
                 set(Oids.TEXT, s, s.getBytes(StandardCharsets.UTF_8));
@@ -100,7 +133,8 @@ public class CellCodecBenchmark {
             case Oids.INT8 -> CellDecoder.decodeLong(b, 0, b.length, oid, isBinary);
             case Oids.FLOAT8 -> CellDecoder.decodeDouble(b, 0, b.length, oid, isBinary);
             case Oids.NUMERIC -> CellDecoder.decodeBigDecimal(b, 0, b.length, oid, isBinary);
-            case Oids.TIMESTAMPTZ -> CellDecoder.decode(b, 0, b.length, oid, isBinary, OffsetDateTime.class, ZoneOffset.UTC);
+            case Oids.TIMESTAMPTZ ->
+                CellDecoder.decode(b, 0, b.length, oid, isBinary, OffsetDateTime.class, ZoneOffset.UTC);
             case Oids.UUID -> CellDecoder.decode(b, 0, b.length, oid, isBinary, UUID.class, ZoneOffset.UTC);
             default -> CellDecoder.decodeString(b, 0, b.length, oid, isBinary, ZoneOffset.UTC);
         };

@@ -1,7 +1,6 @@
 package io.lazypg.benchmarks.micro;
 
 import io.lazypg.benchmarks.e2e.Sink;
-import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.benchmarks.e2e.WideBean;
 import io.lazypg.benchmarks.e2e.WideEntity;
 import io.lazypg.benchmarks.e2e.WideMappers;
@@ -10,6 +9,7 @@ import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.internal.codec.Oids;
 import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.wire.MessageReader;
 import io.lazypg.spring.LazyRowMapper;
 import io.lazypg.spring.entity.EntityMappers;
@@ -54,7 +54,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class EntityGetterBenchmark {
 
     /** Rows (and proxies and POJOs); a power of two. */
@@ -197,7 +199,6 @@ public class EntityGetterBenchmark {
         }
         return b;
     }
-
 
     /** For the test: the proxy and the POJO of row {@code i}. */
     WideEntity proxy(int i) {

@@ -1,8 +1,8 @@
 package io.lazypg.benchmarks.micro;
 
 import io.lazypg.client.LazyRow;
-import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +39,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 public class FrameParsingBenchmark {
 
     static final int CHUNK = 64 * 1024;
@@ -118,7 +120,12 @@ public class FrameParsingBenchmark {
         LazyRow row = RowViews.reusable();
         long n = 0;
         while (reader.next() == 'D') {
-            RowViews.reset(row, shape, reader.buffer(), reader.payloadOffset() + 2, reader.payloadOffset() + reader.payloadLength());
+            RowViews.reset(
+                    row,
+                    shape,
+                    reader.buffer(),
+                    reader.payloadOffset() + 2,
+                    reader.payloadOffset() + reader.payloadLength());
             bh.consume(row.getLong(0));
             bh.consume(row.getInt(1));
             n++;
@@ -132,7 +139,12 @@ public class FrameParsingBenchmark {
         LazyRow row = RowViews.reusable();
         long n = 0;
         while (reader.next() == 'D') {
-            RowViews.reset(row, shape, reader.buffer(), reader.payloadOffset() + 2, reader.payloadOffset() + reader.payloadLength());
+            RowViews.reset(
+                    row,
+                    shape,
+                    reader.buffer(),
+                    reader.payloadOffset() + 2,
+                    reader.payloadOffset() + reader.payloadLength());
             for (int c = 0; c < SyntheticDataRows.COLUMNS; c++) {
                 bh.consume(row.getString(c));
             }

@@ -1,8 +1,8 @@
 package io.lazypg.benchmarks.micro;
 
 import io.lazypg.client.LazyRow;
-import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
@@ -39,7 +39,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 public class ReceiveStrategyBenchmark {
 
     static final int CHUNK = 64 * 1024;
@@ -72,10 +74,10 @@ public class ReceiveStrategyBenchmark {
     public List<LazyRow> freshChunkPerRead() throws IOException {
         input.rewind();
         List<LazyRow> kept = new ArrayList<>();
-        byte[] partial = null;   // the straddling message being completed, in an array of its own
+        byte[] partial = null; // the straddling message being completed, in an array of its own
         int partialFill = 0;
         while (true) {
-            byte[] chunk = new byte[CHUNK];   // zeroed by the JVM, then filled by the read
+            byte[] chunk = new byte[CHUNK]; // zeroed by the JVM, then filled by the read
             int n = input.read(chunk, 0, CHUNK);
             if (n < 0) {
                 return kept;

@@ -18,8 +18,7 @@ public final class SyntheticDataRows {
 
     public static final int COLUMNS = 40;
 
-    private SyntheticDataRows() {
-    }
+    private SyntheticDataRows() {}
 
     /** The columns' types, all text format (as the simple query protocol delivers them). */
     public static ResultShape shape() {
@@ -69,8 +68,15 @@ public final class SyntheticDataRows {
                 return base.substring(0, Math.min(length, base.length()));
             }
             case Oids.TIMESTAMPTZ:
-                return String.format(Locale.ROOT, "2024-%02d-%02d %02d:%02d:%02d.%06d+00", 1 + g % 12, 1 + g % 28,
-                        g % 24, g % 60, (g * column) % 60, (g * 37 * column) % 1_000_000);
+                return String.format(
+                        Locale.ROOT,
+                        "2024-%02d-%02d %02d:%02d:%02d.%06d+00",
+                        1 + g % 12,
+                        1 + g % 28,
+                        g % 24,
+                        g % 60,
+                        (g * column) % 60,
+                        (g * 37 * column) % 1_000_000);
             case Oids.BOOL:
                 return g % column == 0 ? "t" : "f";
             case Oids.NUMERIC:

@@ -38,7 +38,9 @@ public class TimestampTextBenchmark {
     /** PostgreSQL's output: space separator, 0..6 fraction digits, offset as +HH or +HH:MM. */
     public static final DateTimeFormatter POSTGRES = new DateTimeFormatterBuilder()
             .appendPattern("uuuu-MM-dd HH:mm:ss")
-            .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true).optionalEnd()
+            .optionalStart()
+            .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
+            .optionalEnd()
             .appendOffset("+HH:mm", "+00")
             .toFormatter(Locale.ROOT);
 
@@ -53,8 +55,16 @@ public class TimestampTextBenchmark {
         bytes = new byte[COUNT][];
         strings = new String[COUNT];
         for (int i = 0; i < COUNT; i++) {
-            strings[i] = String.format(Locale.ROOT, "20%02d-%02d-%02d %02d:%02d:%02d.%06d+00", 10 + i % 20, 1 + i % 12,
-                    1 + i % 28, i % 24, (i * 7) % 60, (i * 13) % 60, (i * 123457) % 1_000_000);
+            strings[i] = String.format(
+                    Locale.ROOT,
+                    "20%02d-%02d-%02d %02d:%02d:%02d.%06d+00",
+                    10 + i % 20,
+                    1 + i % 12,
+                    1 + i % 28,
+                    i % 24,
+                    (i * 7) % 60,
+                    (i * 13) % 60,
+                    (i * 123457) % 1_000_000);
             bytes[i] = strings[i].getBytes(StandardCharsets.US_ASCII);
         }
     }

@@ -53,27 +53,52 @@ class EndToEndCasesIT {
     @Test
     void everyCaseReadsEveryRowAndTheCellsItClaims(@TempDir Path out) throws Exception {
         List<BenchCase> cases = Cases.all(fixtures);
-        assertThat(cases).extracting(BenchCase::id).doesNotHaveDuplicates().contains(
-                "floor-raw-text", "floor-raw-binary", "floor-lazypg-callback", "pgjdbc-text-2", "pgjdbc-binary-2",
-                "pgjdbc-text-40", "pgjdbc-binary-40", "jdbctemplate-hand", "jdbctemplate-bean", "jdbctemplate-record",
-                "vertx-prepared-40", "lazypg-result-2", "lazypg-result-40", "lazypg-hand", "lazypg-callback-2",
-                "spring-entity-2", "spring-entity-40", "spring-template-hand", "spring-template-bean", "spring-callback-2",
-                "lazypg-jdbc-hand", "lazypg-jdbc-bean");
-        List<CaseResult> results = new CaseRunner(1, 1, ROWS).runAll(cases, message -> { });
+        assertThat(cases)
+                .extracting(BenchCase::id)
+                .doesNotHaveDuplicates()
+                .contains(
+                        "floor-raw-text",
+                        "floor-raw-binary",
+                        "floor-lazypg-callback",
+                        "pgjdbc-text-2",
+                        "pgjdbc-binary-2",
+                        "pgjdbc-text-40",
+                        "pgjdbc-binary-40",
+                        "jdbctemplate-hand",
+                        "jdbctemplate-bean",
+                        "jdbctemplate-record",
+                        "vertx-prepared-40",
+                        "lazypg-result-2",
+                        "lazypg-result-40",
+                        "lazypg-hand",
+                        "lazypg-callback-2",
+                        "spring-entity-2",
+                        "spring-entity-40",
+                        "spring-template-hand",
+                        "spring-template-bean",
+                        "spring-callback-2",
+                        "lazypg-jdbc-hand",
+                        "lazypg-jdbc-bean");
+        List<CaseResult> results = new CaseRunner(1, 1, ROWS).runAll(cases, message -> {});
         assertThat(results).hasSameSizeAs(cases);
         for (CaseResult r : results) {
             assertThat(r.allocatedBytes()[0]).as(r.benchCase().id()).isPositive();
             assertThat(r.wallNanos()[0]).as(r.benchCase().id()).isPositive();
         }
         for (String held : List.of("lazypg-result-2", "spring-entity-2", "spring-entity-40", "spring-template-bean")) {
-            assertThat(results).filteredOn(r -> r.benchCase().id().equals(held))
-                    .singleElement().satisfies(r -> assertThat(r.retainedBytes()).as(held).isPositive());
+            assertThat(results)
+                    .filteredOn(r -> r.benchCase().id().equals(held))
+                    .singleElement()
+                    .satisfies(r -> assertThat(r.retainedBytes()).as(held).isPositive());
         }
-        assertThat(results).filteredOn(r -> r.benchCase().id().equals("spring-callback-2"))
-                .singleElement().satisfies(r -> assertThat(r.retainedBytes()).isEqualTo(-1));
+        assertThat(results)
+                .filteredOn(r -> r.benchCase().id().equals("spring-callback-2"))
+                .singleElement()
+                .satisfies(r -> assertThat(r.retainedBytes()).isEqualTo(-1));
 
         List<PointSelect.Result> points = new PointSelect(server, ROWS, 20, 50, 1).runAll();
-        assertThat(points).extracting(PointSelect.Result::id)
+        assertThat(points)
+                .extracting(PointSelect.Result::id)
                 .containsExactlyInAnyOrder("pgjdbc-1", "hikari-1", "hikari-8", "lazypg-1", "lazypg-8");
         assertThat(points).allSatisfy(p -> assertThat(p.median()).as(p.id()).isPositive());
 
@@ -81,64 +106,103 @@ class EndToEndCasesIT {
         assertThat(streaming.success()).as(streaming.detail()).isTrue();
         assertThat(streaming.rows()).isEqualTo(5000);
 
-        Report report = new Report(new Report.Machine(2, 1L << 30, "jdk", "", "os", "PostgreSQL", "embedded"),
-                "command", "now", 0.1, ROWS, 0, 1, results, points, streaming, 1.0, 1.0, null);
+        Report report = new Report(
+                new Report.Machine(2, 1L << 30, "jdk", "", "os", "PostgreSQL", "embedded"),
+                "command",
+                "now",
+                0.1,
+                ROWS,
+                0,
+                1,
+                results,
+                points,
+                streaming,
+                1.0,
+                1.0,
+                null);
         ReportWriter.write(report, out);
         assertThat(Files.readString(out.resolve("results.md"))).doesNotContain("Changes since the previous run");
         // A second run compares itself with the first, read back from the results.json it wrote.
         PreviousRun previous = PreviousRun.read(out.resolve("results.json"));
         assertThat(previous).isNotNull();
         assertThat(previous.startedUtc()).isEqualTo("now");
-        CaseResult entity = results.stream().filter(r -> r.benchCase().id().equals("spring-entity-2")).findFirst().orElseThrow();
-        assertThat(previous.cases().get("spring-entity-2").bytesPerRow()).isCloseTo(entity.bytesPerRow(), org.assertj.core.data.Offset.offset(0.01));
+        CaseResult entity = results.stream()
+                .filter(r -> r.benchCase().id().equals("spring-entity-2"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(previous.cases().get("spring-entity-2").bytesPerRow())
+                .isCloseTo(entity.bytesPerRow(), org.assertj.core.data.Offset.offset(0.01));
         assertThat(previous.cases().get("spring-entity-2").retainedBytes()).isEqualTo(entity.retainedBytes());
         assertThat(previous.cases().get("spring-callback-2").retainedBytes()).isEqualTo(-1);
         assertThat(previous.pointMedians()).containsKeys("pgjdbc-1", "lazypg-1");
-        report = new Report(report.machine(), "command", "later", 0.1, ROWS, 0, 1, results, points, streaming, 1.0, 1.0, previous);
+        report = new Report(
+                report.machine(), "command", "later", 0.1, ROWS, 0, 1, results, points, streaming, 1.0, 1.0, previous);
         ReportWriter.write(report, out);
         String md = Files.readString(out.resolve("results.md"));
         for (BenchCase c : cases) {
             assertThat(md).contains(c.title());
         }
-        assertThat(md).contains("## Changes since the previous run", "the run started now",
-                "| LazyPgTemplate entity proxies (interface), reading 2 of 40 accessors | ");
-        assertThat(md).contains("streaming callback reading 2 columns", "entity proxies, 2 of 40: CPU <= 0.10x",
-                "entity proxies, all 40: CPU <= 0.80x pgjdbc ResultSet reading all 40, binary",
-                "retained heap of the held 100k proxies").doesNotContain("pending", "not run");
+        assertThat(md)
+                .contains(
+                        "## Changes since the previous run",
+                        "the run started now",
+                        "| LazyPgTemplate entity proxies (interface), reading 2 of 40 accessors | ");
+        assertThat(md)
+                .contains(
+                        "streaming callback reading 2 columns",
+                        "entity proxies, 2 of 40: CPU <= 0.10x",
+                        "entity proxies, all 40: CPU <= 0.80x pgjdbc ResultSet reading all 40, binary",
+                        "retained heap of the held 100k proxies")
+                .doesNotContain("pending", "not run");
         // Every target has a verdict: 12 rows (3 + 3 for the proxies, retained heap, 2 callbacks,
         // 1M rows, 2 point selects).
-        assertThat(ReportWriter.targetList(report)).hasSize(12).allSatisfy(t -> assertThat(t.holds()).as(t.target()).isNotNull());
-        assertThat(Files.readString(out.resolve("results.json"))).startsWith("{").contains("\"vertx-prepared-40\"");
-        assertThat(Files.readString(out.resolve("cpu-chart.svg"))).startsWith("<svg").contains("</svg>");
+        assertThat(ReportWriter.targetList(report))
+                .hasSize(12)
+                .allSatisfy(t -> assertThat(t.holds()).as(t.target()).isNotNull());
+        assertThat(Files.readString(out.resolve("results.json")))
+                .startsWith("{")
+                .contains("\"vertx-prepared-40\"");
+        assertThat(Files.readString(out.resolve("cpu-chart.svg")))
+                .startsWith("<svg")
+                .contains("</svg>");
     }
 
     @Test
     void caseCheckRejectsAShortRead() {
-        BenchCase broken = new BenchCase("broken", "reads one row too few", 2, false,
+        BenchCase broken = new BenchCase(
+                "broken",
+                "reads one row too few",
+                2,
+                false,
                 () -> new Outcome(ROWS - 1, (ROWS - 1) * 2L, WideTable.idSum(ROWS - 1), null));
         CaseRunner runner = new CaseRunner(0, 1, ROWS);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> runner.runAll(List.of(broken), message -> { }))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> runner.runAll(List.of(broken), message -> {}))
                 .hasMessageContaining("broken saw 199 rows");
     }
 
     /** The two hand mappers must agree on every property of every row: lazypg decoded against pgjdbc as the oracle. */
     @Test
     void lazypgHandMapperAgreesWithPgjdbcOnEveryColumn() throws Exception {
-        List<WideBean> expected = fixtures.jdbcTemplate.query(WideTable.SELECT_ALL + " order by id",
-                (rs, n) -> WideMappers.fromJdbc(rs));
+        List<WideBean> expected =
+                fixtures.jdbcTemplate.query(WideTable.SELECT_ALL + " order by id", (rs, n) -> WideMappers.fromJdbc(rs));
         LazyResult result = fixtures.lazy.query(WideTable.SELECT_ALL + " order by id");
         assertThat(result.size()).isEqualTo(ROWS);
-        PropertyDescriptor[] properties = Introspector.getBeanInfo(WideBean.class, Object.class).getPropertyDescriptors();
+        PropertyDescriptor[] properties =
+                Introspector.getBeanInfo(WideBean.class, Object.class).getPropertyDescriptors();
         assertThat(properties).hasSize(WideMappers.COLUMNS);
         for (int i = 0; i < ROWS; i++) {
             WideBean lazy = WideMappers.fromLazy(result.get(i));
             for (PropertyDescriptor p : properties) {
                 Object want = p.getReadMethod().invoke(expected.get(i));
                 Object got = p.getReadMethod().invoke(lazy);
-                assertThat(same(want, got)).as("row %d, %s: pgjdbc %s, lazypg %s", i, p.getName(), want, got).isTrue();
+                assertThat(same(want, got))
+                        .as("row %d, %s: pgjdbc %s, lazypg %s", i, p.getName(), want, got)
+                        .isTrue();
             }
         }
-        assertThat(expected.get(3).getT4()).as("every fourth text column has multi-byte characters").contains("日本");
+        assertThat(expected.get(3).getT4())
+                .as("every fourth text column has multi-byte characters")
+                .contains("日本");
         assertThat(expected.get(0).getTs1().getNano() % 1000).isZero();
     }
 
@@ -153,21 +217,29 @@ class EndToEndCasesIT {
         io.lazypg.spring.LazyPgTemplate template = new io.lazypg.spring.LazyPgTemplate(fixtures.lazy);
         List<WideEntity> proxies = template.query(sql, WideEntity.class);
         List<WideBean> hand = template.query(sql, row -> WideMappers.fromLazy(row));
-        List<WideBean> bean = template.query(sql, new org.springframework.jdbc.core.BeanPropertyRowMapper<>(WideBean.class));
+        List<WideBean> bean =
+                template.query(sql, new org.springframework.jdbc.core.BeanPropertyRowMapper<>(WideBean.class));
         assertThat(proxies).hasSize(ROWS);
         assertThat(hand).hasSize(ROWS);
         assertThat(bean).hasSize(ROWS);
         assertThat(proxies.get(0).getClass().getName()).contains("$LazyPg$");
-        PropertyDescriptor[] properties = Introspector.getBeanInfo(WideBean.class, Object.class).getPropertyDescriptors();
+        PropertyDescriptor[] properties =
+                Introspector.getBeanInfo(WideBean.class, Object.class).getPropertyDescriptors();
         for (int i = 0; i < ROWS; i++) {
             for (PropertyDescriptor p : properties) {
                 Object want = p.getReadMethod().invoke(expected.get(i));
                 Object viaProxy = WideEntity.class.getMethod(p.getName()).invoke(proxies.get(i));
                 Object viaHand = p.getReadMethod().invoke(hand.get(i));
                 Object viaBean = p.getReadMethod().invoke(bean.get(i));
-                assertThat(same(want, viaProxy)).as("row %d, %s: pgjdbc %s, proxy %s", i, p.getName(), want, viaProxy).isTrue();
-                assertThat(same(want, viaHand)).as("row %d, %s: pgjdbc %s, template hand %s", i, p.getName(), want, viaHand).isTrue();
-                assertThat(same(want, viaBean)).as("row %d, %s: pgjdbc %s, template bean %s", i, p.getName(), want, viaBean).isTrue();
+                assertThat(same(want, viaProxy))
+                        .as("row %d, %s: pgjdbc %s, proxy %s", i, p.getName(), want, viaProxy)
+                        .isTrue();
+                assertThat(same(want, viaHand))
+                        .as("row %d, %s: pgjdbc %s, template hand %s", i, p.getName(), want, viaHand)
+                        .isTrue();
+                assertThat(same(want, viaBean))
+                        .as("row %d, %s: pgjdbc %s, template bean %s", i, p.getName(), want, viaBean)
+                        .isTrue();
             }
         }
     }
@@ -178,23 +250,52 @@ class EndToEndCasesIT {
         BenchCase lazy = new BenchCase("spring-entity-2", "entity", 2, false, () -> null);
         BenchCase bean = new BenchCase("jdbctemplate-bean", "bean", 40, false, () -> null);
         long ms = 1_000_000L;
-        CaseResult slow = new CaseResult(lazy, ROWS, new long[] {300 * ms}, new long[] {300 * ms}, new long[] {300 * ms},
-                new long[] {1000}, 100 * 1024 * 1024);
-        CaseResult base = new CaseResult(bean, ROWS, new long[] {1000 * ms}, new long[] {1000 * ms}, new long[] {1000 * ms},
-                new long[] {1000}, 200 * 1024 * 1024);
-        Report report = new Report(new Report.Machine(2, 1L << 30, "jdk", "", "os", "PostgreSQL", "embedded"),
-                "command", "now", 0.1, ROWS, 0, 1, List.of(slow, base), List.of(),
-                new StreamingUnderSmallHeap.Result(true, 10, "-Xmx64m", 1, 1, 1.0, "ok"), 1.0, 1.0, null);
+        CaseResult slow = new CaseResult(
+                lazy,
+                ROWS,
+                new long[] {300 * ms},
+                new long[] {300 * ms},
+                new long[] {300 * ms},
+                new long[] {1000},
+                100 * 1024 * 1024);
+        CaseResult base = new CaseResult(
+                bean,
+                ROWS,
+                new long[] {1000 * ms},
+                new long[] {1000 * ms},
+                new long[] {1000 * ms},
+                new long[] {1000},
+                200 * 1024 * 1024);
+        Report report = new Report(
+                new Report.Machine(2, 1L << 30, "jdk", "", "os", "PostgreSQL", "embedded"),
+                "command",
+                "now",
+                0.1,
+                ROWS,
+                0,
+                1,
+                List.of(slow, base),
+                List.of(),
+                new StreamingUnderSmallHeap.Result(true, 10, "-Xmx64m", 1, 1, 1.0, "ok"),
+                1.0,
+                1.0,
+                null);
         List<ReportWriter.Target> targets = ReportWriter.targetList(report);
-        assertThat(targets).filteredOn(t -> t.target().contains("0.10x JdbcTemplate + BeanPropertyRowMapper"))
-                .singleElement().satisfies(t -> {
+        assertThat(targets)
+                .filteredOn(t -> t.target().contains("0.10x JdbcTemplate + BeanPropertyRowMapper"))
+                .singleElement()
+                .satisfies(t -> {
                     assertThat(t.holds()).isFalse();
                     assertThat(t.measured()).startsWith("0.30x");
                 });
-        assertThat(targets).filteredOn(t -> t.target().startsWith("retained heap"))
-                .singleElement().satisfies(t -> assertThat(t.holds()).isFalse());
-        assertThat(targets).filteredOn(t -> t.target().contains("pgjdbc binary reading the same 2"))
-                .singleElement().satisfies(t -> assertThat(t.holds()).isNull());
+        assertThat(targets)
+                .filteredOn(t -> t.target().startsWith("retained heap"))
+                .singleElement()
+                .satisfies(t -> assertThat(t.holds()).isFalse());
+        assertThat(targets)
+                .filteredOn(t -> t.target().contains("pgjdbc binary reading the same 2"))
+                .singleElement()
+                .satisfies(t -> assertThat(t.holds()).isNull());
         assertThat(ReportWriter.targets(report)).contains("**no**", "not run (pgjdbc-binary-2)");
     }
 

@@ -22,17 +22,21 @@ class MicroBenchmarksTest {
     private static final Blackhole BLACKHOLE = new Blackhole(
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
 
-    private static final List<Class<?>> COVERED =
-            List.of(FrameParsingBenchmark.class, TimestampTextBenchmark.class, CellCodecBenchmark.class,
-                    EntityGetterBenchmark.class,
-                    ReceiveStrategyBenchmark.class); // the last is run by ReceiveStrategyBenchmarkTest
+    private static final List<Class<?>> COVERED = List.of(
+            FrameParsingBenchmark.class,
+            TimestampTextBenchmark.class,
+            CellCodecBenchmark.class,
+            EntityGetterBenchmark.class,
+            ReceiveStrategyBenchmark.class); // the last is run by ReceiveStrategyBenchmarkTest
 
     @Test
     void everyBenchmarkClassIsCovered() throws Exception {
         // The annotation processor lists every benchmark method in META-INF/BenchmarkList.
         List<String> listed = new ArrayList<>();
         try (var in = getClass().getClassLoader().getResourceAsStream("META-INF/BenchmarkList")) {
-            assertThat(in).as("META-INF/BenchmarkList from the JMH annotation processor").isNotNull();
+            assertThat(in)
+                    .as("META-INF/BenchmarkList from the JMH annotation processor")
+                    .isNotNull();
             for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
                 for (Class<?> c : COVERED) {
                     if (line.contains(" " + c.getName() + " ")) {
@@ -40,7 +44,8 @@ class MicroBenchmarksTest {
                     }
                 }
                 assertThat(line.isBlank() || COVERED.stream().anyMatch(c -> line.contains(" " + c.getName() + " ")))
-                        .as("benchmark not covered by this test: %s", line).isTrue();
+                        .as("benchmark not covered by this test: %s", line)
+                        .isTrue();
             }
         }
         assertThat(listed).containsAll(COVERED.stream().map(Class::getName).toList());
@@ -99,7 +104,10 @@ class MicroBenchmarksTest {
 
     @Test
     void cellCodecBinaryAndTextDecodeTheSameValueForEveryType() throws Exception {
-        String[] types = CellCodecBenchmark.class.getField("type").getAnnotation(org.openjdk.jmh.annotations.Param.class).value();
+        String[] types = CellCodecBenchmark.class
+                .getField("type")
+                .getAnnotation(org.openjdk.jmh.annotations.Param.class)
+                .value();
         assertThat(types).contains("int4", "int8", "float8", "numeric", "timestamptz", "uuid", "text");
         for (String type : types) {
             CellCodecBenchmark b = new CellCodecBenchmark();
@@ -149,7 +157,9 @@ class MicroBenchmarksTest {
     }
 
     private static List<String> invokedBenchmarks(Class<?> type) {
-        return Arrays.stream(type.getMethods()).filter(m -> m.isAnnotationPresent(Benchmark.class))
-                .map(Method::getName).toList();
+        return Arrays.stream(type.getMethods())
+                .filter(m -> m.isAnnotationPresent(Benchmark.class))
+                .map(Method::getName)
+                .toList();
     }
 }

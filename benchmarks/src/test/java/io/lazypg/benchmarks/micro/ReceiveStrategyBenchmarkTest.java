@@ -19,7 +19,9 @@ class ReceiveStrategyBenchmarkTest {
         assertThat(fresh).hasSize(3000).hasSameSizeAs(recycled);
         for (int r = 0; r < recycled.size(); r += 7) {
             for (int c = 0; c < recycled.get(r).size(); c++) {
-                assertThat(fresh.get(r).getString(c)).as("row %d cell %d", r, c).isEqualTo(recycled.get(r).getString(c));
+                assertThat(fresh.get(r).getString(c))
+                        .as("row %d cell %d", r, c)
+                        .isEqualTo(recycled.get(r).getString(c));
             }
         }
     }

@@ -33,8 +33,13 @@ import java.util.Map;
  * @param severalStatements  whether code follows a top-level {@code ;}: a script, which only the
  *                           simple query protocol runs
  */
-public record PlaceholderSql(String sql, String positionalSql, int positionalCount, String namedSql,
-                             List<String> parameterNames, boolean severalStatements) {
+public record PlaceholderSql(
+        String sql,
+        String positionalSql,
+        int positionalCount,
+        String namedSql,
+        List<String> parameterNames,
+        boolean severalStatements) {
 
     public PlaceholderSql {
         parameterNames = List.copyOf(parameterNames);
@@ -100,7 +105,12 @@ public record PlaceholderSql(String sql, String positionalSql, int positionalCou
             named.append(sql, i, end);
             i = end;
         }
-        return new PlaceholderSql(sql, positionalChanged ? positional.toString() : sql, positionalCount,
-                named.toString(), new ArrayList<>(names.keySet()), severalStatements);
+        return new PlaceholderSql(
+                sql,
+                positionalChanged ? positional.toString() : sql,
+                positionalCount,
+                named.toString(),
+                new ArrayList<>(names.keySet()),
+                severalStatements);
     }
 }

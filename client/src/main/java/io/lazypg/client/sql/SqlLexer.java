@@ -27,8 +27,7 @@ package io.lazypg.client.sql;
  */
 public final class SqlLexer {
 
-    private SqlLexer() {
-    }
+    private SqlLexer() {}
 
     /**
      * If a literal, quoted identifier, comment or dollar-quoted string starts at {@code i}, the

@@ -39,7 +39,8 @@ class CopyIT {
 
     @BeforeAll
     static void connect(TestPostgres server) {
-        client = LazyPgClient.create(LazyPgConfig.fromUrl(server.url()).toBuilder().poolMaxSize(1).build());
+        client = LazyPgClient.create(
+                LazyPgConfig.fromUrl(server.url()).toBuilder().poolMaxSize(1).build());
     }
 
     @AfterAll
@@ -81,8 +82,10 @@ class CopyIT {
         assertThat(client.copyIn("copy copy_rows (id, name) from stdin", input)).isEqualTo(MILLION);
         String expected = md5OfLines(MILLION);
         // the server's own digest of what it stored, in the input's text form
-        String stored = client.query("select md5(string_agg(id || E'\\t' || name || E'\\n', '' order by id)) from copy_rows")
-                .get(0).getString(0);
+        String stored = client.query(
+                        "select md5(string_agg(id || E'\\t' || name || E'\\n', '' order by id)) from copy_rows")
+                .get(0)
+                .getString(0);
         assertThat(stored).isEqualTo(expected);
 
         MessageDigest md5 = MessageDigest.getInstance("MD5");
@@ -117,7 +120,8 @@ class CopyIT {
             System.out.println(loaded + " rows loaded");
         }
         try (OutputStream out = Files.newOutputStream(exportFile)) {
-            long written = client.copyOut("copy (select id, name from copy_rows order by id) to stdout (format csv)", out);
+            long written =
+                    client.copyOut("copy (select id, name from copy_rows order by id) to stdout (format csv)", out);
             System.out.println(written + " rows exported");
         }
         // end::copy[]
@@ -129,13 +133,19 @@ class CopyIT {
     @Test
     void csvAndAnEmptyCopyWork() {
         String csv = "1,\"a, quoted\"\"name\"\n2,plain\n";
-        assertThat(client.copyIn("copy copy_rows from stdin (format csv)",
-                new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8)))).isEqualTo(2);
-        assertThat(client.query("select name from copy_rows where id = 1").get(0).getString(0))
+        assertThat(client.copyIn(
+                        "copy copy_rows from stdin (format csv)",
+                        new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8))))
+                .isEqualTo(2);
+        assertThat(client.query("select name from copy_rows where id = 1")
+                        .get(0)
+                        .getString(0))
                 .isEqualTo("a, quoted\"name");
-        assertThat(client.copyIn("copy copy_rows from stdin", InputStream.nullInputStream())).isZero();
+        assertThat(client.copyIn("copy copy_rows from stdin", InputStream.nullInputStream()))
+                .isZero();
         java.io.ByteArrayOutputStream none = new java.io.ByteArrayOutputStream();
-        assertThat(client.copyOut("copy (select * from copy_rows where false) to stdout", none)).isZero();
+        assertThat(client.copyOut("copy (select * from copy_rows where false) to stdout", none))
+                .isZero();
         assertThat(none.size()).isZero();
     }
 
@@ -157,8 +167,8 @@ class CopyIT {
     @Test
     void aDuplicateKeyAbortsTheCopyAndKeepsNothing() {
         String rows = "1\ta\n2\tb\n1\tagain\n";
-        assertThatThrownBy(() -> client.copyIn("copy copy_rows from stdin",
-                new ByteArrayInputStream(rows.getBytes(StandardCharsets.UTF_8))))
+        assertThatThrownBy(() -> client.copyIn(
+                        "copy copy_rows from stdin", new ByteArrayInputStream(rows.getBytes(StandardCharsets.UTF_8))))
                 .isInstanceOf(PgServerException.class)
                 .satisfies(e -> assertThat(((PgServerException) e).sqlState()).isEqualTo("23505"));
         assertThat(count()).isZero();
@@ -198,7 +208,9 @@ class CopyIT {
                     .isInstanceOf(PgException.class)
                     .hasMessageContaining("interrupted");
         } finally {
-            assertThat(Thread.interrupted()).as("the interrupt stays set for the caller").isTrue();
+            assertThat(Thread.interrupted())
+                    .as("the interrupt stays set for the caller")
+                    .isTrue();
         }
         assertThat(count()).isZero();
         assertStillUsable();
@@ -231,9 +243,11 @@ class CopyIT {
     @Test
     void aStatementThatIsNotTheRightCopyIsAUsageError() {
         assertThatThrownBy(() -> client.copyIn("select 1", InputStream.nullInputStream()))
-                .isInstanceOf(PgUsageException.class).hasMessageContaining("COPY ... FROM STDIN");
+                .isInstanceOf(PgUsageException.class)
+                .hasMessageContaining("COPY ... FROM STDIN");
         assertThatThrownBy(() -> client.copyOut("select 1", OutputStream.nullOutputStream()))
-                .isInstanceOf(PgUsageException.class).hasMessageContaining("COPY ... TO STDOUT");
+                .isInstanceOf(PgUsageException.class)
+                .hasMessageContaining("COPY ... TO STDOUT");
         assertStillUsable();
     }
 
@@ -241,14 +255,24 @@ class CopyIT {
     void twoGibibytesLoadInA64MibHeap(TestPostgres server) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         long rows = 10 * MILLION;
-        Process process = new ProcessBuilder(List.of(java, "-Xmx64m", "-XX:+UseSerialGC",
-                "-cp", System.getProperty("java.class.path"), LargeCopyMain.class.getName(), server.url(),
-                Long.toString(rows))).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(List.of(
+                        java,
+                        "-Xmx64m",
+                        "-XX:+UseSerialGC",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        LargeCopyMain.class.getName(),
+                        server.url(),
+                        Long.toString(rows)))
+                .redirectErrorStream(true)
+                .start();
         String output;
         try (InputStream in = process.getInputStream()) {
             output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        assertThat(process.waitFor(300, TimeUnit.SECONDS)).as("finished in time").isTrue();
+        assertThat(process.waitFor(300, TimeUnit.SECONDS))
+                .as("finished in time")
+                .isTrue();
         assertThat(process.exitValue()).as("exit code; output:%n%s", output).isZero();
         assertThat(output).contains("copied=" + rows, "counted=" + rows);
         long bytes = Long.parseLong(output.replaceAll("(?s).*bytes=(\\d+).*", "$1"));

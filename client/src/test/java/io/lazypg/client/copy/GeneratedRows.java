@@ -50,7 +50,8 @@ final class GeneratedRows extends InputStream {
                     break;
                 }
                 long id = next++;
-                line = (padding.isEmpty() ? line(id) : id + "\tname " + id + padding + "\n").getBytes(StandardCharsets.UTF_8);
+                line = (padding.isEmpty() ? line(id) : id + "\tname " + id + padding + "\n")
+                        .getBytes(StandardCharsets.UTF_8);
                 linePos = 0;
             }
             int take = Math.min(len - n, line.length - linePos);

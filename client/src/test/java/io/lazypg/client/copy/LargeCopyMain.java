@@ -10,24 +10,26 @@ import java.lang.management.ManagementFactory;
  */
 public final class LargeCopyMain {
 
-    private LargeCopyMain() {
-    }
+    private LargeCopyMain() {}
 
     public static void main(String[] args) {
         long rows = Long.parseLong(args[1]);
         try (LazyPgClient client = LazyPgClient.connect(args[0])) {
             client.withConnection(c -> {
-                c.executeScript("drop table if exists copy_large; create unlogged table copy_large (id bigint, name text)");
+                c.executeScript(
+                        "drop table if exists copy_large; create unlogged table copy_large (id bigint, name text)");
                 return null;
             });
             GeneratedRows input = new GeneratedRows(rows, 200);
             long copied = client.copyIn("copy copy_large from stdin", input);
-            long counted = client.query("select count(*) from copy_large").get(0).getLong(0);
+            long counted =
+                    client.query("select count(*) from copy_large").get(0).getLong(0);
             client.withConnection(c -> {
                 c.executeScript("drop table copy_large");
                 return null;
             });
-            long maxHeapMiB = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax() / (1024 * 1024);
+            long maxHeapMiB =
+                    ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax() / (1024 * 1024);
             System.out.println("copied=" + copied + " counted=" + counted + " bytes=" + input.bytesRead()
                     + " maxHeapMiB=" + maxHeapMiB);
         }

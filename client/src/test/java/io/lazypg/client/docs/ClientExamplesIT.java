@@ -52,8 +52,8 @@ class ClientExamplesIT {
             LazyResult orders = client.query(
                     "select id, status, amount, created_at from orders where customer_id = $1 order by id", 42L);
             for (LazyRow row : orders) {
-                long id = row.getLong(0);                        // decoded now, from the received bytes
-                String status = row.getString("status");         // by column label
+                long id = row.getLong(0); // decoded now, from the received bytes
+                String status = row.getString("status"); // by column label
                 BigDecimal amount = row.getBigDecimal(2);
                 OffsetDateTime created = row.get(3, OffsetDateTime.class);
                 System.out.printf("%d %s %s %s%n", id, status, amount, created);
@@ -67,8 +67,11 @@ class ClientExamplesIT {
         LazyPgConfig parsed = LazyPgConfig.fromUrl(url);
         // tag::config[]
         LazyPgConfig config = LazyPgConfig.builder()
-                .host("db.example.com").port(5432).database("shop")
-                .user("app").password(System.getenv("DB_PASSWORD"))
+                .host("db.example.com")
+                .port(5432)
+                .database("shop")
+                .user("app")
+                .password(System.getenv("DB_PASSWORD"))
                 .sslMode(SslMode.VERIFY_FULL)
                 .queryTimeout(Duration.ofSeconds(30))
                 .poolMaxSize(20)
@@ -100,7 +103,7 @@ class ClientExamplesIT {
             // tag::cursor[]
             try (RowCursor cursor = client.stream("select id, note from orders order by id", 500)) {
                 while (cursor.hasNext()) {
-                    LazyRow row = cursor.next();   // fetched 500 rows per round trip
+                    LazyRow row = cursor.next(); // fetched 500 rows per round trip
                     if (row.isNull(1)) {
                         continue;
                     }
@@ -127,7 +130,9 @@ class ClientExamplesIT {
                 c.executeScript("begin");
                 try {
                     c.execute("update orders set status = 'paid' where id = $1", 3L);
-                    long sum = c.query("select sum(amount)::int8 from orders where status = 'paid'").get(0).getLong(0);
+                    long sum = c.query("select sum(amount)::int8 from orders where status = 'paid'")
+                            .get(0)
+                            .getLong(0);
                     c.executeScript("commit");
                     return sum;
                 } catch (RuntimeException e) {

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
  */
 class DocSnippetsTest {
 
-    private static final Pattern MARKER = Pattern.compile(
-            "<!-- snippet: (\\S+?)#(\\S+?) -->\\s*\\n```java\\n(.*?)```", Pattern.DOTALL);
+    private static final Pattern MARKER =
+            Pattern.compile("<!-- snippet: (\\S+?)#(\\S+?) -->\\s*\\n```java\\n(.*?)```", Pattern.DOTALL);
 
     @Test
     void everySnippetInTheDocsMatchesItsSource() throws IOException {
@@ -61,9 +61,13 @@ class DocSnippetsTest {
             return null;
         }
         List<String> lines = source.substring(source.indexOf('\n', start) + 1, source.lastIndexOf('\n', end) + 1)
-                .lines().toList();
-        int indent = lines.stream().filter(l -> !l.isBlank())
-                .mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
+                .lines()
+                .toList();
+        int indent = lines.stream()
+                .filter(l -> !l.isBlank())
+                .mapToInt(l -> l.length() - l.stripLeading().length())
+                .min()
+                .orElse(0);
         StringBuilder sb = new StringBuilder();
         for (String line : lines) {
             sb.append(line.isBlank() ? "" : line.substring(indent)).append('\n');

@@ -82,9 +82,8 @@ class NotificationExamplesIT {
     void gapCallback() throws Exception {
         List<String> cache = new CopyOnWriteArrayList<>();
         // tag::gap[]
-        PgSubscription subscription = client.listen("order_events",
-                notification -> cache.add(notification.payload()),
-                cause -> {
+        PgSubscription subscription =
+                client.listen("order_events", notification -> cache.add(notification.payload()), cause -> {
                     // The listener connection broke and was reopened; LISTEN is in effect again.
                     // Notifications sent in between are lost: reload what they would have announced.
                     cache.clear();

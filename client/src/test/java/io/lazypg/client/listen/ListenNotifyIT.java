@@ -74,7 +74,9 @@ class ListenNotifyIT {
     private int listenerBackend(String channel) throws InterruptedException {
         String sql = "select pid from pg_stat_activity where query = $1";
         String listen = "LISTEN \"" + channel.replace("\"", "\"\"") + "\"";
-        await("the listener's backend in pg_stat_activity", () -> sender.query(sql, listen).size() == 1);
+        await(
+                "the listener's backend in pg_stat_activity",
+                () -> sender.query(sql, listen).size() == 1);
         return sender.query(sql, listen).get(0).getInt(0);
     }
 
@@ -95,7 +97,9 @@ class ListenNotifyIT {
             assertThat(n).isEqualTo(new PgNotification("orders_it", "order 42", senderPid));
             assertThat(threads).containsExactly("lazypg-listener");
             assertThat(subscription.channel()).isEqualTo("orders_it");
-            assertThat(listener.poolStats().totalCreated()).as("no query, no pooled connection on the listener side").isZero();
+            assertThat(listener.poolStats().totalCreated())
+                    .as("no query, no pooled connection on the listener side")
+                    .isZero();
         }
     }
 
@@ -123,7 +127,10 @@ class ListenNotifyIT {
                 c.executeScript("NOTIFY stock, 'three'");
                 return null;
             });
-            assertThat(List.of(next(received).payload(), next(received).payload(), next(received).payload()))
+            assertThat(List.of(
+                            next(received).payload(),
+                            next(received).payload(),
+                            next(received).payload()))
                     .containsExactly("one", "two", "three");
         }
     }
@@ -149,8 +156,12 @@ class ListenNotifyIT {
 
         b.close();
         b.close(); // idempotent
-        await("UNLISTEN once the channel's last subscription closed", () -> "UNLISTEN \"shared_it\"".equals(
-                sender.query("select query from pg_stat_activity where pid = $1", backend).get(0).getString(0)));
+        await(
+                "UNLISTEN once the channel's last subscription closed",
+                () -> "UNLISTEN \"shared_it\""
+                        .equals(sender.query("select query from pg_stat_activity where pid = $1", backend)
+                                .get(0)
+                                .getString(0)));
     }
 
     @Test
@@ -158,13 +169,13 @@ class ListenNotifyIT {
         BlockingQueue<PgNotification> received = new LinkedBlockingQueue<>();
         BlockingQueue<PgNotification> other = new LinkedBlockingQueue<>();
         try (PgSubscription bad = listener.listen("throws_it", n -> {
-                 throw new IllegalStateException("listener bug");
-             });
-             PgSubscription worse = listener.listen("throws_it", n -> {
-                 throw new AssertionError("listener assertion");
-             });
-             PgSubscription good = listener.listen("throws_it", received::add);
-             PgSubscription elsewhere = listener.listen("other_it", other::add)) {
+                    throw new IllegalStateException("listener bug");
+                });
+                PgSubscription worse = listener.listen("throws_it", n -> {
+                    throw new AssertionError("listener assertion");
+                });
+                PgSubscription good = listener.listen("throws_it", received::add);
+                PgSubscription elsewhere = listener.listen("other_it", other::add)) {
             notify("throws_it", "1");
             notify("throws_it", "2");
             notify("other_it", "3");
@@ -184,11 +195,15 @@ class ListenNotifyIT {
             assertThat(next(received).payload()).isEqualTo("before");
             int backend = listenerBackend("survive_it");
 
-            assertThat(sender.query("select pg_terminate_backend($1)", backend).get(0).getBoolean(0)).isTrue();
+            assertThat(sender.query("select pg_terminate_backend($1)", backend)
+                            .get(0)
+                            .getBoolean(0))
+                    .isTrue();
 
             Throwable gap = gaps.poll(30, TimeUnit.SECONDS);
             assertThat(gap).as("the gap callback after reconnecting").isInstanceOf(PgServerException.class);
-            assertThat(((PgServerException) gap).sqlState()).as("admin_shutdown, the server's own words")
+            assertThat(((PgServerException) gap).sqlState())
+                    .as("admin_shutdown, the server's own words")
                     .isEqualTo("57P01");
             // the gap is reported after LISTEN is in effect again: this one cannot be missed
             notify("survive_it", "after");
@@ -211,7 +226,7 @@ class ListenNotifyIT {
             assertThat(subscribed.await(10, TimeUnit.SECONDS)).isTrue();
             // LISTEN for chain_it_42 went out after the listener returned; a listen() from this thread
             // returns after a reconciliation that covered every channel registered before it
-            listener.listen("chain_it_sync", n -> { }).close();
+            listener.listen("chain_it_sync", n -> {}).close();
             notify("chain_it_42", "chained");
             assertThat(next(later).payload()).isEqualTo("chained");
         }
@@ -244,8 +259,10 @@ class ListenNotifyIT {
             closed.countDown();
         });
         notify("close_client_it", "stop");
-        assertThat(closed.await(10, TimeUnit.SECONDS)).as("close() from a listener returned").isTrue();
-        assertThatThrownBy(() -> listener.listen("after_it", n -> { })).isInstanceOf(PgUsageException.class);
+        assertThat(closed.await(10, TimeUnit.SECONDS))
+                .as("close() from a listener returned")
+                .isTrue();
+        assertThatThrownBy(() -> listener.listen("after_it", n -> {})).isInstanceOf(PgUsageException.class);
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
@@ -268,18 +285,21 @@ class ListenNotifyIT {
         listener.close();
         assertThat(s.isClosed()).isTrue();
         assertThat(thread.isAlive()).as("close() joined the listener thread").isFalse();
-        assertThatThrownBy(() -> listener.listen("closing_it", n -> { })).isInstanceOf(PgUsageException.class);
-        await("the listener backend gone", () -> sender.query("select 1 from pg_stat_activity where pid = $1",
-                backend).isEmpty());
+        assertThatThrownBy(() -> listener.listen("closing_it", n -> {})).isInstanceOf(PgUsageException.class);
+        await(
+                "the listener backend gone",
+                () -> sender.query("select 1 from pg_stat_activity where pid = $1", backend)
+                        .isEmpty());
     }
 
     @Test
     void unusableChannelNamesAreRefusedBeforeAnythingIsSent() {
-        assertThatThrownBy(() -> listener.listen("", n -> { })).isInstanceOf(PgUsageException.class);
-        assertThatThrownBy(() -> listener.listen("x".repeat(64), n -> { }))
-                .isInstanceOf(PgUsageException.class).hasMessageContaining("63 bytes");
-        assertThatThrownBy(() -> listener.listen("é".repeat(32), n -> { })).isInstanceOf(PgUsageException.class);
-        assertThat(listener.listen("x".repeat(63), n -> { }).isClosed()).isFalse();
+        assertThatThrownBy(() -> listener.listen("", n -> {})).isInstanceOf(PgUsageException.class);
+        assertThatThrownBy(() -> listener.listen("x".repeat(64), n -> {}))
+                .isInstanceOf(PgUsageException.class)
+                .hasMessageContaining("63 bytes");
+        assertThatThrownBy(() -> listener.listen("é".repeat(32), n -> {})).isInstanceOf(PgUsageException.class);
+        assertThat(listener.listen("x".repeat(63), n -> {}).isClosed()).isFalse();
     }
 
     @Test
@@ -288,10 +308,12 @@ class ListenNotifyIT {
         try (ServerSocket unused = new ServerSocket(0)) {
             port = unused.getLocalPort();
         }
-        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder().port(port)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder()
+                .port(port)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
         try (LazyPgClient unreachable = LazyPgClient.create(config)) {
-            assertThatThrownBy(() -> unreachable.listen("nowhere_it", n -> { })).isInstanceOf(PgException.class);
+            assertThatThrownBy(() -> unreachable.listen("nowhere_it", n -> {})).isInstanceOf(PgException.class);
         }
     }
 }

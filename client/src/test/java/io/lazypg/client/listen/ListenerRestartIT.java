@@ -44,23 +44,28 @@ class ListenerRestartIT {
 
     @Test
     void aListenerOutlivesAServerRestart() throws Exception {
-        LazyPgConfig config = LazyPgConfig.fromUrl(restartable.server().url()).toBuilder().sslMode(SslMode.DISABLE)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        LazyPgConfig config = LazyPgConfig.fromUrl(restartable.server().url()).toBuilder()
+                .sslMode(SslMode.DISABLE)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
         BlockingQueue<String> received = new LinkedBlockingQueue<>();
         BlockingQueue<Throwable> gaps = new LinkedBlockingQueue<>();
         try (LazyPgClient listener = LazyPgClient.create(config);
-             PgSubscription ignored = listener.listen("restart_it", n -> received.add(n.payload()), gaps::add)) {
+                PgSubscription ignored = listener.listen("restart_it", n -> received.add(n.payload()), gaps::add)) {
             try (LazyPgClient sender = LazyPgClient.create(config)) {
                 sender.query("select pg_notify('restart_it', 'before')");
             }
             assertThat(received.poll(10, TimeUnit.SECONDS)).isEqualTo("before");
 
             restartable.stop();
-            assertThatThrownBy(() -> listener.listen("while_down_it", n -> { }))
-                    .as("a listen() while the server is down reports the failure").isInstanceOf(PgException.class);
+            assertThatThrownBy(() -> listener.listen("while_down_it", n -> {}))
+                    .as("a listen() while the server is down reports the failure")
+                    .isInstanceOf(PgException.class);
             restartable.restart();
 
-            assertThat(gaps.poll(60, TimeUnit.SECONDS)).as("the gap, reported after reconnecting").isNotNull();
+            assertThat(gaps.poll(60, TimeUnit.SECONDS))
+                    .as("the gap, reported after reconnecting")
+                    .isNotNull();
             try (LazyPgClient sender = LazyPgClient.create(config)) {
                 sender.query("select pg_notify('restart_it', 'after')");
             }

@@ -9,26 +9,28 @@ import org.junit.jupiter.params.provider.CsvSource;
 class SqlLexerTest {
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "select 1                                              | 0",
-            "select $1                                             | 1",
-            "select $2, $1, $10                                    | 10",
-            "select '$1', $1                                       | 1",
-            "select 'it''s $3', $1                                 | 1",
-            "select E'\\' $4', $2                                  | 2",
-            "select e'\\' $4', $2                                  | 2",
-            "select x$e'\\' $4', $2                               | 4",
-            "select \"$5\" from t where a = $1                     | 1",
-            "select \"a\"\"$5\" from t where a = $1                | 1",
-            "select $1 -- and $7                                   | 1",
-            "select /* $8 /* nested $9 */ still */ $2              | 2",
-            "select $$ $6 $$, $1                                   | 1",
-            "select $tag$ $6 $ $tag$, $3                           | 3",
-            "select $_t1$ $6 $_t1$, $3                             | 3",
-            "select a$1 from t                                     | 0",
-            "select $1::int, x::text from t                        | 1",
-            "select $                                              | 0",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "select 1                                              | 0",
+                "select $1                                             | 1",
+                "select $2, $1, $10                                    | 10",
+                "select '$1', $1                                       | 1",
+                "select 'it''s $3', $1                                 | 1",
+                "select E'\\' $4', $2                                  | 2",
+                "select e'\\' $4', $2                                  | 2",
+                "select x$e'\\' $4', $2                               | 4",
+                "select \"$5\" from t where a = $1                     | 1",
+                "select \"a\"\"$5\" from t where a = $1                | 1",
+                "select $1 -- and $7                                   | 1",
+                "select /* $8 /* nested $9 */ still */ $2              | 2",
+                "select $$ $6 $$, $1                                   | 1",
+                "select $tag$ $6 $ $tag$, $3                           | 3",
+                "select $_t1$ $6 $_t1$, $3                             | 3",
+                "select a$1 from t                                     | 0",
+                "select $1::int, x::text from t                        | 1",
+                "select $                                              | 0",
+            })
     void findsTheHighestPlaceholderOutsideLiteralsAndComments(String sql, int expected) {
         assertThat(SqlLexer.highestPositionalParameter(sql)).as(sql).isEqualTo(expected);
     }
@@ -36,7 +38,8 @@ class SqlLexerTest {
     @Test
     void anUnterminatedLiteralHidesTheRest() {
         assertThat(SqlLexer.highestPositionalParameter("select $1, 'open $2")).isEqualTo(1);
-        assertThat(SqlLexer.highestPositionalParameter("select $1, $q$ open $2")).isEqualTo(1);
+        assertThat(SqlLexer.highestPositionalParameter("select $1, $q$ open $2"))
+                .isEqualTo(1);
         assertThat(SqlLexer.highestPositionalParameter("select $1 /* /* */ $2")).isEqualTo(1);
     }
 

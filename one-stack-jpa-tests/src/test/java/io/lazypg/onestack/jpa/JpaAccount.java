@@ -19,8 +19,7 @@ public class JpaAccount {
     @Version
     private long version;
 
-    protected JpaAccount() {
-    }
+    protected JpaAccount() {}
 
     public JpaAccount(long id, String owner, int balance) {
         this.id = id;

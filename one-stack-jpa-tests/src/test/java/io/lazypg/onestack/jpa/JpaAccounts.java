@@ -39,11 +39,11 @@ public class JpaAccounts {
     @Transactional
     public Object[] writeThroughBoth(boolean fail) {
         repository.saveAndFlush(new JpaAccount(1, "ada", 100));
-        String ownerSeenByLazyPg = lazyPg.queryForObject("select owner from one_stack_jpa_account where id = 1",
-                String.class);
+        String ownerSeenByLazyPg =
+                lazyPg.queryForObject("select owner from one_stack_jpa_account where id = 1", String.class);
         lazyPg.update("insert into one_stack_jpa_account (id, owner, balance, version) values (2, 'bob', 50, 0)");
         JpaAccount bob = repository.findById(2L).orElse(null);
-        Object[] seen = { ownerSeenByLazyPg, bob == null ? null : bob.getOwner() };
+        Object[] seen = {ownerSeenByLazyPg, bob == null ? null : bob.getOwner()};
         if (fail) {
             throw new Boom("after writes through JPA and lazypg");
         }

@@ -33,11 +33,14 @@ final class BeanMapper<T> implements LazyRowMapper<T> {
         try {
             Constructor<T> noArg = type.getDeclaredConstructor();
             noArg.setAccessible(true);
-            this.constructor = MethodHandles.lookup().unreflectConstructor(noArg)
-                    .asType(MethodType.methodType(Object.class));
+            this.constructor =
+                    MethodHandles.lookup().unreflectConstructor(noArg).asType(MethodType.methodType(Object.class));
             for (Method m : type.getMethods()) {
-                if (m.getParameterCount() != 1 || Modifier.isStatic(m.getModifiers()) || m.getName().length() <= 3
-                        || !m.getName().startsWith("set") || !Character.isUpperCase(m.getName().charAt(3))) {
+                if (m.getParameterCount() != 1
+                        || Modifier.isStatic(m.getModifiers())
+                        || m.getName().length() <= 3
+                        || !m.getName().startsWith("set")
+                        || !Character.isUpperCase(m.getName().charAt(3))) {
                     continue;
                 }
                 Class<?> t = m.getParameterTypes()[0];
@@ -46,18 +49,26 @@ final class BeanMapper<T> implements LazyRowMapper<T> {
                 }
                 String property = Names.decapitalize(m.getName().substring(3));
                 ColumnName annotation = annotation(m, property);
-                specs.add(new PropertySpec(m.getName() + "(" + t.getSimpleName() + ")", property,
-                        ColumnMatcher.candidates(annotation == null ? null : annotation.value(), property), t));
+                specs.add(new PropertySpec(
+                        m.getName() + "(" + t.getSimpleName() + ")",
+                        property,
+                        ColumnMatcher.candidates(annotation == null ? null : annotation.value(), property),
+                        t));
                 m.setAccessible(true);
-                setters.add(MethodHandles.lookup().unreflect(m).asType(MethodType.methodType(void.class, Object.class, Object.class)));
+                setters.add(MethodHandles.lookup()
+                        .unreflect(m)
+                        .asType(MethodType.methodType(void.class, Object.class, Object.class)));
             }
         } catch (NoSuchMethodException e) {
-            throw new InvalidDataAccessApiUsageException("Cannot map results to " + type.getName()
-                    + ": it is neither an interface nor a record and has no no-arg constructor. Add one (and setters),"
-                    + " or make it a record or an interface.", e);
+            throw new InvalidDataAccessApiUsageException(
+                    "Cannot map results to " + type.getName()
+                            + ": it is neither an interface nor a record and has no no-arg constructor. Add one (and setters),"
+                            + " or make it a record or an interface.",
+                    e);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new InvalidDataAccessApiUsageException("Cannot use the bean " + type.getName() + ": " + e
-                    + ". Make it and its no-arg constructor public.", e);
+            throw new InvalidDataAccessApiUsageException(
+                    "Cannot use the bean " + type.getName() + ": " + e + ". Make it and its no-arg constructor public.",
+                    e);
         }
         this.bindings = new BindingCache<>(columns -> Binder.bind(type, specs, columns, false));
     }

@@ -12,8 +12,7 @@ import org.springframework.dao.TypeMismatchDataAccessException;
  */
 final class Binder {
 
-    private Binder() {
-    }
+    private Binder() {}
 
     /**
      * @param required when false (beans), a property without a column gets index -1 and is left alone
@@ -30,7 +29,8 @@ final class Binder {
                     continue;
                 }
                 throw new InvalidDataAccessApiUsageException("Cannot map the result to " + entity.getName() + ": "
-                        + p.label() + " has no matching column (tried " + p.candidates() + "); the result's columns are "
+                        + p.label() + " has no matching column (tried " + p.candidates()
+                        + "); the result's columns are "
                         + ColumnMatcher.describe(columns) + ". Alias a column in the SELECT list (AS "
                         + Names.snakeCase(p.property()) + ") or name it with @io.lazypg.spring.ColumnName(\"...\").");
             }
@@ -38,7 +38,8 @@ final class Binder {
             if (!TypeCompatibility.compatible(p.javaType(), c.typeOid())) {
                 throw new TypeMismatchDataAccessException("Cannot map the result to " + entity.getName() + ": "
                         + p.label() + " is " + p.javaType().getSimpleName() + " but column '" + c.name() + "' (index "
-                        + index + ") is " + c.typeName() + ", which cannot be read as " + p.javaType().getSimpleName()
+                        + index + ") is " + c.typeName() + ", which cannot be read as "
+                        + p.javaType().getSimpleName()
                         + ". Change the accessor's type or cast the column in the SQL (e.g. " + c.name() + "::text).");
             }
             indexes[i] = index;

@@ -18,8 +18,7 @@ final class BindingCache<B> {
 
     private static final int MAX_SHAPES = 256;
 
-    private record Last<B>(List<Column> columns, B binding) {
-    }
+    private record Last<B>(List<Column> columns, B binding) {}
 
     private final Function<List<Column>, B> factory;
     private final ConcurrentHashMap<ShapeKey, B> byShape = new ConcurrentHashMap<>();

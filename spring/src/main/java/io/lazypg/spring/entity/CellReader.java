@@ -12,8 +12,7 @@ import org.springframework.dao.TypeMismatchDataAccessException;
  */
 final class CellReader {
 
-    private CellReader() {
-    }
+    private CellReader() {}
 
     static Object read(LazyRow row, int index, Class<?> javaType, Class<?> entity, String label) {
         try {
@@ -21,7 +20,8 @@ final class CellReader {
                 Column c = row.columns().get(index);
                 throw new TypeMismatchDataAccessException("Column '" + c.name() + "' (index " + index + ", "
                         + c.typeName() + ") is NULL and cannot be read into " + entity.getSimpleName() + "'s "
-                        + label + " of primitive type " + javaType.getName() + ". Use the boxed type, or coalesce() in the SQL.");
+                        + label + " of primitive type " + javaType.getName()
+                        + ". Use the boxed type, or coalesce() in the SQL.");
             }
             return row.get(index, TypeCompatibility.boxed(javaType));
         } catch (PgConversionException e) {

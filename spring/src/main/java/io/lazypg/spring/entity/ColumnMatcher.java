@@ -14,8 +14,7 @@ import java.util.Set;
  */
 final class ColumnMatcher {
 
-    private ColumnMatcher() {
-    }
+    private ColumnMatcher() {}
 
     /** The names to try, in order, without duplicates. */
     static List<String> candidates(String annotated, String... names) {

@@ -6,8 +6,7 @@ import org.springframework.dao.TypeMismatchDataAccessException;
 /** Turns the client's conversion failures into Spring's exception, keeping the message (it names the column). */
 final class Conversions {
 
-    private Conversions() {
-    }
+    private Conversions() {}
 
     static TypeMismatchDataAccessException mismatch(PgConversionException e) {
         return new TypeMismatchDataAccessException(e.getMessage(), e);

@@ -22,7 +22,8 @@ public final class EntityBinding {
         this.type = type;
         this.properties = specs.stream().map(PropertySpec::property).toArray(String[]::new);
         this.columnIndexes = columnIndexes.clone();
-        this.readTypes = specs.stream().map(p -> TypeCompatibility.boxed(p.javaType())).toArray(Class<?>[]::new);
+        this.readTypes =
+                specs.stream().map(p -> TypeCompatibility.boxed(p.javaType())).toArray(Class<?>[]::new);
         this.declaredTypes = specs.stream().map(PropertySpec::javaType).toArray(Class<?>[]::new);
         this.labels = specs.stream().map(PropertySpec::label).toArray(String[]::new);
     }

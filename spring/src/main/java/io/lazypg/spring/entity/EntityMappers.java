@@ -54,8 +54,7 @@ public final class EntityMappers {
         }
     };
 
-    private EntityMappers() {
-    }
+    private EntityMappers() {}
 
     /**
      * The mapper for {@code type}, cached per type; thread-safe.
@@ -84,6 +83,9 @@ public final class EntityMappers {
 
     private static boolean isValueType(Class<?> type) {
         // JDK types (String, boxed numbers, BigDecimal, java.time, UUID, ...) are values, never entities.
-        return type.isPrimitive() || type.isArray() || type.isEnum() || type.getName().startsWith("java.");
+        return type.isPrimitive()
+                || type.isArray()
+                || type.isEnum()
+                || type.getName().startsWith("java.");
     }
 }

@@ -22,8 +22,7 @@ import org.springframework.dao.TypeMismatchDataAccessException;
  */
 public final class EntityRuntime {
 
-    private EntityRuntime() {
-    }
+    private EntityRuntime() {}
 
     public static long getLong(LazyRow row, int index, Class<?> entity, String accessor) {
         try {
@@ -97,8 +96,8 @@ public final class EntityRuntime {
      * entity author has: a boxed type or {@code coalesce()}); otherwise the client's message (which
      * names the column and the conversion) prefixed with the accessor.
      */
-    static TypeMismatchDataAccessException mismatch(LazyRow row, int index, Class<?> entity, String accessor,
-            Class<?> javaType, PgConversionException e) {
+    static TypeMismatchDataAccessException mismatch(
+            LazyRow row, int index, Class<?> entity, String accessor, Class<?> javaType, PgConversionException e) {
         if (javaType.isPrimitive() && row.isNull(index)) {
             return new TypeMismatchDataAccessException(nullIntoPrimitive(row, index, entity, accessor, javaType), e);
         }

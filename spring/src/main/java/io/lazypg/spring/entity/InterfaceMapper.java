@@ -20,8 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 final class InterfaceMapper<T> implements LazyRowMapper<T> {
 
     /** A generated class, ready to instantiate. */
-    record Bound(EntityBinding binding, MethodHandle constructor) {
-    }
+    record Bound(EntityBinding binding, MethodHandle constructor) {}
 
     private final InterfaceModel model;
     private final BindingCache<Bound> bindings = new BindingCache<>(this::bind);

@@ -5,13 +5,13 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.jar.asm.Type;
 import net.bytebuddy.pool.TypePool;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 
 /**
@@ -39,8 +39,9 @@ final class InterfaceModel {
         for (Method m : methods) {
             String label = m.getName() + "()";
             if (m.getParameterCount() > 0) {
-                throw new InvalidDataAccessApiUsageException("Cannot map results to " + type.getName() + ": method "
-                        + m.getName() + " takes parameters; entity accessors take none. Make it a default method or remove it.");
+                throw new InvalidDataAccessApiUsageException(
+                        "Cannot map results to " + type.getName() + ": method " + m.getName()
+                                + " takes parameters; entity accessors take none. Make it a default method or remove it.");
             }
             if (m.getReturnType() == void.class) {
                 throw new InvalidDataAccessApiUsageException("Cannot map results to " + type.getName() + ": method "
@@ -48,7 +49,9 @@ final class InterfaceModel {
             }
             ColumnName annotation = m.getAnnotation(ColumnName.class);
             String property = Names.propertyName(m);
-            PropertySpec spec = new PropertySpec(label, property,
+            PropertySpec spec = new PropertySpec(
+                    label,
+                    property,
                     ColumnMatcher.candidates(annotation == null ? null : annotation.value(), property, m.getName()),
                     m.getReturnType());
             Binder.checkSupported(type, spec);
@@ -89,7 +92,9 @@ final class InterfaceModel {
         try {
             ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(type.getClassLoader());
             List<String> order = new ArrayList<>();
-            for (MethodDescription.InDefinedShape m : TypePool.Default.of(locator).describe(type.getName()).resolve()
+            for (MethodDescription.InDefinedShape m : TypePool.Default.of(locator)
+                    .describe(type.getName())
+                    .resolve()
                     .getDeclaredMethods()) {
                 order.add(m.getName() + m.getDescriptor());
             }

@@ -6,8 +6,7 @@ package io.lazypg.spring.entity;
  */
 final class JacksonSupport {
 
-    private JacksonSupport() {
-    }
+    private JacksonSupport() {}
 
     /** {@code tools.jackson.databind.annotation.JsonSerialize}, or null without Jackson. */
     static Class<?> jsonSerializeAnnotation() {

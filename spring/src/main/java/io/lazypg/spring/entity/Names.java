@@ -6,8 +6,7 @@ import java.util.Locale;
 /** Property names of accessors and the snake_case form columns usually have. */
 final class Names {
 
-    private Names() {
-    }
+    private Names() {}
 
     /**
      * The property an accessor reads: {@code getCreatedAt()} and {@code createdAt()} give
@@ -19,7 +18,9 @@ final class Names {
         if (n.length() > 3 && n.startsWith("get") && Character.isUpperCase(n.charAt(3))) {
             return decapitalize(n.substring(3));
         }
-        if (n.length() > 2 && n.startsWith("is") && Character.isUpperCase(n.charAt(2))
+        if (n.length() > 2
+                && n.startsWith("is")
+                && Character.isUpperCase(n.charAt(2))
                 && (r == boolean.class || r == Boolean.class)) {
             return decapitalize(n.substring(2));
         }
@@ -28,7 +29,8 @@ final class Names {
 
     /** As java.beans does it: "CreatedAt" becomes "createdAt", "URL" stays "URL". */
     static String decapitalize(String s) {
-        if (s.isEmpty() || (s.length() > 1 && Character.isUpperCase(s.charAt(1)) && Character.isUpperCase(s.charAt(0)))) {
+        if (s.isEmpty()
+                || (s.length() > 1 && Character.isUpperCase(s.charAt(1)) && Character.isUpperCase(s.charAt(0)))) {
             return s;
         }
         return Character.toLowerCase(s.charAt(0)) + s.substring(1);

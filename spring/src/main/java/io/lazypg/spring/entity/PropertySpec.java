@@ -11,5 +11,4 @@ import java.util.List;
  * @param candidates the column names to try, in order (see {@link ColumnMatcher})
  * @param javaType   the declared Java type (primitive types stay primitive)
  */
-record PropertySpec(String label, String property, List<String> candidates, Class<?> javaType) {
-}
+record PropertySpec(String label, String property, List<String> candidates, Class<?> javaType) {}

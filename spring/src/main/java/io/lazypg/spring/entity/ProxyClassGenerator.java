@@ -51,8 +51,7 @@ final class ProxyClassGenerator {
     private static final Class<?> JSON_SERIALIZE = JacksonSupport.jsonSerializeAnnotation();
     private static final Class<?> SERIALIZER = JacksonSupport.serializerClass();
 
-    private ProxyClassGenerator() {
-    }
+    private ProxyClassGenerator() {}
 
     /** The generated class's constructor, as {@code (LazyRow) -> Object}. */
     static MethodHandle generate(InterfaceModel model, EntityBinding binding) {
@@ -64,26 +63,38 @@ final class ProxyClassGenerator {
                     .name(type.getName() + "$LazyPg$" + SEQUENCE.incrementAndGet())
                     .modifiers(Visibility.PUBLIC, net.bytebuddy.description.modifier.TypeManifestation.FINAL)
                     .defineField(ROW_FIELD, LazyRow.class, Visibility.PRIVATE, FieldManifestation.FINAL)
-                    .defineConstructor(Visibility.PUBLIC).withParameters(LazyRow.class)
+                    .defineConstructor(Visibility.PUBLIC)
+                    .withParameters(LazyRow.class)
                     .intercept(MethodCall.invoke(Object.class.getConstructor())
                             .andThen(FieldAccessor.ofField(ROW_FIELD).setsArgumentAt(0)))
-                    .method(ElementMatchers.named("$lazypgRow")).intercept(FieldAccessor.ofField(ROW_FIELD))
-                    .method(ElementMatchers.named("$lazypgBinding")).intercept(FixedValue.reference(binding))
+                    .method(ElementMatchers.named("$lazypgRow"))
+                    .intercept(FieldAccessor.ofField(ROW_FIELD))
+                    .method(ElementMatchers.named("$lazypgBinding"))
+                    .intercept(FixedValue.reference(binding))
                     .method(ElementMatchers.named("toString").and(ElementMatchers.takesArguments(0)))
-                    .intercept(MethodCall.invoke(EntityRuntime.class.getMethod("toString", EntityProxy.class)).withThis())
+                    .intercept(MethodCall.invoke(EntityRuntime.class.getMethod("toString", EntityProxy.class))
+                            .withThis())
                     .method(ElementMatchers.named("hashCode").and(ElementMatchers.takesArguments(0)))
-                    .intercept(MethodCall.invoke(EntityRuntime.class.getMethod("hashCode", EntityProxy.class)).withThis())
+                    .intercept(MethodCall.invoke(EntityRuntime.class.getMethod("hashCode", EntityProxy.class))
+                            .withThis())
                     .method(ElementMatchers.named("equals").and(ElementMatchers.takesArguments(Object.class)))
-                    .intercept(MethodCall.invoke(EntityRuntime.class.getMethod("equals", EntityProxy.class, Object.class))
-                            .withThis().withArgument(0));
+                    .intercept(
+                            MethodCall.invoke(EntityRuntime.class.getMethod("equals", EntityProxy.class, Object.class))
+                                    .withThis()
+                                    .withArgument(0));
             for (int i = 0; i < model.methods.size(); i++) {
                 Method m = model.methods.get(i);
                 builder = builder.method(ElementMatchers.named(m.getName()).and(ElementMatchers.takesArguments(0)))
-                        .intercept(getter(m.getReturnType(), binding.columnIndex(i), type, model.specs.get(i).label()));
+                        .intercept(getter(
+                                m.getReturnType(),
+                                binding.columnIndex(i),
+                                type,
+                                model.specs.get(i).label()));
             }
             if (JSON_SERIALIZE != null && SERIALIZER != null) {
                 builder = builder.annotateType(AnnotationDescription.Builder.ofType(annotationType())
-                        .define("using", SERIALIZER).build());
+                        .define("using", SERIALIZER)
+                        .build());
             }
             Class<?> generated = load(builder.make(), type);
             MethodHandle ctor = MethodHandles.privateLookupIn(generated, MethodHandles.lookup())
@@ -93,8 +104,10 @@ final class ProxyClassGenerator {
             if (e instanceof InvalidDataAccessApiUsageException u) {
                 throw u;
             }
-            throw new InvalidDataAccessApiUsageException("Cannot generate the entity class for " + type.getName() + ": "
-                    + e + ". Make the interface public, or open its package to lazypg-spring.", e);
+            throw new InvalidDataAccessApiUsageException(
+                    "Cannot generate the entity class for " + type.getName() + ": " + e
+                            + ". Make the interface public, or open its package to lazypg-spring.",
+                    e);
         }
     }
 
@@ -107,34 +120,49 @@ final class ProxyClassGenerator {
     private static Implementation getter(Class<?> t, int index, Class<?> entity, String accessor)
             throws NoSuchMethodException {
         if (t.isPrimitive()) {
-            String name = "get" + Character.toUpperCase(t.getName().charAt(0)) + t.getName().substring(1);
-            return MethodCall.invoke(EntityRuntime.class.getMethod(name, LazyRow.class, int.class, Class.class,
-                            String.class))
-                    .withField(ROW_FIELD).with(index).with(entity).with(accessor);
+            String name = "get" + Character.toUpperCase(t.getName().charAt(0))
+                    + t.getName().substring(1);
+            return MethodCall.invoke(
+                            EntityRuntime.class.getMethod(name, LazyRow.class, int.class, Class.class, String.class))
+                    .withField(ROW_FIELD)
+                    .with(index)
+                    .with(entity)
+                    .with(accessor);
         }
         if (t == String.class) {
-            return MethodCall.invoke(EntityRuntime.class.getMethod("getString", LazyRow.class, int.class, Class.class,
-                            String.class))
-                    .withField(ROW_FIELD).with(index).with(entity).with(accessor);
+            return MethodCall.invoke(EntityRuntime.class.getMethod(
+                            "getString", LazyRow.class, int.class, Class.class, String.class))
+                    .withField(ROW_FIELD)
+                    .with(index)
+                    .with(entity)
+                    .with(accessor);
         }
-        return MethodCall.invoke(EntityRuntime.class.getMethod("get", LazyRow.class, int.class, Class.class,
-                        Class.class, String.class))
-                .withField(ROW_FIELD).with(index).with(t).with(entity).with(accessor)
+        return MethodCall.invoke(EntityRuntime.class.getMethod(
+                        "get", LazyRow.class, int.class, Class.class, Class.class, String.class))
+                .withField(ROW_FIELD)
+                .with(index)
+                .with(t)
+                .with(entity)
+                .with(accessor)
                 .withAssigner(Assigner.DEFAULT, Assigner.Typing.DYNAMIC);
     }
 
     private static Class<?> load(DynamicType.Unloaded<?> unloaded, Class<?> type) {
         try {
             MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-            return unloaded.load(type.getClassLoader(), ClassLoadingStrategy.UsingLookup.of(lookup)).getLoaded();
+            return unloaded.load(type.getClassLoader(), ClassLoadingStrategy.UsingLookup.of(lookup))
+                    .getLoaded();
         } catch (IllegalAccessException | RuntimeException refused) {
             if (!Modifier.isPublic(type.getModifiers())) {
-                throw new InvalidDataAccessApiUsageException("Cannot implement the entity interface " + type.getName()
-                        + ": it is not public and its package is not open to lazypg-spring (" + refused
-                        + "). Make the interface public or open its package.", refused);
+                throw new InvalidDataAccessApiUsageException(
+                        "Cannot implement the entity interface " + type.getName()
+                                + ": it is not public and its package is not open to lazypg-spring (" + refused
+                                + "). Make the interface public or open its package.",
+                        refused);
             }
             ClassLoader parent = new MultipleParentClassLoader.Builder()
-                    .append(type, EntityProxy.class).build();
+                    .append(type, EntityProxy.class)
+                    .build();
             return unloaded.load(parent, ClassLoadingStrategy.Default.WRAPPER).getLoaded();
         }
     }

@@ -30,8 +30,11 @@ final class RecordMapper<T> implements LazyRowMapper<T> {
         for (int i = 0; i < components.length; i++) {
             RecordComponent rc = components[i];
             ColumnName annotation = rc.getAnnotation(ColumnName.class);
-            PropertySpec spec = new PropertySpec("component " + rc.getName(), rc.getName(),
-                    ColumnMatcher.candidates(annotation == null ? null : annotation.value(), rc.getName()), rc.getType());
+            PropertySpec spec = new PropertySpec(
+                    "component " + rc.getName(),
+                    rc.getName(),
+                    ColumnMatcher.candidates(annotation == null ? null : annotation.value(), rc.getName()),
+                    rc.getType());
             Binder.checkSupported(type, spec);
             specs.add(spec);
             parameterTypes[i] = rc.getType();
@@ -39,12 +42,15 @@ final class RecordMapper<T> implements LazyRowMapper<T> {
         try {
             Constructor<T> canonical = type.getDeclaredConstructor(parameterTypes);
             canonical.setAccessible(true);
-            this.constructor = MethodHandles.lookup().unreflectConstructor(canonical)
+            this.constructor = MethodHandles.lookup()
+                    .unreflectConstructor(canonical)
                     .asSpreader(Object[].class, components.length)
                     .asType(MethodType.methodType(Object.class, Object[].class));
         } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new InvalidDataAccessApiUsageException("Cannot use the canonical constructor of record "
-                    + type.getName() + ": " + e + ". Open its package to lazypg-spring or make it public.", e);
+            throw new InvalidDataAccessApiUsageException(
+                    "Cannot use the canonical constructor of record " + type.getName() + ": " + e
+                            + ". Open its package to lazypg-spring or make it public.",
+                    e);
         }
         this.bindings = new BindingCache<>(columns -> Binder.bind(type, specs, columns, true));
     }

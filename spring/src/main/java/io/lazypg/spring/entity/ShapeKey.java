@@ -33,7 +33,10 @@ final class ShapeKey {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ShapeKey k && hash == k.hash && Arrays.equals(oids, k.oids) && Arrays.equals(names, k.names);
+        return o instanceof ShapeKey k
+                && hash == k.hash
+                && Arrays.equals(oids, k.oids)
+                && Arrays.equals(names, k.names);
     }
 
     @Override

@@ -36,18 +36,36 @@ import java.util.UUID;
  */
 final class TypeCompatibility {
 
-    private TypeCompatibility() {
-    }
+    private TypeCompatibility() {}
 
     /** True when the client can decode some column type into {@code type}. */
     static boolean supported(Class<?> type) {
-        return type == long.class || type == int.class || type == short.class || type == double.class
-                || type == float.class || type == boolean.class || type == Long.class || type == Integer.class
-                || type == Short.class || type == Double.class || type == Float.class || type == Boolean.class
-                || type == String.class || type == Object.class || type == byte[].class || type == BigDecimal.class
-                || type == BigInteger.class || type == LocalDate.class || type == LocalDateTime.class
-                || type == OffsetDateTime.class || type == Instant.class || type == ZonedDateTime.class
-                || type == LocalTime.class || type == OffsetTime.class || type == UUID.class || type.isEnum()
+        return type == long.class
+                || type == int.class
+                || type == short.class
+                || type == double.class
+                || type == float.class
+                || type == boolean.class
+                || type == Long.class
+                || type == Integer.class
+                || type == Short.class
+                || type == Double.class
+                || type == Float.class
+                || type == Boolean.class
+                || type == String.class
+                || type == Object.class
+                || type == byte[].class
+                || type == BigDecimal.class
+                || type == BigInteger.class
+                || type == LocalDate.class
+                || type == LocalDateTime.class
+                || type == OffsetDateTime.class
+                || type == Instant.class
+                || type == ZonedDateTime.class
+                || type == LocalTime.class
+                || type == OffsetTime.class
+                || type == UUID.class
+                || type.isEnum()
                 || type.isArray();
     }
 
@@ -57,11 +75,19 @@ final class TypeCompatibility {
         if (type == String.class || type == Object.class || type == byte[].class) {
             return true;
         }
-        if (type == long.class || type == int.class || type == short.class || type == Long.class
-                || type == Integer.class || type == Short.class || type == BigInteger.class) {
+        if (type == long.class
+                || type == int.class
+                || type == short.class
+                || type == Long.class
+                || type == Integer.class
+                || type == Short.class
+                || type == BigInteger.class) {
             return integral(t);
         }
-        if (type == double.class || type == float.class || type == Double.class || type == Float.class
+        if (type == double.class
+                || type == float.class
+                || type == Double.class
+                || type == Float.class
                 || type == BigDecimal.class) {
             return integral(t) || t == PgType.FLOAT4 || t == PgType.FLOAT8;
         }
@@ -101,8 +127,12 @@ final class TypeCompatibility {
 
     /** The text types, and a parameter's "unspecified" (0). */
     private static boolean textLike(PgType t, int oid) {
-        return t == PgType.TEXT || t == PgType.VARCHAR || t == PgType.BPCHAR || t == PgType.NAME
-                || t == PgType.UNKNOWN || oid == 0;
+        return t == PgType.TEXT
+                || t == PgType.VARCHAR
+                || t == PgType.BPCHAR
+                || t == PgType.NAME
+                || t == PgType.UNKNOWN
+                || oid == 0;
     }
 
     /** The boxed form of a primitive type, else the type itself. */

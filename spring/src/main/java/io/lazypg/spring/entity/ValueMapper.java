@@ -38,15 +38,17 @@ final class ValueMapper<T> implements LazyRowMapper<T> {
 
     private Boolean check(List<Column> columns) {
         if (columns.size() != 1) {
-            throw new IncorrectResultSetColumnCountException("Cannot map the result to " + type.getName()
-                    + ": a value type needs exactly one column but the result has " + columns.size() + ": "
-                    + ColumnMatcher.describe(columns) + ". Select one column, or map to a record or interface.",
-                    1, columns.size());
+            throw new IncorrectResultSetColumnCountException(
+                    "Cannot map the result to " + type.getName()
+                            + ": a value type needs exactly one column but the result has " + columns.size() + ": "
+                            + ColumnMatcher.describe(columns) + ". Select one column, or map to a record or interface.",
+                    1,
+                    columns.size());
         }
         Column c = columns.get(0);
         if (!TypeCompatibility.compatible(type, c.typeOid())) {
-            throw new TypeMismatchDataAccessException("Cannot read column '" + c.name() + "' (" + c.typeName()
-                    + ") as " + type.getName() + ". Cast it in the SQL or ask for a type it converts to.");
+            throw new TypeMismatchDataAccessException("Cannot read column '" + c.name() + "' (" + c.typeName() + ") as "
+                    + type.getName() + ". Cast it in the SQL or ask for a type it converts to.");
         }
         return Boolean.TRUE;
     }

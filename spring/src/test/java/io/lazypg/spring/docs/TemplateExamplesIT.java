@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lazypg.client.LazyPgClient;
-import io.lazypg.client.LazyRow;
 import io.lazypg.spring.ColumnName;
 import io.lazypg.spring.LazyPgTemplate;
 import io.lazypg.spring.LazyPgTransactionManager;
@@ -42,24 +41,23 @@ class TemplateExamplesIT {
 
         BigDecimal amount();
 
-        OffsetDateTime createdAt();              // column created_at
+        OffsetDateTime createdAt(); // column created_at
 
         @ColumnName("note")
-        String comment();                        // explicit column
+        String comment(); // explicit column
 
-        default boolean isLarge() {              // default methods may call accessors
+        default boolean isLarge() { // default methods may call accessors
             return amount().compareTo(new BigDecimal("500")) > 0;
         }
     }
     // end::entity[]
 
     // tag::record[]
-    record OrderTotal(String status, long orders, BigDecimal total) {
-    }
+    record OrderTotal(String status, long orders, BigDecimal total) {}
     // end::record[]
 
     // tag::json-view[]
-    record OrderView(long id, String status, boolean large) {   // what the API returns as JSON
+    record OrderView(long id, String status, boolean large) { // what the API returns as JSON
 
         static OrderView of(Order order) {
             return new OrderView(order.id(), order.status(), order.isLarge());
@@ -92,7 +90,7 @@ class TemplateExamplesIT {
         List<Order> open = template.query(
                 "select * from doc_orders where customer_id = ? and status = ?", Order.class, 42L, "open");
         for (Order order : open) {
-            if (order.isLarge()) {                // decodes amount (once; memoized)
+            if (order.isLarge()) { // decodes amount (once; memoized)
                 System.out.println(order.id() + " " + order.createdAt());
             }
         }
@@ -102,11 +100,12 @@ class TemplateExamplesIT {
 
     @Test
     void derivedPropertiesReachJsonThroughARecord() {
-        JsonMapper json = JsonMapper.builder().addModule(new LazyPgJacksonModule()).build();
+        JsonMapper json =
+                JsonMapper.builder().addModule(new LazyPgJacksonModule()).build();
         Order order = template.queryForObject("select * from doc_orders where id = ?", Order.class, 60L);
         assertThat(json.writeValueAsString(order)).doesNotContain("large");
         // tag::json-derived[]
-        String body = json.writeValueAsString(OrderView.of(order));   // {"id":60,"status":"open","large":true}
+        String body = json.writeValueAsString(OrderView.of(order)); // {"id":60,"status":"open","large":true}
         // end::json-derived[]
         assertThat(body).isEqualTo("{\"id\":60,\"status\":\"open\",\"large\":true}");
     }
@@ -115,12 +114,13 @@ class TemplateExamplesIT {
     void valuesRecordsAndMappers() {
         // tag::values[]
         long count = template.queryForObject("select count(*) from doc_orders", Long.class);
-        Optional<String> status = template.queryForOptional("select status from doc_orders where id = ?", String.class, 7L);
+        Optional<String> status =
+                template.queryForOptional("select status from doc_orders where id = ?", String.class, 7L);
         List<OrderTotal> totals = template.query(
                 "select status, count(*) as orders, sum(amount) as total from doc_orders group by status order by status",
                 OrderTotal.class);
-        List<String> labels = template.query("select id, status from doc_orders where id < ?",
-                row -> row.getLong(0) + ":" + row.getString(1), 4L);
+        List<String> labels = template.query(
+                "select id, status from doc_orders where id < ?", row -> row.getLong(0) + ":" + row.getString(1), 4L);
         // end::values[]
         assertThat(count).isEqualTo(100);
         assertThat(status).hasValue("shipped");
@@ -155,8 +155,10 @@ class TemplateExamplesIT {
         assertThat(openAmount).isPositive();
         // tag::update[]
         int changed = template.update("update doc_orders set note = ? where customer_id = ?", "called", 41L);
-        int[] inserted = template.batchUpdate("insert into doc_orders (id, customer_id, status, amount) values (?, ?, ?, ?)",
-                List.of(new Object[] {1001L, 7L, "open", new BigDecimal("9.99")},
+        int[] inserted = template.batchUpdate(
+                "insert into doc_orders (id, customer_id, status, amount) values (?, ?, ?, ?)",
+                List.of(
+                        new Object[] {1001L, 7L, "open", new BigDecimal("9.99")},
                         new Object[] {1002L, 7L, "open", new BigDecimal("19.99")}));
         // end::update[]
         assertThat(changed).isEqualTo(20);
@@ -170,21 +172,25 @@ class TemplateExamplesIT {
         TransactionTemplate tx = new TransactionTemplate(new LazyPgTransactionManager(client));
         tx.executeWithoutResult(status -> {
             template.update("update doc_orders set status = 'paid' where id = ?", 3L);
-            template.update("insert into doc_orders (id, customer_id, status, amount) values (?, ?, 'open', 1)", 2000L, 3L);
+            template.update(
+                    "insert into doc_orders (id, customer_id, status, amount) values (?, ?, 'open', 1)", 2000L, 3L);
         });
         // end::transaction[]
-        assertThat(template.queryForObject("select status from doc_orders where id = 3", String.class)).isEqualTo("paid");
+        assertThat(template.queryForObject("select status from doc_orders where id = 3", String.class))
+                .isEqualTo("paid");
         // tag::rollback[]
         try {
             tx.executeWithoutResult(status -> {
                 template.update("update doc_orders set status = 'cancelled' where id = ?", 6L);
-                template.update("insert into doc_orders (id, customer_id, status, amount) values (?, ?, 'open', 1)", 2000L, 3L);
+                template.update(
+                        "insert into doc_orders (id, customer_id, status, amount) values (?, ?, 'open', 1)", 2000L, 3L);
             });
         } catch (DuplicateKeyException e) {
             // the update of order 6 was rolled back with the failed insert
         }
         // end::rollback[]
-        assertThat(template.queryForObject("select status from doc_orders where id = 6", String.class)).isEqualTo("open");
+        assertThat(template.queryForObject("select status from doc_orders where id = 6", String.class))
+                .isEqualTo("open");
         assertThatThrownBy(() -> template.update("insert into doc_orders (id) values (?)", 1L))
                 .isInstanceOf(DuplicateKeyException.class);
         template.update("delete from doc_orders where id >= 2000");

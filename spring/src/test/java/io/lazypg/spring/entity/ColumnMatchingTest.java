@@ -27,9 +27,11 @@ class ColumnMatchingTest {
     @Test
     void propertyNamesFollowBeanAndRecordConventions() throws Exception {
         assertThat(Names.propertyName(Accessors.class.getMethod("id"))).isEqualTo("id");
-        assertThat(Names.propertyName(Accessors.class.getMethod("getCreatedAt"))).isEqualTo("createdAt");
+        assertThat(Names.propertyName(Accessors.class.getMethod("getCreatedAt")))
+                .isEqualTo("createdAt");
         assertThat(Names.propertyName(Accessors.class.getMethod("isActive"))).isEqualTo("active");
-        assertThat(Names.propertyName(Accessors.class.getMethod("isNotBoolean"))).isEqualTo("isNotBoolean");
+        assertThat(Names.propertyName(Accessors.class.getMethod("isNotBoolean")))
+                .isEqualTo("isNotBoolean");
         assertThat(Names.propertyName(Accessors.class.getMethod("getURL"))).isEqualTo("URL");
     }
 
@@ -43,22 +45,28 @@ class ColumnMatchingTest {
     @Test
     void exactMatchWinsOverCaseInsensitiveAndSnakeCase() {
         List<Column> columns = List.of(column("CREATEDAT", 25), column("created_at", 25), column("createdAt", 25));
-        assertThat(ColumnMatcher.find(columns, ColumnMatcher.candidates(null, "createdAt"))).isEqualTo(2);
+        assertThat(ColumnMatcher.find(columns, ColumnMatcher.candidates(null, "createdAt")))
+                .isEqualTo(2);
         List<Column> noExact = List.of(column("x", 25), column("CREATEDAT", 25), column("created_at", 25));
-        assertThat(ColumnMatcher.find(noExact, ColumnMatcher.candidates(null, "createdAt"))).isEqualTo(1);
+        assertThat(ColumnMatcher.find(noExact, ColumnMatcher.candidates(null, "createdAt")))
+                .isEqualTo(1);
         List<Column> snakeOnly = List.of(column("x", 25), column("CREATED_AT", 25));
-        assertThat(ColumnMatcher.find(snakeOnly, ColumnMatcher.candidates(null, "createdAt"))).isEqualTo(1);
-        assertThat(ColumnMatcher.find(snakeOnly, ColumnMatcher.candidates("x", "createdAt"))).isZero();
-        assertThat(ColumnMatcher.find(snakeOnly, ColumnMatcher.candidates(null, "missing"))).isEqualTo(-1);
+        assertThat(ColumnMatcher.find(snakeOnly, ColumnMatcher.candidates(null, "createdAt")))
+                .isEqualTo(1);
+        assertThat(ColumnMatcher.find(snakeOnly, ColumnMatcher.candidates("x", "createdAt")))
+                .isZero();
+        assertThat(ColumnMatcher.find(snakeOnly, ColumnMatcher.candidates(null, "missing")))
+                .isEqualTo(-1);
     }
 
     @Test
     void compatibilityTable() {
-        assertThat(TypeCompatibility.compatible(long.class, 21)).isTrue();   // int2
+        assertThat(TypeCompatibility.compatible(long.class, 21)).isTrue(); // int2
         assertThat(TypeCompatibility.compatible(long.class, 1700)).isTrue(); // numeric
-        assertThat(TypeCompatibility.compatible(long.class, 25)).isFalse();  // text
+        assertThat(TypeCompatibility.compatible(long.class, 25)).isFalse(); // text
         assertThat(TypeCompatibility.compatible(String.class, 1184)).isTrue();
-        assertThat(TypeCompatibility.compatible(java.time.OffsetDateTime.class, 1082)).isFalse(); // date
+        assertThat(TypeCompatibility.compatible(java.time.OffsetDateTime.class, 1082))
+                .isFalse(); // date
         assertThat(TypeCompatibility.compatible(boolean.class, 23)).isFalse();
         assertThat(TypeCompatibility.compatible(int[].class, 1007)).isTrue();
         assertThat(TypeCompatibility.compatible(int[].class, 23)).isFalse();

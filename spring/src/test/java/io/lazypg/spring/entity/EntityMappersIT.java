@@ -35,16 +35,18 @@ class EntityMappersIT {
 
     @BeforeAll
     static void createTable(TestPostgres server) throws Exception {
-        try (Connection c = server.openJdbc(); Statement s = c.createStatement()) {
+        try (Connection c = server.openJdbc();
+                Statement s = c.createStatement()) {
             s.execute("drop table if exists entity_orders");
             s.execute("create table entity_orders (id bigint primary key, status text not null,"
                     + " created_at timestamptz not null, amount numeric(12,2), qty int, rating float8, active bool,"
                     + " note text, tags text[], ref uuid, kind text, small int2, day date)");
-            s.execute("insert into entity_orders values"
-                    + " (1, 'open', '2024-01-02 03:04:05.123456+00', 12.50, 3, 1.5, true, 'first', '{a,b}',"
-                    + "  'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'RETAIL', 7, '2024-01-02'),"
-                    + " (2, 'shipped', '2024-02-03 04:05:06+00', null, null, null, false, null, null, null, 'WHOLESALE', -3, null),"
-                    + " (3, 'open', '2024-03-04 05:06:07+00', 0.01, 9, -2.25, null, 'third', '{}', null, 'RETAIL', 0, '1999-12-31')");
+            s.execute(
+                    "insert into entity_orders values"
+                            + " (1, 'open', '2024-01-02 03:04:05.123456+00', 12.50, 3, 1.5, true, 'first', '{a,b}',"
+                            + "  'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'RETAIL', 7, '2024-01-02'),"
+                            + " (2, 'shipped', '2024-02-03 04:05:06+00', null, null, null, false, null, null, null, 'WHOLESALE', -3, null),"
+                            + " (3, 'open', '2024-03-04 05:06:07+00', 0.01, 9, -2.25, null, 'third', '{}', null, 'RETAIL', 0, '1999-12-31')");
         }
         client = LazyPgClient.connect(server.url());
     }
@@ -113,7 +115,10 @@ class EntityMappersIT {
         long status();
     }
 
-    enum Kind { RETAIL, WHOLESALE }
+    enum Kind {
+        RETAIL,
+        WHOLESALE
+    }
 
     interface Various {
         Kind kind();
@@ -145,18 +150,22 @@ class EntityMappersIT {
         String status();
     }
 
-    record OrderRecord(long id, String status, OffsetDateTime createdAt, @ColumnName("amount") BigDecimal total) {
-    }
+    record OrderRecord(
+            long id,
+            String status,
+            OffsetDateTime createdAt,
+            @ColumnName("amount") BigDecimal total) {}
 
-    record PrimitiveRecord(long id, int qty) {
-    }
+    record PrimitiveRecord(long id, int qty) {}
 
     public static final class OrderBean {
         private long id;
         private String status;
         private OffsetDateTime createdAt;
+
         @ColumnName("note")
         private String remark;
+
         private String untouched = "default";
 
         public long getId() {
@@ -221,8 +230,9 @@ class EntityMappersIT {
         assertThat(order.id()).isEqualTo(1L);
         assertThat(row.locatedCells()).isEqualTo(1);
         assertThat(order.status()).isEqualTo("open").isSameAs(order.status());
-        try (Connection c = server.openJdbc(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select created_at from entity_orders where id = 1")) {
+        try (Connection c = server.openJdbc();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("select created_at from entity_orders where id = 1")) {
             rs.next();
             assertThat(order.createdAt()).isAtSameInstantAs(rs.getObject(1, OffsetDateTime.class));
         }
@@ -240,10 +250,12 @@ class EntityMappersIT {
 
     @Test
     void camelCaseToSnakeCaseCaseInsensitively() {
-        ShoutingOrder o = map(ShoutingOrder.class, "select id, status, created_at from entity_orders where id = 2").get(0);
+        ShoutingOrder o = map(ShoutingOrder.class, "select id, status, created_at from entity_orders where id = 2")
+                .get(0);
         assertThat(o.ID()).isEqualTo(2L);
         assertThat(o.Status()).isEqualTo("shipped");
-        assertThat(o.CreatedAt().toInstant()).isEqualTo(OffsetDateTime.parse("2024-02-03T04:05:06Z").toInstant());
+        assertThat(o.CreatedAt().toInstant())
+                .isEqualTo(OffsetDateTime.parse("2024-02-03T04:05:06Z").toInstant());
     }
 
     @Test
@@ -271,12 +283,16 @@ class EntityMappersIT {
         PrimitiveQty withNull = primitive.get(1);
         String accessorMessage = catchThrowable(withNull::qty).getMessage();
         // Strict everywhere: toString, equals and hashCode never show a value the accessor cannot return.
-        assertThatThrownBy(withNull::toString).isInstanceOf(TypeMismatchDataAccessException.class)
+        assertThatThrownBy(withNull::toString)
+                .isInstanceOf(TypeMismatchDataAccessException.class)
                 .hasMessage(accessorMessage);
-        assertThatThrownBy(withNull::hashCode).isInstanceOf(TypeMismatchDataAccessException.class)
+        assertThatThrownBy(withNull::hashCode)
+                .isInstanceOf(TypeMismatchDataAccessException.class)
                 .hasMessage(accessorMessage);
-        PrimitiveQty sameRowAgain = map(PrimitiveQty.class, "select id, qty from entity_orders order by id").get(1);
-        assertThatThrownBy(() -> withNull.equals(sameRowAgain)).isInstanceOf(TypeMismatchDataAccessException.class)
+        PrimitiveQty sameRowAgain = map(PrimitiveQty.class, "select id, qty from entity_orders order by id")
+                .get(1);
+        assertThatThrownBy(() -> withNull.equals(sameRowAgain))
+                .isInstanceOf(TypeMismatchDataAccessException.class)
                 .hasMessage(accessorMessage);
         assertThat(primitive.get(0).toString()).isEqualTo("PrimitiveQty{id=1, qty=3}");
     }
@@ -311,7 +327,8 @@ class EntityMappersIT {
                 .hasMessageContaining("takes parameters");
         assertThatThrownBy(() -> EntityMappers.forType(WithListAccessor.class))
                 .isInstanceOf(InvalidDataAccessApiUsageException.class)
-                .hasMessageContaining("tags()").hasMessageContaining("java.util.List");
+                .hasMessageContaining("tags()")
+                .hasMessageContaining("java.util.List");
     }
 
     @Test
@@ -367,7 +384,8 @@ class EntityMappersIT {
         }
         assertThat(orders).extracting(Order::id).containsExactly(1L, 2L, 3L);
         assertThat(orders).extracting(Order::status).containsExactly("open", "shipped", "open");
-        assertThat(orders.get(2).createdAt().toInstant()).isEqualTo(OffsetDateTime.parse("2024-03-04T05:06:07Z").toInstant());
+        assertThat(orders.get(2).createdAt().toInstant())
+                .isEqualTo(OffsetDateTime.parse("2024-03-04T05:06:07Z").toInstant());
     }
 
     @Test
@@ -377,13 +395,20 @@ class EntityMappersIT {
         Order b = map(Order.class, sql, 1L).get(0);
         Order other = map(Order.class, sql, 2L).get(0);
         // Same values, columns in another order (another binding and class): still equal.
-        Order reordered = map(Order.class, "select created_at, status, id from entity_orders where id = $1", 1L).get(0);
-        assertThat(a).isEqualTo(b).isEqualTo(reordered).isNotEqualTo(other).isNotEqualTo("x").isNotEqualTo(null);
+        Order reordered = map(Order.class, "select created_at, status, id from entity_orders where id = $1", 1L)
+                .get(0);
+        assertThat(a)
+                .isEqualTo(b)
+                .isEqualTo(reordered)
+                .isNotEqualTo(other)
+                .isNotEqualTo("x")
+                .isNotEqualTo(null);
         assertThat(a.hashCode()).isEqualTo(b.hashCode()).isEqualTo(reordered.hashCode());
         assertThat(a.hashCode()).isNotEqualTo(other.hashCode());
         assertThat(a.toString()).startsWith("Order{id=1, status=open, createdAt=2024-01-02T03:04:05.123456");
         // Another interface over the same values is not equal.
-        BeanOrder bean = map(BeanOrder.class, "select * from entity_orders where id = 1").get(0);
+        BeanOrder bean =
+                map(BeanOrder.class, "select * from entity_orders where id = 1").get(0);
         assertThat((Object) bean).isNotEqualTo(a);
     }
 
@@ -392,23 +417,29 @@ class EntityMappersIT {
         String sql = "select id, status, created_at from entity_orders where id = $1";
         Order first = map(Order.class, sql, 1L).get(0);
         Order second = map(Order.class, sql, 2L).get(0);
-        Order adHoc = map(Order.class, "select id, status, created_at, note from entity_orders where id = 3").get(0);
-        Order reordered = map(Order.class, "select status, id, created_at from entity_orders where id = 1").get(0);
+        Order adHoc = map(Order.class, "select id, status, created_at, note from entity_orders where id = 3")
+                .get(0);
+        Order reordered = map(Order.class, "select status, id, created_at from entity_orders where id = 1")
+                .get(0);
         assertThat(second.getClass()).isSameAs(first.getClass());
         assertThat(adHoc.getClass()).as("same column positions, same class").isSameAs(first.getClass());
         assertThat(reordered.getClass()).isNotSameAs(first.getClass());
         assertThat(reordered.id()).isEqualTo(1L);
         assertThat(java.util.Arrays.stream(first.getClass().getDeclaredFields())
-                .filter(f -> !java.lang.reflect.Modifier.isStatic(f.getModifiers())))
-                .as("a proxy holds only its row").extracting(java.lang.reflect.Field::getType).containsExactly(LazyRow.class);
+                        .filter(f -> !java.lang.reflect.Modifier.isStatic(f.getModifiers())))
+                .as("a proxy holds only its row")
+                .extracting(java.lang.reflect.Field::getType)
+                .containsExactly(LazyRow.class);
         assertThat(first).isInstanceOf(EntityProxy.class);
     }
 
     @Test
     void primitiveGetterAllocatesNothingAfterWarmUp() {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        Various v = map(Various.class, "select * from entity_orders where id = 1").get(0);
-        Order o = map(Order.class, "select id, status, created_at from entity_orders where id = 1").get(0);
+        Various v =
+                map(Various.class, "select * from entity_orders where id = 1").get(0);
+        Order o = map(Order.class, "select id, status, created_at from entity_orders where id = 1")
+                .get(0);
         long sink = 0;
         for (int i = 0; i < 20; i++) { // warm-up: let the JIT compile the getters
             sink += readPrimitives(o, v, 20_000);
@@ -422,7 +453,9 @@ class EntityMappersIT {
         }
         assertThat(sink).isNotZero();
         // Boxing or a per-call lookup would allocate megabytes over a million calls.
-        assertThat(allocated).as("bytes allocated by 3 million primitive getter calls").isLessThan(256);
+        assertThat(allocated)
+                .as("bytes allocated by 3 million primitive getter calls")
+                .isLessThan(256);
     }
 
     private static long readPrimitives(Order o, Various v, int n) {
@@ -442,11 +475,14 @@ class EntityMappersIT {
         assertThat(records.get(0).status()).isEqualTo("open");
         assertThat(records.get(0).total()).isEqualByComparingTo("12.50");
         assertThat(records.get(1).total()).isNull();
-        assertThat(records.get(2).createdAt().toInstant()).isEqualTo(OffsetDateTime.parse("2024-03-04T05:06:07Z").toInstant());
+        assertThat(records.get(2).createdAt().toInstant())
+                .isEqualTo(OffsetDateTime.parse("2024-03-04T05:06:07Z").toInstant());
         assertThatThrownBy(() -> map(PrimitiveRecord.class, "select id, qty from entity_orders order by id"))
-                .isInstanceOf(TypeMismatchDataAccessException.class).hasMessageContaining("'qty'");
+                .isInstanceOf(TypeMismatchDataAccessException.class)
+                .hasMessageContaining("'qty'");
         assertThatThrownBy(() -> map(OrderRecord.class, "select id, status from entity_orders"))
-                .isInstanceOf(InvalidDataAccessApiUsageException.class).hasMessageContaining("component createdAt");
+                .isInstanceOf(InvalidDataAccessApiUsageException.class)
+                .hasMessageContaining("component createdAt");
     }
 
     @Test
@@ -462,18 +498,25 @@ class EntityMappersIT {
     @Test
     void valueTypesReadTheSingleColumn() {
         assertThat(map(Long.class, "select id from entity_orders order by id")).containsExactly(1L, 2L, 3L);
-        assertThat(map(String.class, "select status from entity_orders order by id")).containsExactly("open", "shipped", "open");
+        assertThat(map(String.class, "select status from entity_orders order by id"))
+                .containsExactly("open", "shipped", "open");
         assertThat(map(BigDecimal.class, "select amount from entity_orders order by id"))
                 .containsExactly(new BigDecimal("12.50"), null, new BigDecimal("0.01"));
-        assertThat(map(Kind.class, "select kind from entity_orders order by id")).containsExactly(Kind.RETAIL, Kind.WHOLESALE, Kind.RETAIL);
+        assertThat(map(Kind.class, "select kind from entity_orders order by id"))
+                .containsExactly(Kind.RETAIL, Kind.WHOLESALE, Kind.RETAIL);
         assertThat(map(UUID.class, "select ref from entity_orders where id = 1"))
                 .containsExactly(UUID.fromString("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"));
-        assertThat(map(LocalDate.class, "select day from entity_orders where id = 3")).containsExactly(LocalDate.of(1999, 12, 31));
-        assertThat(map(Integer.class, "select qty from entity_orders order by id")).containsExactly(3, null, 9);
+        assertThat(map(LocalDate.class, "select day from entity_orders where id = 3"))
+                .containsExactly(LocalDate.of(1999, 12, 31));
+        assertThat(map(Integer.class, "select qty from entity_orders order by id"))
+                .containsExactly(3, null, 9);
         assertThat(map(int[].class, "select array[1, 2, 3]").get(0)).containsExactly(1, 2, 3);
         assertThatThrownBy(() -> map(Long.class, "select id, status from entity_orders"))
-                .isInstanceOf(IncorrectResultSetColumnCountException.class).hasMessageContaining("exactly one column");
+                .isInstanceOf(IncorrectResultSetColumnCountException.class)
+                .hasMessageContaining("exactly one column");
         assertThatThrownBy(() -> map(Long.class, "select status from entity_orders"))
-                .isInstanceOf(TypeMismatchDataAccessException.class).hasMessageContaining("status").hasMessageContaining("text");
+                .isInstanceOf(TypeMismatchDataAccessException.class)
+                .hasMessageContaining("status")
+                .hasMessageContaining("text");
     }
 }

@@ -61,7 +61,8 @@ class EntityJsonIT {
 
     @Test
     void moduleWritesExactlyTheAccessorProperties() {
-        ObjectMapper mapper = JsonMapper.builder().addModule(new LazyPgJacksonModule()).build();
+        ObjectMapper mapper =
+                JsonMapper.builder().addModule(new LazyPgJacksonModule()).build();
         assertShape(mapper, mapper.writeValueAsString(orders()));
     }
 
@@ -82,7 +83,8 @@ class EntityJsonIT {
         LazyResult result = client.query("select 1::int8 as id, null::int4 as qty");
         PrimitiveQty entity = EntityMappers.forType(PrimitiveQty.class).mapRow(result.get(0));
         String accessorMessage = catchThrowable(entity::qty).getMessage();
-        for (ObjectMapper mapper : List.of(new ObjectMapper(),
+        for (ObjectMapper mapper : List.of(
+                new ObjectMapper(),
                 JsonMapper.builder().addModule(new LazyPgJacksonModule()).build())) {
             Throwable thrown = catchThrowable(() -> mapper.writeValueAsString(entity));
             assertThat(thrown).as("writing a NULL int as JSON").isNotNull();
@@ -90,8 +92,11 @@ class EntityJsonIT {
             while (cause != null && !(cause instanceof TypeMismatchDataAccessException)) {
                 cause = cause.getCause();
             }
-            assertThat(cause).as("the accessor's exception in the chain of " + thrown).isNotNull();
-            assertThat(cause.getMessage()).isEqualTo(accessorMessage)
+            assertThat(cause)
+                    .as("the accessor's exception in the chain of " + thrown)
+                    .isNotNull();
+            assertThat(cause.getMessage())
+                    .isEqualTo(accessorMessage)
                     .startsWith("PrimitiveQty.qty() returns int, but column 'qty'");
         }
     }
@@ -108,6 +113,10 @@ class EntityJsonIT {
                 .isEqualTo(OffsetDateTime.parse("2024-01-02T03:04:05Z").toInstant());
         assertThat(first.get("qty").isNull()).isTrue();
         assertThat(tree.get(1).get("qty").asInt()).isEqualTo(7);
-        assertThat(json).doesNotContain("secret").doesNotContain("row").doesNotContain("binding").doesNotContain("label");
+        assertThat(json)
+                .doesNotContain("secret")
+                .doesNotContain("row")
+                .doesNotContain("binding")
+                .doesNotContain("label");
     }
 }

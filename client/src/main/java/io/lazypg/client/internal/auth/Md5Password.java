@@ -17,8 +17,7 @@ public final class Md5Password {
 
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
-    private Md5Password() {
-    }
+    private Md5Password() {}
 
     /**
      * The PasswordMessage payload, without the terminating NUL (the caller adds it).

@@ -36,6 +36,7 @@ public final class ScramSha256Client {
     private static final String GS2_HEADER = "n,,";
     /** base64("n,,"): the channel-binding attribute of client-final when no channel binding is used. */
     private static final String CHANNEL_BINDING = "c=biws";
+
     private static final String HMAC = "HmacSHA256";
     private static final int NONCE_BYTES = 18;
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -119,8 +120,8 @@ public final class ScramSha256Client {
         }
 
         String clientFinalWithoutProof = CHANNEL_BINDING + ",r=" + nonce;
-        byte[] authMessage = (clientFirstBare + "," + serverFirst + "," + clientFinalWithoutProof)
-                .getBytes(StandardCharsets.UTF_8);
+        byte[] authMessage =
+                (clientFirstBare + "," + serverFirst + "," + clientFinalWithoutProof).getBytes(StandardCharsets.UTF_8);
         byte[] saltedPassword = hi(password, salt, iterations);
         Arrays.fill(password, (byte) 0);
         password = null;

@@ -18,8 +18,15 @@ final class ArrayCells {
     final int[] lengths;
     final int size;
 
-    ArrayCells(int elementOid, boolean binary, int[] dims, int[] lowerBounds, byte[] data,
-               int[] offsets, int[] lengths, int size) {
+    ArrayCells(
+            int elementOid,
+            boolean binary,
+            int[] dims,
+            int[] lowerBounds,
+            byte[] data,
+            int[] offsets,
+            int[] lengths,
+            int size) {
         this.elementOid = elementOid;
         this.binary = binary;
         this.dims = dims;

@@ -21,8 +21,7 @@ final class ArrayDecoding {
     /** PostgreSQL's MAXDIM. */
     private static final int MAX_DIMS = 6;
 
-    private ArrayDecoding() {
-    }
+    private ArrayDecoding() {}
 
     static ArrayCells parse(byte[] b, int off, int len, int oid, boolean binary) {
         return binary ? parseBinary(b, off, len, oid) : parseText(b, off, len, oid, PgType.elementOidOf(oid));
@@ -163,7 +162,8 @@ final class ArrayDecoding {
                 expectElement = true;
             } else {
                 if (!expectElement) {
-                    throw ConversionErrors.malformed(b, off, len, oid, false, "expected , or } at position " + (p - off));
+                    throw ConversionErrors.malformed(
+                            b, off, len, oid, false, "expected , or } at position " + (p - off));
                 }
                 if (ndim < 0) {
                     ndim = depth;
@@ -247,8 +247,11 @@ final class ArrayDecoding {
 
     /** An unquoted {@code NULL}, in any letter case, as array_in accepts it. */
     private static boolean isNullWord(byte[] data, int start, int end) {
-        return end - start == 4 && (data[start] | 0x20) == 'n' && (data[start + 1] | 0x20) == 'u'
-                && (data[start + 2] | 0x20) == 'l' && (data[start + 3] | 0x20) == 'l';
+        return end - start == 4
+                && (data[start] | 0x20) == 'n'
+                && (data[start + 1] | 0x20) == 'u'
+                && (data[start + 2] | 0x20) == 'l'
+                && (data[start + 3] | 0x20) == 'l';
     }
 
     private static int indexOf(byte[] b, int from, int end, byte c) {
@@ -286,8 +289,11 @@ final class ArrayDecoding {
         }
         if (!defaultBounds) {
             for (int d = 0; d < ndim; d++) {
-                sb.append('[').append(cells.lowerBounds[d]).append(':')
-                        .append(cells.lowerBounds[d] + cells.dims[d] - 1).append(']');
+                sb.append('[')
+                        .append(cells.lowerBounds[d])
+                        .append(':')
+                        .append(cells.lowerBounds[d] + cells.dims[d] - 1)
+                        .append(']');
             }
             sb.append('=');
         }
@@ -299,8 +305,15 @@ final class ArrayDecoding {
             if (cells.isNull(i)) {
                 sb.append("NULL");
             } else {
-                appendQuoted(sb, CellDecoder.decodeString(cells.data, cells.offsets[i], cells.lengths[i],
-                        cells.elementOid, cells.binary, settings));
+                appendQuoted(
+                        sb,
+                        CellDecoder.decodeString(
+                                cells.data,
+                                cells.offsets[i],
+                                cells.lengths[i],
+                                cells.elementOid,
+                                cells.binary,
+                                settings));
             }
             // Advance the row-major index, closing and reopening braces where dimensions wrap.
             int d = ndim - 1;
@@ -329,8 +342,8 @@ final class ArrayDecoding {
         boolean quote = s.isEmpty() || s.equalsIgnoreCase("NULL");
         for (int i = 0; i < s.length() && !quote; i++) {
             char c = s.charAt(i);
-            quote = c == '"' || c == '\\' || c == '{' || c == '}' || c == ',' || c == ' ' || c == '\t'
-                    || c == '\n' || c == '\r' || c == 0x0B || c == '\f';
+            quote = c == '"' || c == '\\' || c == '{' || c == '}' || c == ',' || c == ' ' || c == '\t' || c == '\n'
+                    || c == '\r' || c == 0x0B || c == '\f';
         }
         if (!quote) {
             sb.append(s);
@@ -355,8 +368,8 @@ final class ArrayDecoding {
         Object[] values = new Object[cells.size];
         for (int i = 0; i < cells.size; i++) {
             if (!cells.isNull(i)) {
-                values[i] = CellDecoder.decodeObject(cells.data, cells.offsets[i], cells.lengths[i],
-                        cells.elementOid, cells.binary, settings);
+                values[i] = CellDecoder.decodeObject(
+                        cells.data, cells.offsets[i], cells.lengths[i], cells.elementOid, cells.binary, settings);
                 if (leaf == BigDecimal.class && !(values[i] instanceof BigDecimal)) {
                     leaf = Number.class; // NaN or an infinity among numerics: they are Doubles
                 }
@@ -374,8 +387,8 @@ final class ArrayDecoding {
      * each element decoded as the leaf component type. The dimensions must match; NULL elements
      * cannot go into primitive arrays.
      */
-    static Object toArray(ArrayCells cells, byte[] b, int off, int len, int oid, Class<?> type,
-                          OutputSettings settings) {
+    static Object toArray(
+            ArrayCells cells, byte[] b, int off, int len, int oid, Class<?> type, OutputSettings settings) {
         int targetDims = 0;
         Class<?> leaf = type;
         while (leaf.isArray() && leaf != byte[].class) {
@@ -384,7 +397,13 @@ final class ArrayDecoding {
         }
         int ndim = cells.dims.length;
         if (ndim != 0 && ndim != targetDims) {
-            throw ConversionErrors.cannotConvert(b, off, len, oid, cells.binary, type,
+            throw ConversionErrors.cannotConvert(
+                    b,
+                    off,
+                    len,
+                    oid,
+                    cells.binary,
+                    type,
                     "it has " + ndim + " dimension(s), the Java type " + targetDims);
         }
         Class<?> boxed = boxed(leaf);
@@ -392,10 +411,22 @@ final class ArrayDecoding {
         for (int i = 0; i < cells.size; i++) {
             Object value = null;
             if (!cells.isNull(i)) {
-                value = CellDecoder.decode(cells.data, cells.offsets[i], cells.lengths[i], cells.elementOid,
-                        cells.binary, boxed, settings);
+                value = CellDecoder.decode(
+                        cells.data,
+                        cells.offsets[i],
+                        cells.lengths[i],
+                        cells.elementOid,
+                        cells.binary,
+                        boxed,
+                        settings);
             } else if (leaf.isPrimitive()) {
-                throw ConversionErrors.cannotConvert(b, off, len, oid, cells.binary, type,
+                throw ConversionErrors.cannotConvert(
+                        b,
+                        off,
+                        len,
+                        oid,
+                        cells.binary,
+                        type,
                         "element " + (i + 1) + " is NULL; read it as " + boxed.getSimpleName() + "[]");
             }
             Array.set(leafArray(result, cells.dims, i), i % lastDim(cells.dims), value);

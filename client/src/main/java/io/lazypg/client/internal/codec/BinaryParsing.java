@@ -23,8 +23,7 @@ final class BinaryParsing {
     static final int NUMERIC_PINF = 0xD000;
     static final int NUMERIC_NINF = 0xF000;
 
-    private BinaryParsing() {
-    }
+    private BinaryParsing() {}
 
     static short int16(byte[] b, int p) {
         return (short) ((b[p] << 8) | (b[p + 1] & 0xFF));
@@ -94,9 +93,13 @@ final class BinaryParsing {
         }
         int ndigits = int16(b, off);
         int sign = int16(b, off + 4) & 0xFFFF;
-        if (ndigits < 0 || len != 8 + 2 * ndigits
-                || (sign != NUMERIC_POS && sign != NUMERIC_NEG && sign != NUMERIC_NAN
-                    && sign != NUMERIC_PINF && sign != NUMERIC_NINF)) {
+        if (ndigits < 0
+                || len != 8 + 2 * ndigits
+                || (sign != NUMERIC_POS
+                        && sign != NUMERIC_NEG
+                        && sign != NUMERIC_NAN
+                        && sign != NUMERIC_PINF
+                        && sign != NUMERIC_NINF)) {
             throw ConversionErrors.malformed(b, off, len, oid, true, "inconsistent numeric header");
         }
         return sign;
@@ -107,7 +110,9 @@ final class BinaryParsing {
     }
 
     static double numericSpecialAsDouble(int sign) {
-        return sign == NUMERIC_NAN ? Double.NaN : sign == NUMERIC_PINF ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
+        return sign == NUMERIC_NAN
+                ? Double.NaN
+                : sign == NUMERIC_PINF ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
     }
 
     /**
@@ -126,7 +131,13 @@ final class BinaryParsing {
             int digit = int16(b, off + 8 + 2 * i);
             if (i > weight) {
                 if (digit != 0) {
-                    throw ConversionErrors.cannotConvert(b, off, len, oid, true, target,
+                    throw ConversionErrors.cannotConvert(
+                            b,
+                            off,
+                            len,
+                            oid,
+                            true,
+                            target,
                             "it has a fractional part; read it as BigDecimal or double");
                 }
                 continue;
@@ -153,7 +164,13 @@ final class BinaryParsing {
     }
 
     private static RuntimeException outOfLongRange(byte[] b, int off, int len, int oid, Class<?> target) {
-        return ConversionErrors.cannotConvert(b, off, len, oid, true, target,
+        return ConversionErrors.cannotConvert(
+                b,
+                off,
+                len,
+                oid,
+                true,
+                target,
                 "out of range [" + Long.MIN_VALUE + ", " + Long.MAX_VALUE + "]; read it as BigDecimal");
     }
 
@@ -205,7 +222,9 @@ final class BinaryParsing {
             chunk = chunk * 10000 + int16(b, off + 8 + 2 * i);
             // 4 groups = 16 decimal digits fit a long; fold them into the BigInteger only past that.
             if (++inChunk == 4 && i + 1 < ndigits) {
-                big = big == null ? BigInteger.valueOf(chunk) : big.multiply(BigInteger.TEN.pow(16)).add(BigInteger.valueOf(chunk));
+                big = big == null
+                        ? BigInteger.valueOf(chunk)
+                        : big.multiply(BigInteger.TEN.pow(16)).add(BigInteger.valueOf(chunk));
                 chunk = 0;
                 inChunk = 0;
             }

@@ -39,8 +39,7 @@ public final class CellDecoder {
     /** java.time's largest UTC offset; PostgreSQL allows more (TimeZone 'UTC+25'). */
     private static final int MAX_OFFSET_SECONDS = 18 * 3600;
 
-    private CellDecoder() {
-    }
+    private CellDecoder() {}
 
     /**
      * The class {@link #decodeObject} returns for a scalar type, or null for arrays (whose class
@@ -62,7 +61,13 @@ public final class CellDecoder {
     public static short decodeShort(byte[] b, int off, int len, int oid, boolean binary) {
         long v = integral(b, off, len, oid, binary, short.class);
         if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
-            throw ConversionErrors.cannotConvert(b, off, len, oid, binary, short.class,
+            throw ConversionErrors.cannotConvert(
+                    b,
+                    off,
+                    len,
+                    oid,
+                    binary,
+                    short.class,
                     "out of range [" + Short.MIN_VALUE + ", " + Short.MAX_VALUE + "]; read it as int or long");
         }
         return (short) v;
@@ -79,7 +84,13 @@ public final class CellDecoder {
         }
         long v = integral(b, off, len, oid, binary, int.class);
         if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-            throw ConversionErrors.cannotConvert(b, off, len, oid, binary, int.class,
+            throw ConversionErrors.cannotConvert(
+                    b,
+                    off,
+                    len,
+                    oid,
+                    binary,
+                    int.class,
                     "out of range [" + Integer.MIN_VALUE + ", " + Integer.MAX_VALUE + "]; read it as long");
         }
         return (int) v;
@@ -92,10 +103,16 @@ public final class CellDecoder {
 
     private static long integral(byte[] b, int off, int len, int oid, boolean binary, Class<?> target) {
         switch (oid) {
-            case Oids.INT2: case Oids.INT4: case Oids.INT8: case Oids.OID:
-                return binary ? BinaryParsing.integral(b, off, len, oid) : TextParsing.parseLong(b, off, len, oid, target);
+            case Oids.INT2:
+            case Oids.INT4:
+            case Oids.INT8:
+            case Oids.OID:
+                return binary
+                        ? BinaryParsing.integral(b, off, len, oid)
+                        : TextParsing.parseLong(b, off, len, oid, target);
             case Oids.NUMERIC:
-                return binary ? BinaryParsing.numericToLong(b, off, len, oid, target)
+                return binary
+                        ? BinaryParsing.numericToLong(b, off, len, oid, target)
                         : TextParsing.parseIntegralNumeric(b, off, len, oid, target);
             default:
                 throw noConversion(b, off, len, oid, binary, target);
@@ -116,7 +133,8 @@ public final class CellDecoder {
         }
         if (oid == Oids.NUMERIC) {
             int sign = BinaryParsing.numericSign(b, off, len, oid);
-            return BinaryParsing.isNumericSpecial(sign) ? (float) BinaryParsing.numericSpecialAsDouble(sign)
+            return BinaryParsing.isNumericSpecial(sign)
+                    ? (float) BinaryParsing.numericSpecialAsDouble(sign)
                     : BinaryParsing.numericToBigDecimal(b, off, len, oid).floatValue();
         }
         return (float) floating(b, off, len, oid, binary, float.class);
@@ -143,10 +161,16 @@ public final class CellDecoder {
                     return TextParsing.parseDouble(b, off, len, oid);
                 }
                 int sign = BinaryParsing.numericSign(b, off, len, oid);
-                return BinaryParsing.isNumericSpecial(sign) ? BinaryParsing.numericSpecialAsDouble(sign)
+                return BinaryParsing.isNumericSpecial(sign)
+                        ? BinaryParsing.numericSpecialAsDouble(sign)
                         : BinaryParsing.numericToBigDecimal(b, off, len, oid).doubleValue();
-            case Oids.INT2: case Oids.INT4: case Oids.INT8: case Oids.OID:
-                return binary ? BinaryParsing.integral(b, off, len, oid) : TextParsing.parseLong(b, off, len, oid, target);
+            case Oids.INT2:
+            case Oids.INT4:
+            case Oids.INT8:
+            case Oids.OID:
+                return binary
+                        ? BinaryParsing.integral(b, off, len, oid)
+                        : TextParsing.parseLong(b, off, len, oid, target);
             default:
                 throw noConversion(b, off, len, oid, binary, target);
         }
@@ -180,9 +204,13 @@ public final class CellDecoder {
                     throw notFinite(b, off, len, oid, binary, BigDecimal.class);
                 }
                 return TextParsing.parseBigDecimal(b, off, len, oid);
-            case Oids.INT2: case Oids.INT4: case Oids.INT8: case Oids.OID:
+            case Oids.INT2:
+            case Oids.INT4:
+            case Oids.INT8:
+            case Oids.OID:
                 return BigDecimal.valueOf(decodeLong(b, off, len, oid, binary));
-            case Oids.FLOAT4: case Oids.FLOAT8:
+            case Oids.FLOAT4:
+            case Oids.FLOAT8:
                 double d = decodeDouble(b, off, len, oid, binary);
                 if (Double.isNaN(d) || Double.isInfinite(d)) {
                     throw notFinite(b, off, len, oid, binary, BigDecimal.class);
@@ -225,7 +253,10 @@ public final class CellDecoder {
             return TextParsing.utf8(b, off, len);
         }
         switch (oid) {
-            case Oids.INT2: case Oids.INT4: case Oids.INT8: case Oids.OID:
+            case Oids.INT2:
+            case Oids.INT4:
+            case Oids.INT8:
+            case Oids.OID:
                 return Long.toString(BinaryParsing.integral(b, off, len, oid));
             case Oids.FLOAT4:
                 return TextRendering.renderFloat(decodeFloat(b, off, len, oid, true));
@@ -251,12 +282,13 @@ public final class CellDecoder {
             case Oids.TIMESTAMP:
                 return TextRendering.renderTimestamp(BinaryParsing.timestampMicros(b, off, len, oid), settings);
             case Oids.TIMESTAMPTZ:
-                return TextRendering.renderTimestamptz(BinaryParsing.timestampMicros(b, off, len, oid),
+                return TextRendering.renderTimestamptz(
+                        BinaryParsing.timestampMicros(b, off, len, oid),
                         settings.zone() == null ? ZoneOffset.UTC : settings.zone());
             case Oids.INTERVAL:
                 BinaryParsing.expectLength(b, off, len, oid, 16);
-                return TextRendering.renderInterval(BinaryParsing.int64(b, off), BinaryParsing.int32(b, off + 8),
-                        BinaryParsing.int32(b, off + 12));
+                return TextRendering.renderInterval(
+                        BinaryParsing.int64(b, off), BinaryParsing.int32(b, off + 8), BinaryParsing.int32(b, off + 12));
             case Oids.UUID:
                 BinaryParsing.expectLength(b, off, len, oid, 16);
                 return TextRendering.renderUuid(b, off);
@@ -265,7 +297,8 @@ public final class CellDecoder {
                     throw ConversionErrors.malformed(b, off, len, oid, true, "expected jsonb version 1");
                 }
                 return TextParsing.utf8(b, off + 1, len - 1);
-            case Oids.INET: case Oids.CIDR:
+            case Oids.INET:
+            case Oids.CIDR:
                 return TextRendering.renderInet(b, off, len, oid);
             default:
                 if (PgType.elementOidOf(oid) != 0) {
@@ -290,23 +323,40 @@ public final class CellDecoder {
     /** As {@link #decodeObject(byte[], int, int, int, boolean, ZoneId)}, under the session's {@code settings}. */
     public static Object decodeObject(byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings) {
         switch (oid) {
-            case Oids.INT2: return decodeShort(b, off, len, oid, binary);
-            case Oids.INT4: return decodeInt(b, off, len, oid, binary);
-            case Oids.INT8: case Oids.OID: return decodeLong(b, off, len, oid, binary);
-            case Oids.FLOAT4: return decodeFloat(b, off, len, oid, binary);
-            case Oids.FLOAT8: return decodeDouble(b, off, len, oid, binary);
+            case Oids.INT2:
+                return decodeShort(b, off, len, oid, binary);
+            case Oids.INT4:
+                return decodeInt(b, off, len, oid, binary);
+            case Oids.INT8:
+            case Oids.OID:
+                return decodeLong(b, off, len, oid, binary);
+            case Oids.FLOAT4:
+                return decodeFloat(b, off, len, oid, binary);
+            case Oids.FLOAT8:
+                return decodeDouble(b, off, len, oid, binary);
             case Oids.NUMERIC:
-                boolean special = binary ? BinaryParsing.isNumericSpecial(BinaryParsing.numericSign(b, off, len, oid))
+                boolean special = binary
+                        ? BinaryParsing.isNumericSpecial(BinaryParsing.numericSign(b, off, len, oid))
                         : TextParsing.numericSpecial(b, off, len) != TextParsing.NOT_SPECIAL;
-                return special ? (Object) decodeDouble(b, off, len, oid, binary) : decodeBigDecimal(b, off, len, oid, binary);
-            case Oids.BOOL: return decodeBoolean(b, off, len, oid, binary);
-            case Oids.BYTEA: return decodeBytes(b, off, len, oid, binary, settings);
-            case Oids.DATE: return JavaTimes.localDate(epochDay(b, off, len, oid, binary));
-            case Oids.TIME: return JavaTimes.localTime(timeMicros(b, off, len, oid, binary));
-            case Oids.TIMETZ: return offsetTime(b, off, len, oid, binary);
-            case Oids.TIMESTAMP: return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary));
-            case Oids.TIMESTAMPTZ: return offsetDateTime(b, off, len, oid, binary, settings);
-            case Oids.UUID: return uuid(b, off, len, oid, binary);
+                return special
+                        ? (Object) decodeDouble(b, off, len, oid, binary)
+                        : decodeBigDecimal(b, off, len, oid, binary);
+            case Oids.BOOL:
+                return decodeBoolean(b, off, len, oid, binary);
+            case Oids.BYTEA:
+                return decodeBytes(b, off, len, oid, binary, settings);
+            case Oids.DATE:
+                return JavaTimes.localDate(epochDay(b, off, len, oid, binary));
+            case Oids.TIME:
+                return JavaTimes.localTime(timeMicros(b, off, len, oid, binary));
+            case Oids.TIMETZ:
+                return offsetTime(b, off, len, oid, binary);
+            case Oids.TIMESTAMP:
+                return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary));
+            case Oids.TIMESTAMPTZ:
+                return offsetDateTime(b, off, len, oid, binary, settings);
+            case Oids.UUID:
+                return uuid(b, off, len, oid, binary);
             default:
                 if (PgType.elementOidOf(oid) != 0) {
                     return ArrayDecoding.toNaturalArray(ArrayDecoding.parse(b, off, len, oid, binary), settings);
@@ -328,12 +378,13 @@ public final class CellDecoder {
 
     /** As {@link #decode(byte[], int, int, int, boolean, Class, ZoneId)}, under the session's {@code settings}. */
     @SuppressWarnings("unchecked")
-    public static <T> T decode(byte[] b, int off, int len, int oid, boolean binary, Class<T> type, OutputSettings settings) {
+    public static <T> T decode(
+            byte[] b, int off, int len, int oid, boolean binary, Class<T> type, OutputSettings settings) {
         return (T) decodeAs(b, off, len, oid, binary, type, settings);
     }
 
-    private static Object decodeAs(byte[] b, int off, int len, int oid, boolean binary, Class<?> type,
-                                   OutputSettings settings) {
+    private static Object decodeAs(
+            byte[] b, int off, int len, int oid, boolean binary, Class<?> type, OutputSettings settings) {
         if (type == String.class) {
             return decodeString(b, off, len, oid, binary, settings);
         }
@@ -366,8 +417,8 @@ public final class CellDecoder {
                 try {
                     return decodeBigDecimal(b, off, len, oid, binary).toBigIntegerExact();
                 } catch (ArithmeticException e) {
-                    throw ConversionErrors.cannotConvert(b, off, len, oid, binary, type,
-                            "it has a fractional part; read it as BigDecimal");
+                    throw ConversionErrors.cannotConvert(
+                            b, off, len, oid, binary, type, "it has a fractional part; read it as BigDecimal");
                 }
             }
             return BigInteger.valueOf(integral(b, off, len, oid, binary, type));
@@ -377,43 +428,65 @@ public final class CellDecoder {
         }
         if (type == LocalDate.class) {
             switch (oid) {
-                case Oids.DATE: return JavaTimes.localDate(epochDay(b, off, len, oid, binary));
-                case Oids.TIMESTAMP: return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary)).toLocalDate();
-                case Oids.TIMESTAMPTZ: return JavaTimes.localDateTime(sessionLocalMicros(b, off, len, oid, binary, settings, type))
-                        .toLocalDate();
-                default: throw noConversion(b, off, len, oid, binary, type);
+                case Oids.DATE:
+                    return JavaTimes.localDate(epochDay(b, off, len, oid, binary));
+                case Oids.TIMESTAMP:
+                    return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary))
+                            .toLocalDate();
+                case Oids.TIMESTAMPTZ:
+                    return JavaTimes.localDateTime(sessionLocalMicros(b, off, len, oid, binary, settings, type))
+                            .toLocalDate();
+                default:
+                    throw noConversion(b, off, len, oid, binary, type);
             }
         }
         if (type == LocalTime.class) {
             switch (oid) {
-                case Oids.TIME: return JavaTimes.localTime(timeMicros(b, off, len, oid, binary));
-                case Oids.TIMETZ: return offsetTime(b, off, len, oid, binary).toLocalTime();
+                case Oids.TIME:
+                    return JavaTimes.localTime(timeMicros(b, off, len, oid, binary));
+                case Oids.TIMETZ:
+                    return offsetTime(b, off, len, oid, binary).toLocalTime();
                 case Oids.TIMESTAMP:
                     long micros = timestampMicros(b, off, len, oid, binary);
                     if (micros == TextParsing.POS_INFINITE || micros == TextParsing.NEG_INFINITE) {
                         // LocalDateTime.MAX's time, 23:59:59.999999999, would pass for a real one.
-                        throw ConversionErrors.cannotConvert(b, off, len, oid, binary, type,
+                        throw ConversionErrors.cannotConvert(
+                                b,
+                                off,
+                                len,
+                                oid,
+                                binary,
+                                type,
                                 "infinity has no time of day; read it as LocalDateTime or String");
                     }
                     return JavaTimes.localDateTime(micros).toLocalTime();
-                default: throw noConversion(b, off, len, oid, binary, type);
+                default:
+                    throw noConversion(b, off, len, oid, binary, type);
             }
         }
         if (type == LocalDateTime.class) {
             switch (oid) {
-                case Oids.TIMESTAMP: return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary));
+                case Oids.TIMESTAMP:
+                    return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary));
                 case Oids.DATE:
                     LocalDate date = JavaTimes.localDate(epochDay(b, off, len, oid, binary));
-                    return date == LocalDate.MAX ? LocalDateTime.MAX : date == LocalDate.MIN ? LocalDateTime.MIN : date.atStartOfDay();
-                case Oids.TIMESTAMPTZ: return JavaTimes.localDateTime(sessionLocalMicros(b, off, len, oid, binary, settings, type));
-                default: throw noConversion(b, off, len, oid, binary, type);
+                    return date == LocalDate.MAX
+                            ? LocalDateTime.MAX
+                            : date == LocalDate.MIN ? LocalDateTime.MIN : date.atStartOfDay();
+                case Oids.TIMESTAMPTZ:
+                    return JavaTimes.localDateTime(sessionLocalMicros(b, off, len, oid, binary, settings, type));
+                default:
+                    throw noConversion(b, off, len, oid, binary, type);
             }
         }
         if (type == OffsetDateTime.class) {
             switch (oid) {
-                case Oids.TIMESTAMPTZ: return offsetDateTime(b, off, len, oid, binary, settings);
-                case Oids.TIMESTAMP: return JavaTimes.offsetDateTime(timestampMicros(b, off, len, oid, binary), 0);
-                default: throw noConversion(b, off, len, oid, binary, type);
+                case Oids.TIMESTAMPTZ:
+                    return offsetDateTime(b, off, len, oid, binary, settings);
+                case Oids.TIMESTAMP:
+                    return JavaTimes.offsetDateTime(timestampMicros(b, off, len, oid, binary), 0);
+                default:
+                    throw noConversion(b, off, len, oid, binary, type);
             }
         }
         if (type == Instant.class) {
@@ -484,7 +557,9 @@ public final class CellDecoder {
     }
 
     private static long timestampMicros(byte[] b, int off, int len, int oid, boolean binary) {
-        return binary ? BinaryParsing.timestampMicros(b, off, len, oid) : TextParsing.parseTimestampMicros(b, off, len, oid);
+        return binary
+                ? BinaryParsing.timestampMicros(b, off, len, oid)
+                : TextParsing.parseTimestampMicros(b, off, len, oid);
     }
 
     private static OffsetTime offsetTime(byte[] b, int off, int len, int oid, boolean binary) {
@@ -493,20 +568,23 @@ public final class CellDecoder {
             // timetz_send carries the zone in seconds WEST of UTC; java.time counts east.
             return JavaTimes.offsetTime(BinaryParsing.int64(b, off), -BinaryParsing.int32(b, off + 8));
         }
-        return JavaTimes.offsetTime(TextParsing.parseTimetzMicros(b, off, len, oid),
+        return JavaTimes.offsetTime(
+                TextParsing.parseTimetzMicros(b, off, len, oid),
                 TextParsing.parseTimetzOffsetSeconds(b, off, len, oid));
     }
 
-    private static OffsetDateTime offsetDateTime(byte[] b, int off, int len, int oid, boolean binary,
-                                                 OutputSettings settings) {
+    private static OffsetDateTime offsetDateTime(
+            byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings) {
         if (binary) {
             long micros = BinaryParsing.timestampMicros(b, off, len, oid);
             ZoneId zone = settings.zone();
-            return JavaTimes.offsetDateTime(micros, zone == null || isInfinite(micros) ? 0 : TextRendering.offsetAt(zone, micros));
+            return JavaTimes.offsetDateTime(
+                    micros, zone == null || isInfinite(micros) ? 0 : TextRendering.offsetAt(zone, micros));
         }
         if (!StyledTimestamps.isStyled(b, off, len)) {
             long micros = TextParsing.parseTimestampMicros(b, off, len, oid);
-            return JavaTimes.offsetDateTime(micros, isInfinite(micros) ? 0 : textOffset(b, off, len, oid, OffsetDateTime.class));
+            return JavaTimes.offsetDateTime(
+                    micros, isInfinite(micros) ? 0 : textOffset(b, off, len, oid, OffsetDateTime.class));
         }
         long local = StyledTimestamps.localMicros(b, off, len, oid, settings.dayFirst());
         int offset = StyledTimestamps.offsetSeconds(b, off, len, oid, local, settings.zone(), OffsetDateTime.class);
@@ -514,8 +592,8 @@ public final class CellDecoder {
     }
 
     /** A timestamptz's UTC microseconds since 2000-01-01 (infinities as their sentinels), in either format and any DateStyle. */
-    private static long instantMicros(byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings,
-                                      Class<?> target) {
+    private static long instantMicros(
+            byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings, Class<?> target) {
         if (binary) {
             return BinaryParsing.timestampMicros(b, off, len, oid);
         }
@@ -523,8 +601,9 @@ public final class CellDecoder {
             return TextParsing.parseTimestampMicros(b, off, len, oid);
         }
         long local = StyledTimestamps.localMicros(b, off, len, oid, settings.dayFirst());
-        return local - StyledTimestamps.offsetSeconds(b, off, len, oid, local, settings.zone(), target)
-                * TextParsing.MICROS_PER_SECOND;
+        return local
+                - StyledTimestamps.offsetSeconds(b, off, len, oid, local, settings.zone(), target)
+                        * TextParsing.MICROS_PER_SECOND;
     }
 
     private static boolean isInfinite(long micros) {
@@ -535,7 +614,13 @@ public final class CellDecoder {
     private static int textOffset(byte[] b, int off, int len, int oid, Class<?> target) {
         int offset = TextParsing.parseTimestampOffsetSeconds(b, off, len, oid);
         if (Math.abs(offset) > MAX_OFFSET_SECONDS) {
-            throw ConversionErrors.cannotConvert(b, off, len, oid, false, target,
+            throw ConversionErrors.cannotConvert(
+                    b,
+                    off,
+                    len,
+                    oid,
+                    false,
+                    target,
                     "its UTC offset is beyond java.time's +-18:00 (the session's TimeZone allows it); read it as Instant,"
                             + " LocalDateTime or String");
         }
@@ -548,10 +633,11 @@ public final class CellDecoder {
      * its wall clock is taken as written, also where java.time does not know the zone. A binary
      * cell is an instant and needs the zone to be known.
      */
-    private static long sessionLocalMicros(byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings,
-                                           Class<?> target) {
+    private static long sessionLocalMicros(
+            byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings, Class<?> target) {
         if (!binary) {
-            return StyledTimestamps.isStyled(b, off, len) ? StyledTimestamps.localMicros(b, off, len, oid, settings.dayFirst())
+            return StyledTimestamps.isStyled(b, off, len)
+                    ? StyledTimestamps.localMicros(b, off, len, oid, settings.dayFirst())
                     : TextParsing.parseTimestamptzLocalMicros(b, off, len, oid);
         }
         long micros = BinaryParsing.timestampMicros(b, off, len, oid);
@@ -571,7 +657,13 @@ public final class CellDecoder {
     private static ZonedDateTime zoned(byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings) {
         long micros = instantMicros(b, off, len, oid, binary, settings, ZonedDateTime.class);
         if (isInfinite(micros)) {
-            throw ConversionErrors.cannotConvert(b, off, len, oid, binary, ZonedDateTime.class,
+            throw ConversionErrors.cannotConvert(
+                    b,
+                    off,
+                    len,
+                    oid,
+                    binary,
+                    ZonedDateTime.class,
                     "ZonedDateTime has no infinity; read it as OffsetDateTime or Instant");
         }
         ZoneId zone = settings.zone();
@@ -586,7 +678,13 @@ public final class CellDecoder {
     }
 
     private static RuntimeException unknownZone(byte[] b, int off, int len, int oid, Class<?> target) {
-        return ConversionErrors.cannotConvert(b, off, len, oid, true, target,
+        return ConversionErrors.cannotConvert(
+                b,
+                off,
+                len,
+                oid,
+                true,
+                target,
                 "the session's TimeZone is not one java.time can model, so the local time is unknown here; read it as"
                         + " OffsetDateTime or Instant");
     }
@@ -601,12 +699,18 @@ public final class CellDecoder {
 
     private static RuntimeException noConversion(byte[] b, int off, int len, int oid, boolean binary, Class<?> target) {
         Class<?> natural = PgType.elementOidOf(oid) != 0 ? Object[].class : PgType.javaClassOf(oid);
-        return ConversionErrors.cannotConvert(b, off, len, oid, binary, target,
+        return ConversionErrors.cannotConvert(
+                b,
+                off,
+                len,
+                oid,
+                binary,
+                target,
                 "no conversion from this type; read it as " + natural.getSimpleName() + " or String");
     }
 
     private static RuntimeException notFinite(byte[] b, int off, int len, int oid, boolean binary, Class<?> target) {
-        return ConversionErrors.cannotConvert(b, off, len, oid, binary, target,
-                "it is not a finite number; read it as double or String");
+        return ConversionErrors.cannotConvert(
+                b, off, len, oid, binary, target, "it is not a finite number; read it as double or String");
     }
 }

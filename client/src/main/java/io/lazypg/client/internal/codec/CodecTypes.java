@@ -7,14 +7,19 @@ package io.lazypg.client.internal.codec;
  */
 final class CodecTypes {
 
-    private CodecTypes() {
-    }
+    private CodecTypes() {}
 
     /** True for types whose binary form is the UTF-8 text itself (client_encoding UTF8). */
     static boolean isTextLike(int oid) {
         switch (oid) {
-            case Oids.TEXT: case Oids.VARCHAR: case Oids.BPCHAR: case Oids.NAME: case Oids.JSON:
-            case Oids.XML: case Oids.UNKNOWN: case Oids.UNSPECIFIED:
+            case Oids.TEXT:
+            case Oids.VARCHAR:
+            case Oids.BPCHAR:
+            case Oids.NAME:
+            case Oids.JSON:
+            case Oids.XML:
+            case Oids.UNKNOWN:
+            case Oids.UNSPECIFIED:
                 return true;
             default:
                 return false;

@@ -1,7 +1,7 @@
 package io.lazypg.client.internal.codec;
 
-import io.lazypg.client.PgType;
 import io.lazypg.client.PgConversionException;
+import io.lazypg.client.PgType;
 import java.time.ZoneOffset;
 
 /**
@@ -13,12 +13,11 @@ final class ConversionErrors {
     /** Longest value quoted in a message; longer values are cut and marked with "...". */
     static final int MAX_QUOTED = 60;
 
-    private ConversionErrors() {
-    }
+    private ConversionErrors() {}
 
     /** A cell of {@code oid} cannot become {@code target}; {@code hint} says why or what to do instead. */
-    static PgConversionException cannotConvert(byte[] b, int off, int len, int oid, boolean binary,
-                                               Class<?> target, String hint) {
+    static PgConversionException cannotConvert(
+            byte[] b, int off, int len, int oid, boolean binary, Class<?> target, String hint) {
         return new PgConversionException("cannot convert PostgreSQL " + PgType.sqlNameOf(oid) + " value "
                 + quote(b, off, len, oid, binary) + " to " + target.getName()
                 + (hint == null || hint.isEmpty() ? "" : ": " + hint));

@@ -15,8 +15,7 @@ import java.time.ZoneOffset;
  */
 final class JavaTimes {
 
-    private JavaTimes() {
-    }
+    private JavaTimes() {}
 
     static LocalDate localDate(long epochDay) {
         if (epochDay == TextParsing.POS_INFINITE) {
@@ -47,8 +46,10 @@ final class JavaTimes {
         if (micros == TextParsing.NEG_INFINITE) {
             return LocalDateTime.MIN;
         }
-        return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, TextParsing.MICROS_PER_SECOND) + TextParsing.PG_EPOCH_SECONDS,
-                (int) Math.floorMod(micros, TextParsing.MICROS_PER_SECOND) * 1000, ZoneOffset.UTC);
+        return LocalDateTime.ofEpochSecond(
+                Math.floorDiv(micros, TextParsing.MICROS_PER_SECOND) + TextParsing.PG_EPOCH_SECONDS,
+                (int) Math.floorMod(micros, TextParsing.MICROS_PER_SECOND) * 1000,
+                ZoneOffset.UTC);
     }
 
     /** A UTC instant shown at {@code offsetSeconds}. */
@@ -70,7 +71,8 @@ final class JavaTimes {
         if (utcMicros == TextParsing.NEG_INFINITE) {
             return Instant.MIN;
         }
-        return Instant.ofEpochSecond(Math.floorDiv(utcMicros, TextParsing.MICROS_PER_SECOND) + TextParsing.PG_EPOCH_SECONDS,
+        return Instant.ofEpochSecond(
+                Math.floorDiv(utcMicros, TextParsing.MICROS_PER_SECOND) + TextParsing.PG_EPOCH_SECONDS,
                 Math.floorMod(utcMicros, TextParsing.MICROS_PER_SECOND) * 1000);
     }
 }

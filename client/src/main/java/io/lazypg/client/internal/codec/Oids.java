@@ -67,6 +67,5 @@ public final class Oids {
     public static final int XML_ARRAY = 143;
     public static final int MONEY_ARRAY = 791;
 
-    private Oids() {
-    }
+    private Oids() {}
 }

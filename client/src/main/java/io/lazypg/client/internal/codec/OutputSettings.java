@@ -23,7 +23,13 @@ import java.time.ZoneOffset;
 public final class OutputSettings {
 
     /** DateStyle's output style; {@link #OTHER} for one this codec does not know (dates then come as text). */
-    public enum DateOutput { ISO, SQL, POSTGRES, GERMAN, OTHER }
+    public enum DateOutput {
+        ISO,
+        SQL,
+        POSTGRES,
+        GERMAN,
+        OTHER
+    }
 
     /** UTC, DateStyle ISO, IntervalStyle postgres: what the codec's own tools and tests assume. */
     public static final OutputSettings UTC = new OutputSettings(ZoneOffset.UTC, DateOutput.ISO, false, true);
@@ -65,7 +71,9 @@ public final class OutputSettings {
     }
 
     public OutputSettings withZone(ZoneId newZone) {
-        return java.util.Objects.equals(newZone, zone) ? this : new OutputSettings(newZone, dateOutput, dayFirst, postgresIntervals);
+        return java.util.Objects.equals(newZone, zone)
+                ? this
+                : new OutputSettings(newZone, dateOutput, dayFirst, postgresIntervals);
     }
 
     /** After a DateStyle report such as {@code ISO, MDY}, {@code SQL, DMY} or {@code German, DMY}. */
@@ -82,7 +90,9 @@ public final class OutputSettings {
             default -> DateOutput.OTHER;
         };
         boolean dmy = order.equalsIgnoreCase("DMY");
-        return output == dateOutput && dmy == dayFirst ? this : new OutputSettings(zone, output, dmy, postgresIntervals);
+        return output == dateOutput && dmy == dayFirst
+                ? this
+                : new OutputSettings(zone, output, dmy, postgresIntervals);
     }
 
     /** After an IntervalStyle report: {@code postgres}, {@code postgres_verbose}, {@code sql_standard} or {@code iso_8601}. */
@@ -100,7 +110,8 @@ public final class OutputSettings {
         switch (element != 0 ? element : typeOid) {
             case Oids.TIMESTAMPTZ:
                 return zone != null && dateOutput == DateOutput.ISO;
-            case Oids.DATE: case Oids.TIMESTAMP:
+            case Oids.DATE:
+            case Oids.TIMESTAMP:
                 return dateOutput != DateOutput.OTHER;
             case Oids.INTERVAL:
                 return postgresIntervals;

@@ -26,8 +26,7 @@ final class StyledTimestamps {
     /** Returned by {@link #numericAbbreviation} when the abbreviation is not an offset. */
     static final int NOT_NUMERIC = Integer.MIN_VALUE;
 
-    private StyledTimestamps() {
-    }
+    private StyledTimestamps() {}
 
     /** Whether a timestamptz text form is in one of the DateStyles this class reads (not ISO, not an infinity). */
     static boolean isStyled(byte[] b, int off, int len) {
@@ -140,7 +139,13 @@ final class StyledTimestamps {
                 }
             }
         }
-        throw ConversionErrors.cannotConvert(b, off, len, oid, false, target,
+        throw ConversionErrors.cannotConvert(
+                b,
+                off,
+                len,
+                oid,
+                false,
+                target,
                 "the session's DateStyle is not ISO, so the text shows a time zone abbreviation instead of the UTC offset,"
                         + " and the session's TimeZone does not settle it for this local time; read it as LocalDateTime"
                         + " or String, or SET DateStyle = ISO");
@@ -210,7 +215,7 @@ final class StyledTimestamps {
     }
 
     private static RuntimeException malformed(byte[] b, int off, int len, int oid) {
-        return ConversionErrors.malformed(b, off, len, oid, false,
-                "expected a timestamp in DateStyle SQL, German or Postgres");
+        return ConversionErrors.malformed(
+                b, off, len, oid, false, "expected a timestamp in DateStyle SQL, German or Postgres");
     }
 }

@@ -31,8 +31,8 @@ final class TextParsing {
 
     /** Exact powers of ten as doubles (10^22 is the largest a double holds exactly). */
     private static final double[] POW10 = {
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22,
     };
 
     /** Exact powers of ten as floats (10^10 is the largest a float holds exactly). */
@@ -40,12 +40,12 @@ final class TextParsing {
 
     /** Numeric specials returned by {@link #numericSpecial}. */
     static final int NOT_SPECIAL = 0;
+
     static final int NAN = 1;
     static final int POS_INFINITY = 2;
     static final int NEG_INFINITY = 3;
 
-    private TextParsing() {
-    }
+    private TextParsing() {}
 
     static String utf8(byte[] b, int off, int len) {
         return new String(b, off, len, StandardCharsets.UTF_8);
@@ -91,14 +91,26 @@ final class TextParsing {
                 throw ConversionErrors.malformed(b, off, len, oid, false, "not a digit at position " + (p - off));
             }
             if (result < Long.MIN_VALUE / 10 || (result == Long.MIN_VALUE / 10 && d > 8)) {
-                throw ConversionErrors.cannotConvert(b, off, len, oid, false, target,
+                throw ConversionErrors.cannotConvert(
+                        b,
+                        off,
+                        len,
+                        oid,
+                        false,
+                        target,
                         "out of range [" + Long.MIN_VALUE + ", " + Long.MAX_VALUE + "]; read it as BigDecimal");
             }
             result = result * 10 - d;
         }
         if (!negative) {
             if (result == Long.MIN_VALUE) {
-                throw ConversionErrors.cannotConvert(b, off, len, oid, false, target,
+                throw ConversionErrors.cannotConvert(
+                        b,
+                        off,
+                        len,
+                        oid,
+                        false,
+                        target,
                         "out of range [" + Long.MIN_VALUE + ", " + Long.MAX_VALUE + "]; read it as BigDecimal");
             }
             return -result;
@@ -130,8 +142,8 @@ final class TextParsing {
                 if (b[p] < '0' || b[p] > '9') {
                     throw ConversionErrors.malformed(b, off, len, oid, false, "not a digit at position " + (p - off));
                 }
-                throw ConversionErrors.cannotConvert(b, off, len, oid, false, target,
-                        "it has a fractional part; read it as BigDecimal or double");
+                throw ConversionErrors.cannotConvert(
+                        b, off, len, oid, false, target, "it has a fractional part; read it as BigDecimal or double");
             }
         }
         return parseLong(b, off, dot - off, oid, target);
@@ -334,6 +346,7 @@ final class TextParsing {
 
     /** Sentinel epoch days / micros for {@code infinity} and {@code -infinity}. */
     static final long POS_INFINITE = Long.MAX_VALUE;
+
     static final long NEG_INFINITE = Long.MIN_VALUE;
 
     /** {@code YYYY-MM-DD[ BC]} (four or more year digits), {@code infinity} or {@code -infinity}, as days since 1970-01-01. */
@@ -533,8 +546,10 @@ final class TextParsing {
     /** {@code +HH}, {@code +HH:MM} or {@code +HH:MM:SS} (or {@code -}) spanning exactly [off, end). */
     private static int offsetSeconds(byte[] b, int off, int end, int oid, int cellOff, int cellLen) {
         int n = end - off;
-        if ((n != 3 && n != 6 && n != 9) || (b[off] != '+' && b[off] != '-')
-                || (n >= 6 && b[off + 3] != ':') || (n == 9 && b[off + 6] != ':')) {
+        if ((n != 3 && n != 6 && n != 9)
+                || (b[off] != '+' && b[off] != '-')
+                || (n >= 6 && b[off + 3] != ':')
+                || (n == 9 && b[off + 6] != ':')) {
             throw ConversionErrors.malformed(b, cellOff, cellLen, oid, false, "expected a UTC offset like +05:30");
         }
         int seconds = twoDigits(b, off + 1, oid, cellOff, cellLen) * 3600;
@@ -551,7 +566,8 @@ final class TextParsing {
         int hi = b[p] - '0';
         int lo = b[p + 1] - '0';
         if (hi < 0 || hi > 9 || lo < 0 || lo > 9) {
-            throw ConversionErrors.malformed(b, cellOff, cellLen, oid, false, "not a digit at position " + (p - cellOff));
+            throw ConversionErrors.malformed(
+                    b, cellOff, cellLen, oid, false, "not a digit at position " + (p - cellOff));
         }
         return hi * 10 + lo;
     }
@@ -562,9 +578,15 @@ final class TextParsing {
 
     static int daysInMonth(long year, int month) {
         switch (month) {
-            case 2: return isLeapYear(year) ? 29 : 28;
-            case 4: case 6: case 9: case 11: return 30;
-            default: return 31;
+            case 2:
+                return isLeapYear(year) ? 29 : 28;
+            case 4:
+            case 6:
+            case 9:
+            case 11:
+                return 30;
+            default:
+                return 31;
         }
     }
 
@@ -628,7 +650,8 @@ final class TextParsing {
                 int hi = hexValue(b[p]);
                 int lo = hexValue(b[p + 1]);
                 if (hi < 0 || lo < 0) {
-                    throw ConversionErrors.malformed(b, off, len, oid, false, "not a hex digit at position " + (p - off));
+                    throw ConversionErrors.malformed(
+                            b, off, len, oid, false, "not a hex digit at position " + (p - off));
                 }
                 out[i] = (byte) (hi << 4 | lo);
             }

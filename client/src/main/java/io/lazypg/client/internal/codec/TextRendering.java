@@ -18,8 +18,7 @@ final class TextRendering {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
-    private TextRendering() {
-    }
+    private TextRendering() {}
 
     // ---------------------------------------------------------------- floating point
 
@@ -73,8 +72,8 @@ final class TextRendering {
      * value when two qualify. Exact arithmetic: the JDK's decimal-to-binary conversion is not
      * trusted here (Java 17 misrounds some halfway cases).
      */
-    private static BigDecimal shortest(BigDecimal exact, BigDecimal low, BigDecimal high, boolean acceptBounds,
-                                       int maxDigits) {
+    private static BigDecimal shortest(
+            BigDecimal exact, BigDecimal low, BigDecimal high, boolean acceptBounds, int maxDigits) {
         // "Some p-digit decimal lies in the interval" holds for every p from the shortest on, so
         // binary search finds the shortest length in about four probes instead of up to seventeen.
         int lo = 1;
@@ -98,15 +97,15 @@ final class TextRendering {
     }
 
     /** The {@code precision}-digit decimal in the interval nearest the exact value, or null if none. */
-    private static BigDecimal candidate(BigDecimal exact, BigDecimal low, BigDecimal high, boolean acceptBounds,
-                                        int precision) {
+    private static BigDecimal candidate(
+            BigDecimal exact, BigDecimal low, BigDecimal high, boolean acceptBounds, int precision) {
         BigDecimal nearest = exact.round(new MathContext(precision, RoundingMode.HALF_EVEN));
         if (inside(nearest, low, high, acceptBounds)) {
             return nearest;
         }
         // At a power of two the interval is lopsided: the farther neighbour may still fit.
-        BigDecimal other = exact.round(new MathContext(precision,
-                nearest.compareTo(exact) < 0 ? RoundingMode.CEILING : RoundingMode.FLOOR));
+        BigDecimal other = exact.round(
+                new MathContext(precision, nearest.compareTo(exact) < 0 ? RoundingMode.CEILING : RoundingMode.FLOOR));
         return inside(other, low, high, acceptBounds) ? other : null;
     }
 
@@ -161,10 +160,14 @@ final class TextRendering {
     static String renderNumeric(byte[] b, int off, int len, int oid) {
         int sign = BinaryParsing.numericSign(b, off, len, oid);
         switch (sign) {
-            case BinaryParsing.NUMERIC_NAN: return "NaN";
-            case BinaryParsing.NUMERIC_PINF: return "Infinity";
-            case BinaryParsing.NUMERIC_NINF: return "-Infinity";
-            default: break;
+            case BinaryParsing.NUMERIC_NAN:
+                return "NaN";
+            case BinaryParsing.NUMERIC_PINF:
+                return "Infinity";
+            case BinaryParsing.NUMERIC_NINF:
+                return "-Infinity";
+            default:
+                break;
         }
         int ndigits = BinaryParsing.int16(b, off);
         int weight = BinaryParsing.int16(b, off + 2);
@@ -231,7 +234,8 @@ final class TextRendering {
      */
     static String renderDate(long epochDay, OutputSettings settings) {
         OutputSettings.DateOutput style = settings.dateOutput();
-        if (style == OutputSettings.DateOutput.ISO || epochDay == TextParsing.POS_INFINITE
+        if (style == OutputSettings.DateOutput.ISO
+                || epochDay == TextParsing.POS_INFINITE
                 || epochDay == TextParsing.NEG_INFINITE) {
             return renderDate(epochDay);
         }
@@ -240,7 +244,8 @@ final class TextRendering {
         int month = (int) (Math.floorMod(ymd, 10_000) / 100);
         int day = (int) Math.floorMod(ymd, 100);
         StringBuilder sb = new StringBuilder(16);
-        char separator = style == OutputSettings.DateOutput.SQL ? '/' : style == OutputSettings.DateOutput.GERMAN ? '.' : '-';
+        char separator =
+                style == OutputSettings.DateOutput.SQL ? '/' : style == OutputSettings.DateOutput.GERMAN ? '.' : '-';
         appendDayAndMonth(sb, day, month, style == OutputSettings.DateOutput.GERMAN || settings.dayFirst(), separator);
         sb.append(separator);
         appendYear(sb, year);
@@ -254,7 +259,9 @@ final class TextRendering {
      */
     static String renderTimestamp(long micros, OutputSettings settings) {
         OutputSettings.DateOutput style = settings.dateOutput();
-        if (style == OutputSettings.DateOutput.ISO || micros == TextParsing.POS_INFINITE || micros == TextParsing.NEG_INFINITE) {
+        if (style == OutputSettings.DateOutput.ISO
+                || micros == TextParsing.POS_INFINITE
+                || micros == TextParsing.NEG_INFINITE) {
             return renderTimestamp(micros);
         }
         long epochDay = Math.floorDiv(micros, TextParsing.MICROS_PER_DAY) + TextParsing.PG_EPOCH_DAYS;
@@ -279,7 +286,8 @@ final class TextRendering {
             appendYear(sb, year);
         } else {
             char separator = style == OutputSettings.DateOutput.SQL ? '/' : '.';
-            appendDayAndMonth(sb, day, month, style == OutputSettings.DateOutput.GERMAN || settings.dayFirst(), separator);
+            appendDayAndMonth(
+                    sb, day, month, style == OutputSettings.DateOutput.GERMAN || settings.dayFirst(), separator);
             sb.append(separator);
             appendPadded(sb, year > 0 ? year : 1 - year, 4);
             sb.append(' ');
@@ -534,8 +542,13 @@ final class TextRendering {
     }
 
     private static void appendIpv4(StringBuilder sb, byte[] b, int a) {
-        sb.append(b[a] & 0xFF).append('.').append(b[a + 1] & 0xFF).append('.')
-                .append(b[a + 2] & 0xFF).append('.').append(b[a + 3] & 0xFF);
+        sb.append(b[a] & 0xFF)
+                .append('.')
+                .append(b[a + 1] & 0xFF)
+                .append('.')
+                .append(b[a + 2] & 0xFF)
+                .append('.')
+                .append(b[a + 3] & 0xFF);
     }
 
     private static void appendIpv6(StringBuilder sb, byte[] b, int a) {
@@ -581,8 +594,9 @@ final class TextRendering {
                 sb.append(':');
             }
             // An IPv4-compatible (::a.b.c.d) or IPv4-mapped (::ffff:a.b.c.d) address.
-            if (i == 6 && bestBase == 0 && (bestLen == 6 || (bestLen == 7 && words[7] != 0x0001)
-                    || (bestLen == 5 && words[5] == 0xffff))) {
+            if (i == 6
+                    && bestBase == 0
+                    && (bestLen == 6 || (bestLen == 7 && words[7] != 0x0001) || (bestLen == 5 && words[5] == 0xffff))) {
                 appendIpv4(sb, b, a + 12);
                 return;
             }
@@ -626,7 +640,8 @@ final class TextRendering {
         }
         if (c < 0) {
             int v = c & 0xFF;
-            return new String(new char[] {'\\', (char) ('0' + (v >> 6)), (char) ('0' + ((v >> 3) & 7)), (char) ('0' + (v & 7))});
+            return new String(
+                    new char[] {'\\', (char) ('0' + (v >> 6)), (char) ('0' + ((v >> 3) & 7)), (char) ('0' + (v & 7))});
         }
         return String.valueOf((char) c);
     }

@@ -48,8 +48,7 @@ public final class ConnectionUrl {
     private static final Map<String, Setter> LIBPQ_PARAMETERS = libpqParameters();
     private static final Map<String, Setter> JDBC_PARAMETERS = jdbcParameters();
 
-    private ConnectionUrl() {
-    }
+    private ConnectionUrl() {}
 
     /**
      * Applies the settings {@code url} names onto {@code builder}; other settings keep their value.
@@ -169,8 +168,8 @@ public final class ConnectionUrl {
         }
     }
 
-    private static void applyQuery(String query, Map<String, Setter> known, boolean plusIsSpace,
-            LazyPgConfig.Builder b) {
+    private static void applyQuery(
+            String query, Map<String, Setter> known, boolean plusIsSpace, LazyPgConfig.Builder b) {
         if (query == null || query.isEmpty()) {
             return;
         }
@@ -219,8 +218,7 @@ public final class ConnectionUrl {
         m.put("pool_idle_timeout", (b, n, v) -> b.poolIdleTimeout(parseDuration(n, v)));
         m.put("pool_validation_timeout", (b, n, v) -> b.poolValidationTimeout(parseDuration(n, v)));
         m.put("pool_validate_after_idle", (b, n, v) -> b.poolValidateAfterIdle(parseDuration(n, v)));
-        m.put("pool_leak_detection_threshold",
-                (b, n, v) -> b.poolLeakDetectionThreshold(parseDuration(n, v)));
+        m.put("pool_leak_detection_threshold", (b, n, v) -> b.poolLeakDetectionThreshold(parseDuration(n, v)));
         return m;
     }
 
@@ -249,17 +247,42 @@ public final class ConnectionUrl {
         m.put("ApplicationName", (b, n, v) -> b.applicationName(v));
         m.put("connectTimeout", (b, n, v) -> b.connectTimeout(parseSeconds(n, v)));
         // pgjdbc's socket read timeout; lazypg bounds statements with query_timeout instead.
-        m.put("socketTimeout", (b, n, v) -> { });
+        m.put("socketTimeout", (b, n, v) -> {});
         // pgjdbc tuning knobs that have no lazypg counterpart: accepted and ignored, so a
         // spring.datasource.url written for pgjdbc works unchanged. Typos still fail.
-        for (String ignored : new String[] {"prepareThreshold", "reWriteBatchedInserts", "binaryTransfer",
-                "stringtype", "tcpKeepAlive", "loginTimeout", "cancelSignalTimeout", "loggerLevel", "loggerFile",
-                "assumeMinServerVersion", "autosave", "cleanupSavepoints", "readOnly", "readOnlyMode",
-                "targetServerType", "loadBalanceHosts", "hostRecheckSeconds", "logUnclosedConnections",
-                "disableColumnSanitiser", "escapeSyntaxCallMode", "quoteReturningIdentifiers", "unknownLength",
-                "sendBufferSize", "receiveBufferSize", "preparedStatementCacheSizeMiB", "databaseMetadataCacheFields",
-                "databaseMetadataCacheFieldsMiB", "gssEncMode", "channelBinding", "adaptiveFetch"}) {
-            m.put(ignored, (b, n, v) -> { });
+        for (String ignored : new String[] {
+            "prepareThreshold",
+            "reWriteBatchedInserts",
+            "binaryTransfer",
+            "stringtype",
+            "tcpKeepAlive",
+            "loginTimeout",
+            "cancelSignalTimeout",
+            "loggerLevel",
+            "loggerFile",
+            "assumeMinServerVersion",
+            "autosave",
+            "cleanupSavepoints",
+            "readOnly",
+            "readOnlyMode",
+            "targetServerType",
+            "loadBalanceHosts",
+            "hostRecheckSeconds",
+            "logUnclosedConnections",
+            "disableColumnSanitiser",
+            "escapeSyntaxCallMode",
+            "quoteReturningIdentifiers",
+            "unknownLength",
+            "sendBufferSize",
+            "receiveBufferSize",
+            "preparedStatementCacheSizeMiB",
+            "databaseMetadataCacheFields",
+            "databaseMetadataCacheFieldsMiB",
+            "gssEncMode",
+            "channelBinding",
+            "adaptiveFetch"
+        }) {
+            m.put(ignored, (b, n, v) -> {});
         }
         m.put("options", (b, n, v) -> parseOptions(n, v).forEach(b::serverParameter));
         m.put("currentSchema", (b, n, v) -> b.serverParameter("search_path", v));
@@ -300,8 +323,8 @@ public final class ConnectionUrl {
     private static int parsePort(String name, String value) {
         int port = parseInt(name, value);
         if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("connection URL parameter '" + name
-                    + "' must be between 1 and 65535, got " + port);
+            throw new IllegalArgumentException(
+                    "connection URL parameter '" + name + "' must be between 1 and 65535, got " + port);
         }
         return port;
     }
@@ -310,8 +333,8 @@ public final class ConnectionUrl {
         try {
             return Integer.parseInt(value.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("connection URL parameter '" + name
-                    + "' must be an integer, got '" + value + "'");
+            throw new IllegalArgumentException(
+                    "connection URL parameter '" + name + "' must be an integer, got '" + value + "'");
         }
     }
 
@@ -398,8 +421,8 @@ public final class ConnectionUrl {
             }
             return (int) bytes;
         } catch (ArithmeticException | NumberFormatException e) {
-            throw new IllegalArgumentException("connection URL parameter '" + name
-                    + "' must be at most " + Integer.MAX_VALUE + " bytes, got '" + value + "'");
+            throw new IllegalArgumentException("connection URL parameter '" + name + "' must be at most "
+                    + Integer.MAX_VALUE + " bytes, got '" + value + "'");
         }
     }
 
@@ -415,8 +438,8 @@ public final class ConnectionUrl {
         try {
             return Path.of(value);
         } catch (InvalidPathException e) {
-            throw new IllegalArgumentException("connection URL parameter '" + name
-                    + "' is not a valid file path: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "connection URL parameter '" + name + "' is not a valid file path: " + e.getMessage(), e);
         }
     }
 
@@ -454,8 +477,8 @@ public final class ConnectionUrl {
             String setting;
             if (t.equals("-c")) {
                 if (i + 1 >= tokens.size()) {
-                    throw new IllegalArgumentException("connection URL parameter '" + name
-                            + "' ends with -c and no name=value after it");
+                    throw new IllegalArgumentException(
+                            "connection URL parameter '" + name + "' ends with -c and no name=value after it");
                 }
                 setting = tokens.get(++i);
             } else if (t.startsWith("-c")) {
@@ -511,7 +534,8 @@ public final class ConnectionUrl {
             }
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes.toByteArray()))
@@ -522,7 +546,7 @@ public final class ConnectionUrl {
     }
 
     private static IllegalArgumentException badEncoding(String what) {
-        return new IllegalArgumentException("connection URL: " + what
-                + " has an invalid percent-encoding (expected %XX with two hex digits)");
+        return new IllegalArgumentException(
+                "connection URL: " + what + " has an invalid percent-encoding (expected %XX with two hex digits)");
     }
 }

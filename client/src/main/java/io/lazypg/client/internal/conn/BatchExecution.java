@@ -20,8 +20,7 @@ final class BatchExecution {
 
     static final int SLICE_ROWS = 512;
 
-    private BatchExecution() {
-    }
+    private BatchExecution() {}
 
     static int[] run(PgConnection connection, PreparedStatement statement, List<Object[]> batch) throws IOException {
         WriteBuffer out = connection.writeBuffer();
@@ -30,8 +29,9 @@ final class BatchExecution {
         for (int r = 0; r < batch.size(); r++) {
             Object[] values = batch.get(r);
             if (values.length != statement.parameterCount) {
-                throw new PgUsageException("Batch entry " + r + " has " + values.length
-                        + " values but the statement has " + statement.parameterCount + " parameters. Nothing was sent.");
+                throw new PgUsageException(
+                        "Batch entry " + r + " has " + values.length + " values but the statement has "
+                                + statement.parameterCount + " parameters. Nothing was sent.");
             }
             connection.writeBind(statement, values);
             FrontendMessages.execute(out, 0);
@@ -77,8 +77,8 @@ final class BatchExecution {
 
         @Override
         void commandComplete(MessageReader in) {
-            counts[answered++] = (int) Math.min(Integer.MAX_VALUE,
-                    CommandTags.rowCount(PgConnection.readCString(in.buffer(), in.payloadOffset())));
+            counts[answered++] = (int) Math.min(
+                    Integer.MAX_VALUE, CommandTags.rowCount(PgConnection.readCString(in.buffer(), in.payloadOffset())));
             pauseAtSliceEnd();
         }
 

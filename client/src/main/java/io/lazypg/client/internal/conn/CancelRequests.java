@@ -36,8 +36,7 @@ final class CancelRequests {
 
     private static final System.Logger LOG = System.getLogger(CancelRequests.class.getName());
 
-    private CancelRequests() {
-    }
+    private CancelRequests() {}
 
     /** Runs {@code cancel} on a cancel thread, soon: it must be bounded in time (as {@link #send} is). */
     static void execute(Runnable cancel) {
@@ -51,8 +50,10 @@ final class CancelRequests {
      */
     static Outcome send(LazyPgConfig config, Socket session, int processId, int secretKey) {
         InetSocketAddress target = session.getRemoteSocketAddress() instanceof InetSocketAddress a
-                ? a : new InetSocketAddress(config.host(), config.port());
-        int timeoutMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
+                ? a
+                : new InetSocketAddress(config.host(), config.port());
+        int timeoutMillis = (int)
+                Math.max(1, Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
         boolean written = false;
         try (Socket s = new Socket()) {
             // Timed socket operations are fine here: this socket lives for one request (see SocketDeadline).
@@ -65,12 +66,16 @@ final class CancelRequests {
             if (s.getInputStream().read() < 0) {
                 return Outcome.DELIVERED;
             }
-            LOG.log(System.Logger.Level.WARNING, "The server answered a cancel request for backend " + processId
-                    + " at " + target + " instead of closing the connection");
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "The server answered a cancel request for backend " + processId + " at " + target
+                            + " instead of closing the connection");
             return Outcome.UNKNOWN;
         } catch (IOException e) {
-            LOG.log(System.Logger.Level.WARNING, "Could not " + (written ? "confirm" : "send")
-                    + " a cancel request for backend " + processId + " to " + target + ": " + e.getMessage());
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Could not " + (written ? "confirm" : "send") + " a cancel request for backend " + processId
+                            + " to " + target + ": " + e.getMessage());
             return written ? Outcome.UNKNOWN : Outcome.NOT_SENT;
         }
     }
@@ -82,8 +87,8 @@ final class CancelRequests {
 
         private static ThreadPoolExecutor pool() {
             AtomicInteger count = new AtomicInteger();
-            ThreadPoolExecutor pool = new ThreadPoolExecutor(MAX_THREADS, MAX_THREADS, 60, TimeUnit.SECONDS,
-                    new LinkedBlockingQueue<>(), r -> {
+            ThreadPoolExecutor pool = new ThreadPoolExecutor(
+                    MAX_THREADS, MAX_THREADS, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
                         Thread t = new Thread(r, "lazypg-cancel-" + count.incrementAndGet());
                         t.setDaemon(true);
                         return t;

@@ -30,8 +30,7 @@ import java.util.Map;
  */
 final class ConnectionOpener {
 
-    private ConnectionOpener() {
-    }
+    private ConnectionOpener() {}
 
     static PgConnection open(LazyPgConfig config, ClientHooks hooks) {
         SslMode mode = config.sslMode();
@@ -40,15 +39,16 @@ final class ConnectionOpener {
             return attempt(config, hooks, mode, tls);
         } catch (PgServerException e) {
             // allow: a plain connection refused by pg_hba is retried with TLS; prefer: the reverse.
-            if (e.sqlState() != null && e.sqlState().startsWith("28") && TlsNegotiator.retryOnNewConnection(mode, tls)) {
+            if (e.sqlState() != null
+                    && e.sqlState().startsWith("28")
+                    && TlsNegotiator.retryOnNewConnection(mode, tls)) {
                 return attempt(config, hooks, mode, TlsNegotiator.tryTls(mode, false));
             }
             throw e;
         }
     }
 
-    private static PgConnection attempt(LazyPgConfig config, ClientHooks hooks,
-                                        SslMode mode, boolean tls) {
+    private static PgConnection attempt(LazyPgConfig config, ClientHooks hooks, SslMode mode, boolean tls) {
         Socket socket = new Socket();
         // The whole of connecting (TCP, TLS, authentication) is bounded by closing the socket when
         // the connect timeout passes, not by socket timeouts: those would leave the socket
@@ -71,9 +71,13 @@ final class ConnectionOpener {
             return connection;
         } catch (IOException e) {
             closeQuietly(socket);
-            throw deadline.expired() ? timedOut(config, e) : new PgConnectException("Cannot connect to " + where(config)
-                    + ": " + e.getMessage()
-                    + ". Check the host and port, and that PostgreSQL is running and accepts TCP connections.", e);
+            throw deadline.expired()
+                    ? timedOut(config, e)
+                    : new PgConnectException(
+                            "Cannot connect to " + where(config)
+                                    + ": " + e.getMessage()
+                                    + ". Check the host and port, and that PostgreSQL is running and accepts TCP connections.",
+                            e);
         } catch (PgServerException e) {
             closeQuietly(socket);
             // A startup error (wrong password, no pg_hba.conf line, unknown database) names at most the
@@ -91,9 +95,12 @@ final class ConnectionOpener {
     }
 
     private static PgTimeoutException timedOut(LazyPgConfig config, Exception cause) {
-        return new PgTimeoutException(PgTimeoutException.Kind.CONNECT, "Connecting to " + where(config)
-                + " took longer than the connect timeout (" + config.connectTimeout()
-                + "). Check that the server is up and reachable, or raise connect-timeout.", cause);
+        return new PgTimeoutException(
+                PgTimeoutException.Kind.CONNECT,
+                "Connecting to " + where(config)
+                        + " took longer than the connect timeout (" + config.connectTimeout()
+                        + "). Check that the server is up and reachable, or raise connect-timeout.",
+                cause);
     }
 
     private static String where(LazyPgConfig config) {
@@ -115,8 +122,10 @@ final class ConnectionOpener {
         try {
             c.loop().run(new Startup(c));
         } catch (PgConnectionClosedException e) {
-            throw new PgConnectException("The server closed the connection during startup at " + where(config)
-                    + ". Check the server log; the server may not accept this client (for example a TLS-only port).", e);
+            throw new PgConnectException(
+                    "The server closed the connection during startup at " + where(config)
+                            + ". Check the server log; the server may not accept this client (for example a TLS-only port).",
+                    e);
         }
     }
 
@@ -148,8 +157,8 @@ final class ConnectionOpener {
 
         @Override
         void backendKeyData(MessageReader in) {
-            connection.backendKey(Bytes.readInt(in.buffer(), in.payloadOffset()),
-                    Bytes.readInt(in.buffer(), in.payloadOffset() + 4));
+            connection.backendKey(
+                    Bytes.readInt(in.buffer(), in.payloadOffset()), Bytes.readInt(in.buffer(), in.payloadOffset() + 4));
         }
 
         @Override
@@ -163,23 +172,23 @@ final class ConnectionOpener {
         }
     }
 
-    private static ScramSha256Client authenticate(PgConnection c, int code, byte[] b, int p, int length,
-                                                  ScramSha256Client scram) throws IOException {
+    private static ScramSha256Client authenticate(
+            PgConnection c, int code, byte[] b, int p, int length, ScramSha256Client scram) throws IOException {
         LazyPgConfig config = c.config();
         switch (code) {
             case 0 -> {
                 return scram; // AuthenticationOk
             }
             case 3 -> {
-                FrontendMessages.passwordPayload(c.writeBuffer(), password(config, "cleartext password")
-                        .getBytes(StandardCharsets.UTF_8), true);
+                FrontendMessages.passwordPayload(
+                        c.writeBuffer(), password(config, "cleartext password").getBytes(StandardCharsets.UTF_8), true);
                 c.send();
                 return null;
             }
             case 5 -> {
                 byte[] salt = Arrays.copyOfRange(b, p, p + 4);
-                FrontendMessages.passwordPayload(c.writeBuffer(),
-                        Md5Password.encode(config.user(), password(config, "md5"), salt), true);
+                FrontendMessages.passwordPayload(
+                        c.writeBuffer(), Md5Password.encode(config.user(), password(config, "md5"), salt), true);
                 c.send();
                 return null;
             }
@@ -191,28 +200,34 @@ final class ConnectionOpener {
                             + ScramSha256Client.MECHANISM + ").");
                 }
                 ScramSha256Client client = new ScramSha256Client(password(config, "SCRAM-SHA-256"));
-                FrontendMessages.saslInitialResponse(c.writeBuffer(), ScramSha256Client.MECHANISM, client.clientFirstMessage());
+                FrontendMessages.saslInitialResponse(
+                        c.writeBuffer(), ScramSha256Client.MECHANISM, client.clientFirstMessage());
                 c.send();
                 return client;
             }
             case 11 -> {
                 if (scram == null) {
-                    throw new PgProtocolException("The server sent SASLContinue before SASL started. The connection was closed.");
+                    throw new PgProtocolException(
+                            "The server sent SASLContinue before SASL started. The connection was closed.");
                 }
-                FrontendMessages.passwordPayload(c.writeBuffer(), scram.clientFinalMessage(Arrays.copyOfRange(b, p, p + length)), false);
+                FrontendMessages.passwordPayload(
+                        c.writeBuffer(), scram.clientFinalMessage(Arrays.copyOfRange(b, p, p + length)), false);
                 c.send();
                 return scram;
             }
             case 12 -> {
                 if (scram == null) {
-                    throw new PgProtocolException("The server sent SASLFinal before SASL started. The connection was closed.");
+                    throw new PgProtocolException(
+                            "The server sent SASLFinal before SASL started. The connection was closed.");
                 }
                 scram.verifyServerFinal(Arrays.copyOfRange(b, p, p + length));
                 return scram;
             }
-            default -> throw new PgConnectException("The server at " + where(config) + " asks for authentication method "
-                    + code + " (" + methodName(code) + "), which lazypg does not support. Supported: trust, password,"
-                    + " md5 and scram-sha-256; change the pg_hba.conf entry for this user.");
+            default ->
+                throw new PgConnectException("The server at " + where(config) + " asks for authentication method "
+                        + code + " (" + methodName(code)
+                        + "), which lazypg does not support. Supported: trust, password,"
+                        + " md5 and scram-sha-256; change the pg_hba.conf entry for this user.");
         }
     }
 

@@ -55,16 +55,20 @@ final class CopyFromStream extends CopyOperation {
         while (true) {
             if (Thread.currentThread().isInterrupted()) {
                 connection.copyFail("the copying thread was interrupted", false);
-                throw new PgException("COPY FROM STDIN was interrupted; the server rolled it back."
-                        + " The connection is still usable.", new InterruptedException());
+                throw new PgException(
+                        "COPY FROM STDIN was interrupted; the server rolled it back."
+                                + " The connection is still usable.",
+                        new InterruptedException());
             }
             int n;
             try {
                 n = data.readNBytes(message, HEADER, CHUNK);
             } catch (IOException e) {
                 connection.copyFail("reading the input failed: " + e, false);
-                throw new UncheckedIOException("Reading the COPY input failed; the server rolled the COPY back."
-                        + " The connection is still usable.", e);
+                throw new UncheckedIOException(
+                        "Reading the COPY input failed; the server rolled the COPY back."
+                                + " The connection is still usable.",
+                        e);
             } catch (RuntimeException | Error e) {
                 connection.copyFail("reading the input failed: " + e, false);
                 throw e;

@@ -44,8 +44,10 @@ final class CopyToStream extends CopyOperation {
             out.write(in.buffer(), in.payloadOffset(), in.payloadLength());
         } catch (IOException e) {
             connection.cancel(); // or the server would go on sending the whole table to be dropped
-            throw new UncheckedIOException("Writing the COPY output failed; the copy was cancelled on the server."
-                    + " The connection is still usable.", e);
+            throw new UncheckedIOException(
+                    "Writing the COPY output failed; the copy was cancelled on the server."
+                            + " The connection is still usable.",
+                    e);
         }
     }
 }

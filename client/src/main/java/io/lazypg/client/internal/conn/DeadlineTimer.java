@@ -34,8 +34,7 @@ final class DeadlineTimer {
     /** The scheduler in use: {@link #REAL} except while a test of this package replaces it. */
     static volatile Scheduler scheduler = REAL;
 
-    private DeadlineTimer() {
-    }
+    private DeadlineTimer() {}
 
     static Future<?> schedule(Runnable task, long delayNanos) {
         return scheduler.schedule(task, delayNanos);

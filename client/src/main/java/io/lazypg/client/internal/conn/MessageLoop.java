@@ -90,7 +90,8 @@ final class MessageLoop {
                     throw unchecked(t);
                 }
                 if (connection.readyOwed() == 0) {
-                    connection.sendSyncNow(); // a cursor's or batch's Execute + Flush: nothing else would end the answer
+                    connection
+                            .sendSyncNow(); // a cursor's or batch's Execute + Flush: nothing else would end the answer
                 }
                 continue;
             }
@@ -104,8 +105,10 @@ final class MessageLoop {
         switch (type) {
             // the hot ones first
             case BackendMessages.DATA_ROW -> handler.dataRow(reader);
-            case BackendMessages.BIND_COMPLETE, BackendMessages.PARSE_COMPLETE, BackendMessages.CLOSE_COMPLETE,
-                 BackendMessages.NO_DATA -> { }
+            case BackendMessages.BIND_COMPLETE,
+                    BackendMessages.PARSE_COMPLETE,
+                    BackendMessages.CLOSE_COMPLETE,
+                    BackendMessages.NO_DATA -> {}
             case BackendMessages.COMMAND_COMPLETE -> {
                 commandComplete();
                 handler.commandComplete(reader);
@@ -118,10 +121,10 @@ final class MessageLoop {
             case BackendMessages.COPY_DATA -> handler.copyData(reader);
             case BackendMessages.COPY_IN_RESPONSE -> handler.copyIn(reader);
             case BackendMessages.COPY_OUT_RESPONSE -> handler.copyOutStarted();
-            case BackendMessages.COPY_DONE -> { }
+            case BackendMessages.COPY_DONE -> {}
             case BackendMessages.AUTHENTICATION -> handler.authentication(reader);
             case BackendMessages.BACKEND_KEY_DATA -> handler.backendKeyData(reader);
-            case BackendMessages.NEGOTIATE_PROTOCOL_VERSION -> { }
+            case BackendMessages.NEGOTIATE_PROTOCOL_VERSION -> {}
             default -> throw unexpected(type, handler.phase());
         }
     }
@@ -132,9 +135,11 @@ final class MessageLoop {
             case BackendMessages.COMMAND_COMPLETE -> commandComplete();
             case BackendMessages.COPY_IN_RESPONSE -> refuseCopyIn(handler);
             case BackendMessages.ERROR_RESPONSE -> handler.failure().addSuppressed(connection.serverError());
-            case BackendMessages.AUTHENTICATION, BackendMessages.BACKEND_KEY_DATA, BackendMessages.COPY_BOTH_RESPONSE,
-                 BackendMessages.FUNCTION_CALL_RESPONSE -> throw unexpected(type, handler.phase());
-            default -> { }
+            case BackendMessages.AUTHENTICATION,
+                    BackendMessages.BACKEND_KEY_DATA,
+                    BackendMessages.COPY_BOTH_RESPONSE,
+                    BackendMessages.FUNCTION_CALL_RESPONSE -> throw unexpected(type, handler.phase());
+            default -> {}
         }
     }
 
@@ -146,9 +151,11 @@ final class MessageLoop {
         }
         PgServerException error = handler.serverError();
         if (handler.copyRefused()) {
-            throw new PgUsageException("COPY FROM STDIN cannot run through query, execute, a batch or a script: they"
-                    + " have no data to send, so lazypg refused the copy (CopyFail) and the server rolled the statement"
-                    + " back. Load rows with executeBatch and an INSERT instead. The connection is still usable.", error);
+            throw new PgUsageException(
+                    "COPY FROM STDIN cannot run through query, execute, a batch or a script: they"
+                            + " have no data to send, so lazypg refused the copy (CopyFail) and the server rolled the statement"
+                            + " back. Load rows with executeBatch and an INSERT instead. The connection is still usable.",
+                    error);
         }
         if (error != null) {
             throw error;
@@ -173,8 +180,9 @@ final class MessageLoop {
     private void commandComplete() {
         byte[] b = reader.buffer();
         int p = reader.payloadOffset();
-        if (b[p] == 'D' && (startsWith(b, p, reader.payloadLength(), "DEALLOCATE ALL")
-                || startsWith(b, p, reader.payloadLength(), "DISCARD ALL"))) {
+        if (b[p] == 'D'
+                && (startsWith(b, p, reader.payloadLength(), "DEALLOCATE ALL")
+                        || startsWith(b, p, reader.payloadLength(), "DISCARD ALL"))) {
             connection.serverForgotAllStatements();
         }
     }
@@ -192,8 +200,8 @@ final class MessageLoop {
     }
 
     static PgProtocolException unexpected(byte type, String phase) {
-        return new PgProtocolException("Unexpected message " + BackendMessages.describe(type) + " from the server while "
-                + phase + ". The connection was closed; retry on a new one.");
+        return new PgProtocolException("Unexpected message " + BackendMessages.describe(type)
+                + " from the server while " + phase + ". The connection was closed; retry on a new one.");
     }
 
     /**

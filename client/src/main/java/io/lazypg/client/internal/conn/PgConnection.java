@@ -1,7 +1,6 @@
 package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.LazyPgConfig;
-import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.LazyRowCallback;
@@ -17,6 +16,7 @@ import io.lazypg.client.internal.param.ParameterEncoder;
 import io.lazypg.client.internal.pool.Poolable;
 import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.FrontendMessages;
@@ -74,6 +74,7 @@ public final class PgConnection implements Poolable {
      * stalled network holds, so the timer thread would block with it.
      */
     private final Socket transport;
+
     private final OutputStream out;
     private final InputStream in;
     private final MessageReader reader;
@@ -296,8 +297,10 @@ public final class PgConnection implements Poolable {
         if (t instanceof IOException io) {
             return broken(io);
         }
-        if (!broken && (t instanceof PgProtocolException || t instanceof PgConnectionClosedException
-                || !synchronizedAfterFailure())) {
+        if (!broken
+                && (t instanceof PgProtocolException
+                        || t instanceof PgConnectionClosedException
+                        || !synchronizedAfterFailure())) {
             markBroken(t);
         }
         return t;
@@ -445,8 +448,10 @@ public final class PgConnection implements Poolable {
         }
         try {
             if (closeOpenCursor()) {
-                LOG.log(System.Logger.Level.WARNING, "A connection was given back with a cursor open; it was closed."
-                        + " Close streams and cursors (try-with-resources) when you are done with them.");
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "A connection was given back with a cursor open; it was closed."
+                                + " Close streams and cursors (try-with-resources) when you are done with them.");
             }
             if (answerOutstanding() || busy) {
                 markBroken(new IllegalStateException("released while a statement was still being answered"));
@@ -454,12 +459,15 @@ public final class PgConnection implements Poolable {
             }
             if (transactionStatus != 'I') {
                 executeScript("ROLLBACK");
-                LOG.log(System.Logger.Level.WARNING, "A connection was given back inside a transaction; it was rolled back."
-                        + " Commit or roll back before releasing it.");
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "A connection was given back inside a transaction; it was rolled back."
+                                + " Commit or roll back before releasing it.");
             }
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "Could not reset a released connection (" + e.getMessage()
-                    + "); it is discarded.");
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "Could not reset a released connection (" + e.getMessage() + "); it is discarded.");
             markBroken(e);
         }
     }
@@ -504,8 +512,9 @@ public final class PgConnection implements Poolable {
         for (int r = 0; r < batch.size(); r++) {
             Object[] row = batch.get(r);
             if (row.length != width) {
-                throw new PgUsageException("Batch entry " + r + " has " + row.length + " values but entry 0 has " + width
-                        + ": every entry must bind the same placeholders of " + abbreviate(sql) + ". Nothing was sent.");
+                throw new PgUsageException("Batch entry " + r + " has " + row.length + " values but entry 0 has "
+                        + width + ": every entry must bind the same placeholders of " + abbreviate(sql)
+                        + ". Nothing was sent.");
             }
             for (int i = 0; i < width; i++) {
                 if (representative[i] == null) {
@@ -641,8 +650,8 @@ public final class PgConnection implements Poolable {
             if (!deadline.cancel()) {
                 // It fired, perhaps just as the answer arrived: the socket is closed or about to be.
                 answered = false;
-                markBroken(new PgConnectionClosedException("Validation took longer than " + timeout.toMillis()
-                        + " ms; the connection was closed."));
+                markBroken(new PgConnectionClosedException(
+                        "Validation took longer than " + timeout.toMillis() + " ms; the connection was closed."));
             }
         }
         return answered;
@@ -758,8 +767,8 @@ public final class PgConnection implements Poolable {
         }
     }
 
-    private ExecutionResponse run(String operation, String sql, Object[] params, boolean retainRows, RowSink sink,
-            int maxRows) {
+    private ExecutionResponse run(
+            String operation, String sql, Object[] params, boolean retainRows, RowSink sink, int maxRows) {
         ensureUsable();
         Object[] values = params == null ? NO_VALUES : params;
         Object token = observeStart(sql, operation);
@@ -791,7 +800,8 @@ public final class PgConnection implements Poolable {
             disarm(timeout);
             // without a sink (execute) the rows affected come from the command tag, else the rows received
             long rows = sink == null && failure == null ? CommandTags.rowCount(response.tag()) : response.rowCount();
-            recordExecution(response.statement(), response.rowCount(), reader.bytesReceived() - bytesBefore, failure, true);
+            recordExecution(
+                    response.statement(), response.rowCount(), reader.bytesReceived() - bytesBefore, failure, true);
             recordCompletion(response.statement(), response.rowCount());
             observeFinish(token, sql, operation, rows, failure);
         }
@@ -905,8 +915,8 @@ public final class PgConnection implements Poolable {
     }
 
     private void notice() {
-        PgServerException.ServerMessage notice = ServerMessages.parse(reader.buffer(), reader.payloadOffset(),
-                reader.payloadLength());
+        PgServerException.ServerMessage notice =
+                ServerMessages.parse(reader.buffer(), reader.payloadOffset(), reader.payloadLength());
         LOG.log(System.Logger.Level.DEBUG, () -> "Server notice: " + notice.describe());
         Consumer<PgServerException.ServerMessage> listener = hooks.noticeListener();
         if (listener != null) {
@@ -934,8 +944,8 @@ public final class PgConnection implements Poolable {
         int channelEnd = end - p < 4 ? -1 : Bytes.indexOfNul(b, p + 4, end);
         int payloadEnd = channelEnd < 0 ? -1 : Bytes.indexOfNul(b, channelEnd + 1, end);
         if (payloadEnd < 0) {
-            throw new PgProtocolException("Malformed NotificationResponse message from the server. The connection was"
-                    + " closed.");
+            throw new PgProtocolException(
+                    "Malformed NotificationResponse message from the server. The connection was" + " closed.");
         }
         int sender = Bytes.readInt(b, p);
         String channel = new String(b, p + 4, channelEnd - p - 4, StandardCharsets.UTF_8);
@@ -1008,7 +1018,8 @@ public final class PgConnection implements Poolable {
         int nameEnd = Bytes.indexOfNul(b, p, end);
         int valueEnd = nameEnd < 0 ? -1 : Bytes.indexOfNul(b, nameEnd + 1, end);
         if (valueEnd < 0) {
-            throw new PgProtocolException("Malformed ParameterStatus message from the server. The connection was closed.");
+            throw new PgProtocolException(
+                    "Malformed ParameterStatus message from the server. The connection was closed.");
         }
         String name = new String(b, p, nameEnd - p, StandardCharsets.UTF_8);
         String value = new String(b, nameEnd + 1, valueEnd - nameEnd - 1, StandardCharsets.UTF_8);
@@ -1032,7 +1043,8 @@ public final class PgConnection implements Poolable {
     }
 
     PgServerException serverError() {
-        return new PgServerException(ServerMessages.parse(reader.buffer(), reader.payloadOffset(), reader.payloadLength()));
+        return new PgServerException(
+                ServerMessages.parse(reader.buffer(), reader.payloadOffset(), reader.payloadLength()));
     }
 
     PgProtocolException unexpected(byte type, String phase) {
@@ -1084,9 +1096,11 @@ public final class PgConnection implements Poolable {
      */
     void disarm(QueryTimeout timeout) {
         if (timeout != null && !timeout.disarm(broken || closed)) {
-            markBroken(new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The query timeout ("
-                    + QueryTimeout.setting(this) + ") fired as the work ended, and its cancel request could not"
-                    + " be confirmed or the socket was given up. The connection was closed."));
+            markBroken(new PgTimeoutException(
+                    PgTimeoutException.Kind.QUERY,
+                    "The query timeout ("
+                            + QueryTimeout.setting(this) + ") fired as the work ended, and its cancel request could not"
+                            + " be confirmed or the socket was given up. The connection was closed."));
         }
     }
 
@@ -1108,7 +1122,8 @@ public final class PgConnection implements Poolable {
             throw new PgConnectionClosedException("The connection is closed. Acquire a new one.");
         }
         if (broken) {
-            throw new PgConnectionClosedException("The connection broke earlier and cannot be used. Acquire a new one.");
+            throw new PgConnectionClosedException(
+                    "The connection broke earlier and cannot be used. Acquire a new one.");
         }
     }
 
@@ -1119,13 +1134,19 @@ public final class PgConnection implements Poolable {
     PgException broken(IOException e) {
         markBroken(e);
         if (e instanceof SocketTimeoutException || queryGaveUp) {
-            return new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The server did not answer within the query"
-                    + " timeout (" + QueryTimeout.setting(this) + ") plus " + QueryTimeout.CANCEL_GRACE_MILLIS
-                    + " ms after a cancel request (network stall or unresponsive server). The connection was closed.", e);
+            return new PgTimeoutException(
+                    PgTimeoutException.Kind.QUERY,
+                    "The server did not answer within the query"
+                            + " timeout (" + QueryTimeout.setting(this) + ") plus " + QueryTimeout.CANCEL_GRACE_MILLIS
+                            + " ms after a cancel request (network stall or unresponsive server). The connection was closed.",
+                    e);
         }
-        return new PgConnectionClosedException("I/O error on the connection to " + config.host() + ":" + config.port()
-                + " (" + e.getMessage() + "): the backend was terminated, the server restarted, or the network failed."
-                + " The connection was closed; retry on a new one.", e);
+        return new PgConnectionClosedException(
+                "I/O error on the connection to " + config.host() + ":" + config.port()
+                        + " (" + e.getMessage()
+                        + "): the backend was terminated, the server restarted, or the network failed."
+                        + " The connection was closed; retry on a new one.",
+                e);
     }
 
     <E extends Throwable> E markBroken(E cause) {
@@ -1147,7 +1168,7 @@ public final class PgConnection implements Poolable {
 
     @Override
     public String toString() {
-        return "PgConnection[backend " + processId + " at " + config.host() + ":" + config.port() + "/" + config.database()
-                + (broken ? ", broken" : closed ? ", closed" : "") + "]";
+        return "PgConnection[backend " + processId + " at " + config.host() + ":" + config.port() + "/"
+                + config.database() + (broken ? ", broken" : closed ? ", closed" : "") + "]";
     }
 }

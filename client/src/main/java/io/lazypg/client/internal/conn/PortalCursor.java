@@ -1,10 +1,10 @@
 package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.Column;
-import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.RowCursor;
+import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
@@ -34,6 +34,7 @@ final class PortalCursor implements RowCursor {
     private boolean suspended;
     /** Sync was sent and ReadyForQuery read: the portal is gone. */
     private boolean finished;
+
     private final Answer answer = new Answer();
 
     PortalCursor(PgConnection connection, PreparedStatement statement, int fetchSize, Object observation) {
@@ -84,8 +85,8 @@ final class PortalCursor implements RowCursor {
             throw QueryTimeout.explain(timeout, e);
         } finally {
             connection.disarm(timeout);
-            connection.recordExecution(statement, batch.size(), connection.reader().bytesReceived() - bytesBefore,
-                    null, firstFetch);
+            connection.recordExecution(
+                    statement, batch.size(), connection.reader().bytesReceived() - bytesBefore, null, firstFetch);
             firstFetch = false;
         }
     }

@@ -21,6 +21,7 @@ final class PreparedStatement {
     final String sql;
     /** The OIDs declared in Parse (0 where the server was left to infer). */
     final int[] declaredTypes;
+
     final int parameterCount;
     /** Null when the statement returns no rows (NoData). */
     ResultShape shape;
@@ -29,8 +30,14 @@ final class PreparedStatement {
     /** The statement's statistics, shared across connections; null when statistics are off. */
     final StatementUsage usage;
 
-    PreparedStatement(String name, String sql, int[] declaredTypes, int parameterCount, ResultShape shape,
-                      short[] resultFormats, StatementUsage usage) {
+    PreparedStatement(
+            String name,
+            String sql,
+            int[] declaredTypes,
+            int parameterCount,
+            ResultShape shape,
+            short[] resultFormats,
+            StatementUsage usage) {
         this.name = name;
         this.sql = sql;
         this.declaredTypes = declaredTypes;
@@ -59,8 +66,8 @@ final class PreparedStatement {
             Column c = columns[i];
             boolean binary = binaryFor.test(c.typeOid());
             if (binary != c.binary()) {
-                columns[i] = new Column(c.name(), c.tableOid(), c.columnNumber(), c.typeOid(), c.typeSize(),
-                        c.typeModifier(), binary);
+                columns[i] = new Column(
+                        c.name(), c.tableOid(), c.columnNumber(), c.typeOid(), c.typeSize(), c.typeModifier(), binary);
             }
         }
         shape = new ResultShape(columns, settings, usage);

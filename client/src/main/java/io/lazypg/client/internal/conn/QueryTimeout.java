@@ -115,8 +115,8 @@ final class QueryTimeout implements Runnable {
         if ((int) STATE.getVolatile(this) != ARMED) {
             return; // disarmed just as it fired
         }
-        SocketDeadline deadline = SocketDeadline.closeAfter(connection.transport(), CANCEL_GRACE,
-                connection::markQueryGaveUp);
+        SocketDeadline deadline =
+                SocketDeadline.closeAfter(connection.transport(), CANCEL_GRACE, connection::markQueryGaveUp);
         giveUp = deadline;
         if (!STATE.compareAndSet(this, ARMED, FIRED)) {
             deadline.cancel();
@@ -205,9 +205,12 @@ final class QueryTimeout implements Runnable {
         if (timeout == null || !"57014".equals(error.sqlState()) || !timeout.cancelSent()) {
             return error;
         }
-        return new PgTimeoutException(PgTimeoutException.Kind.QUERY, "The query timeout ("
-                + setting(timeout.connection) + ") fired and the statement was cancelled on the server ("
-                + error.getMessage() + "). The connection stays usable; a transaction block it was in is aborted.",
+        return new PgTimeoutException(
+                PgTimeoutException.Kind.QUERY,
+                "The query timeout ("
+                        + setting(timeout.connection) + ") fired and the statement was cancelled on the server ("
+                        + error.getMessage()
+                        + "). The connection stays usable; a transaction block it was in is aborted.",
                 error);
     }
 

@@ -65,23 +65,17 @@ abstract class ResponseHandler {
         throw MessageLoop.unexpected(BackendMessages.BACKEND_KEY_DATA, phase());
     }
 
-    void parameterDescription(MessageReader in) {
-    }
+    void parameterDescription(MessageReader in) {}
 
-    void rowDescription(MessageReader in) {
-    }
+    void rowDescription(MessageReader in) {}
 
-    void dataRow(MessageReader in) {
-    }
+    void dataRow(MessageReader in) {}
 
-    void commandComplete(MessageReader in) {
-    }
+    void commandComplete(MessageReader in) {}
 
-    void emptyQuery() {
-    }
+    void emptyQuery() {}
 
-    void portalSuspended() {
-    }
+    void portalSuspended() {}
 
     /**
      * Whether this operation supplies COPY FROM STDIN data. When false (every operation but
@@ -97,12 +91,10 @@ abstract class ResponseHandler {
     }
 
     /** CopyOutResponse: a COPY TO STDOUT starts; its data is dropped unless {@link #copyData} keeps it. */
-    void copyOutStarted() {
-    }
+    void copyOutStarted() {}
 
     /** One CopyData message of a COPY TO STDOUT; ignored by default (the data is dropped). */
-    void copyData(MessageReader in) throws IOException {
-    }
+    void copyData(MessageReader in) throws IOException {}
 
     /** Keeps the first server error; the loop throws it once ReadyForQuery has arrived. */
     void error(PgServerException e) {
@@ -112,8 +104,7 @@ abstract class ResponseHandler {
     }
 
     /** Called at ReadyForQuery, before the loop throws whatever the exchange ended with. */
-    void ready() {
-    }
+    void ready() {}
 
     // ---------------------------------------------------------------- state the loop keeps per exchange
 

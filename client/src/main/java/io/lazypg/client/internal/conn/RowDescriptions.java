@@ -9,8 +9,7 @@ import java.util.function.IntPredicate;
 /** Parses RowDescription ('T') messages into {@link Column}s, choosing each column's result format. */
 final class RowDescriptions {
 
-    private RowDescriptions() {
-    }
+    private RowDescriptions() {}
 
     /**
      * @param binaryFor decides, from a column's type OID, whether its cells should come in binary
@@ -34,7 +33,8 @@ final class RowDescriptions {
             int typeSize = Bytes.readShort(b, p + 10);
             int typeModifier = Bytes.readInt(b, p + 12);
             p += 18;
-            columns[i] = new Column(name, tableOid, attribute, typeOid, typeSize, typeModifier, binaryFor.test(typeOid));
+            columns[i] =
+                    new Column(name, tableOid, attribute, typeOid, typeSize, typeModifier, binaryFor.test(typeOid));
         }
         return columns;
     }

@@ -1,10 +1,10 @@
 package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.Column;
-import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.util.ArrayList;
 import java.util.List;

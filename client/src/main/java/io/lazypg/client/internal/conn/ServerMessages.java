@@ -8,8 +8,7 @@ import java.util.Map;
 /** Parses the fields of ErrorResponse and NoticeResponse: (code byte, C string)* then a NUL. */
 final class ServerMessages {
 
-    private ServerMessages() {
-    }
+    private ServerMessages() {}
 
     static PgServerException.ServerMessage parse(byte[] b, int offset, int length) {
         Map<Character, String> fields = new HashMap<>();

@@ -9,8 +9,7 @@ import io.lazypg.client.internal.codec.OutputSettings;
  */
 final class SessionOutput {
 
-    private SessionOutput() {
-    }
+    private SessionOutput() {}
 
     /**
      * The settings after {@code parameter} was reported as {@code value}: {@code current} itself

@@ -33,16 +33,15 @@ final class SessionZones {
      * server may carry tz databases from either side of that change, and then disagree on dates
      * before about 1970; java.time's {@code SHORT_IDS} even maps EST, MST and HST to fixed offsets.
      */
-    private static final Set<String> LEGACY_NAMES = Set.of("EST", "MST", "HST", "EST5EDT", "CST6CDT", "MST7MDT",
-            "PST8PDT", "CET", "MET", "EET", "WET");
+    private static final Set<String> LEGACY_NAMES =
+            Set.of("EST", "MST", "HST", "EST5EDT", "CST6CDT", "MST7MDT", "PST8PDT", "CET", "MET", "EET", "WET");
 
     /** Marks "not a fixed-offset POSIX spec" in {@link #posixOffsetSeconds}: no real offset is this large. */
     private static final int NOT_FIXED_POSIX = Integer.MIN_VALUE;
 
     private static final int MAX_OFFSET_SECONDS = 18 * 3600;
 
-    private SessionZones() {
-    }
+    private SessionZones() {}
 
     /**
      * The zone for a TimeZone value such as {@code Europe/Amsterdam}, {@code UTC} or
@@ -67,7 +66,8 @@ final class SessionZones {
             if (zone instanceof ZoneOffset || !zone.getId().equals(value)) {
                 return null;
             }
-            // normalized(): fixed zones such as UTC and Etc/GMT+3 become a ZoneOffset, which renders without zone rules.
+            // normalized(): fixed zones such as UTC and Etc/GMT+3 become a ZoneOffset, which renders without zone
+            // rules.
             return zone.normalized();
         } catch (ZoneRulesException e) {
             return null;

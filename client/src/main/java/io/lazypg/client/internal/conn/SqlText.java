@@ -9,8 +9,7 @@ import io.lazypg.client.PgUsageException;
  */
 final class SqlText {
 
-    private SqlText() {
-    }
+    private SqlText() {}
 
     static void check(String sql) {
         int n = sql.length();

@@ -87,7 +87,9 @@ final class StatementPreparer {
             closeUnnamedLater(name);
             throw wrongParameterCount(sql, parameterCount, values.length);
         }
-        StatementUsage usage = connection.hooks().statistics() == null ? null : connection.hooks().statistics().usageFor(sql);
+        StatementUsage usage = connection.hooks().statistics() == null
+                ? null
+                : connection.hooks().statistics().usageFor(sql);
         if (usage != null) {
             usage.shape(columns == null ? List.of() : List.of(columns));
         }
@@ -127,8 +129,8 @@ final class StatementPreparer {
 
         @Override
         void rowDescription(MessageReader in) {
-            columns = RowDescriptions.parse(in.buffer(), in.payloadOffset(), in.payloadLength(),
-                    StatementPreparer.this::chooseBinary);
+            columns = RowDescriptions.parse(
+                    in.buffer(), in.payloadOffset(), in.payloadLength(), StatementPreparer.this::chooseBinary);
         }
 
         @Override

@@ -14,8 +14,7 @@ final class ChannelNames {
     /** The server truncates longer identifiers (NAMEDATALEN - 1), and notifications would arrive under the cut name. */
     static final int MAX_BYTES = 63;
 
-    private ChannelNames() {
-    }
+    private ChannelNames() {}
 
     /** Refuses names the server would reject or alter: empty, with NUL, longer than 63 bytes in UTF-8. */
     static String check(String channel) {

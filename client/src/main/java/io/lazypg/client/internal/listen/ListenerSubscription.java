@@ -19,13 +19,14 @@ final class ListenerSubscription implements PgSubscription {
     final Consumer<Throwable> onGap;
     /** Completed once LISTEN for the channel is in effect; failed when it could not be made so. */
     final CompletableFuture<Void> active = new CompletableFuture<>();
+
     private final NotificationHub hub;
     private volatile boolean closed;
     /** Listener thread only: what broke the connection while this subscription was active, until reported. */
     Throwable gapCause;
 
-    ListenerSubscription(NotificationHub hub, String channel, Consumer<PgNotification> listener,
-            Consumer<Throwable> onGap) {
+    ListenerSubscription(
+            NotificationHub hub, String channel, Consumer<PgNotification> listener, Consumer<Throwable> onGap) {
         this.hub = hub;
         this.channel = channel;
         this.listener = listener;

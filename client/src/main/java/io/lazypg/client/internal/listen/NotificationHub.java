@@ -84,9 +84,11 @@ public final class NotificationHub implements AutoCloseable {
     private final Object lock = new Object();
     /** Channel to its subscriptions; immutable, replaced under {@link #lock}. */
     private volatile Map<String, List<ListenerSubscription>> channels = Map.of();
+
     private volatile boolean stopped;
     /** The listener thread's connection, published for {@link #close()} to abort. */
     private volatile PgConnection current;
+
     private Thread thread; // guarded by lock
 
     // ---- listener thread only
@@ -149,13 +151,16 @@ public final class NotificationHub implements AutoCloseable {
             throw new PgException("Could not LISTEN to '" + s.channel + "': " + cause.getMessage(), cause);
         } catch (TimeoutException e) {
             s.close();
-            throw new PgTimeoutException(PgTimeoutException.Kind.QUERY, "LISTEN to '" + s.channel + "' did not take"
-                    + " effect within " + subscribeTimeout.toSeconds() + " s; the subscription was dropped.");
+            throw new PgTimeoutException(
+                    PgTimeoutException.Kind.QUERY,
+                    "LISTEN to '" + s.channel + "' did not take" + " effect within " + subscribeTimeout.toSeconds()
+                            + " s; the subscription was dropped.");
         } catch (InterruptedException e) {
             s.close();
             Thread.currentThread().interrupt();
-            throw new PgException("Interrupted while waiting for LISTEN to '" + s.channel + "'; the subscription was"
-                    + " dropped.", e);
+            throw new PgException(
+                    "Interrupted while waiting for LISTEN to '" + s.channel + "'; the subscription was" + " dropped.",
+                    e);
         }
     }
 
@@ -340,7 +345,8 @@ public final class NotificationHub implements AutoCloseable {
         }
         // The break is worth a WARNING; each further failed attempt while the server stays away is DEBUG
         // (one every 5 s would flood the log during an outage).
-        LOG.log(brokenBy == null ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG,
+        LOG.log(
+                brokenBy == null ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG,
                 "The notification listener's connection failed (" + e.getMessage() + "); reconnecting");
         closeConnection();
         if (brokenBy == null) {
@@ -380,8 +386,10 @@ public final class NotificationHub implements AutoCloseable {
         try {
             s.onGap.accept(cause);
         } catch (Throwable t) {
-            LOG.log(System.Logger.Level.WARNING, "A notification gap callback for channel '" + s.channel
-                    + "' threw; ignoring it", t);
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "A notification gap callback for channel '" + s.channel + "' threw; ignoring it",
+                    t);
         }
     }
 
@@ -398,8 +406,10 @@ public final class NotificationHub implements AutoCloseable {
             try {
                 s.listener.accept(n);
             } catch (Throwable t) {
-                LOG.log(System.Logger.Level.WARNING, "A notification listener for channel '" + n.channel()
-                        + "' threw; delivery goes on", t);
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "A notification listener for channel '" + n.channel() + "' threw; delivery goes on",
+                        t);
             }
         }
     }

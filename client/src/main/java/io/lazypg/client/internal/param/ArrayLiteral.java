@@ -32,6 +32,7 @@ final class ArrayLiteral {
     private final int[] dims;
     /** The first non-null leaf, whose element type every other leaf must share. */
     private Object firstLeaf;
+
     private int leafOid = ParameterTypes.NO_ELEMENT;
 
     private ArrayLiteral(WriteBuffer out, int parameterIndex, int[] dims) {
@@ -71,7 +72,9 @@ final class ArrayLiteral {
             if (length == 0 || ParameterTypes.isPrimitiveArray(cur)) {
                 break;
             }
-            Object first = cur instanceof Object[] ? ((Object[]) cur)[0] : ((Collection<?>) cur).iterator().next();
+            Object first = cur instanceof Object[]
+                    ? ((Object[]) cur)[0]
+                    : ((Collection<?>) cur).iterator().next();
             if (first == null || !ParameterTypes.isArrayLike(first)) {
                 break;
             }

@@ -9,10 +9,10 @@ import io.lazypg.client.internal.wire.WriteBuffer;
 final class Digits {
 
     /** Long.MIN_VALUE cannot be negated, so its digits are spelled out. */
-    private static final byte[] LONG_MIN_DIGITS = "9223372036854775808".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] LONG_MIN_DIGITS =
+            "9223372036854775808".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
-    private Digits() {
-    }
+    private Digits() {}
 
     /** Writes {@code v} in decimal, with a leading '-' when negative and no leading zeros. */
     static void writeLong(WriteBuffer out, long v) {

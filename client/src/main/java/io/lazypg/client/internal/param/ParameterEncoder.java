@@ -33,8 +33,7 @@ public final class ParameterEncoder {
     /** How much of the SQL a count mismatch message quotes. */
     private static final int SQL_EXCERPT = 120;
 
-    private ParameterEncoder() {
-    }
+    private ParameterEncoder() {}
 
     /**
      * The type OID to declare in Parse for this value: 0 (let the server infer) for null, String,

@@ -9,8 +9,7 @@ import io.lazypg.client.PgUsageException;
  */
 final class ParameterErrors {
 
-    private ParameterErrors() {
-    }
+    private ParameterErrors() {}
 
     /** "Parameter $3" or "An element of parameter $3". */
     static String subject(int parameterIndex, boolean element) {
@@ -18,9 +17,10 @@ final class ParameterErrors {
     }
 
     static PgUsageException unsupported(Object value, int parameterIndex, boolean element) {
-        return new PgUsageException(subject(parameterIndex, element) + " is a " + value.getClass().getTypeName()
-                + ", which lazypg cannot send. Supported: " + ParameterTypes.SUPPORTED
-                + ". Convert the value to one of these types" + hint(value) + ".");
+        return new PgUsageException(
+                subject(parameterIndex, element) + " is a " + value.getClass().getTypeName()
+                        + ", which lazypg cannot send. Supported: " + ParameterTypes.SUPPORTED
+                        + ". Convert the value to one of these types" + hint(value) + ".");
     }
 
     private static String hint(Object value) {
@@ -43,13 +43,15 @@ final class ParameterErrors {
 
     static PgUsageException unpairedSurrogate(int parameterIndex, boolean element, int charIndex, char c) {
         return new PgUsageException(subject(parameterIndex, element)
-                + " is a string with an unpaired UTF-16 surrogate (U+" + Integer.toHexString(c).toUpperCase()
+                + " is a string with an unpaired UTF-16 surrogate (U+"
+                + Integer.toHexString(c).toUpperCase()
                 + ") at index " + charIndex + ", which is not valid Unicode and cannot be sent as UTF-8."
                 + " Fix the code that built the string (often a substring that cut a character in two).");
     }
 
     static PgUsageException mixedElements(int parameterIndex, Object first, Object other) {
-        return new PgUsageException("Parameter $" + parameterIndex + " is an array whose elements have different types ("
+        return new PgUsageException("Parameter $" + parameterIndex
+                + " is an array whose elements have different types ("
                 + first.getClass().getTypeName() + " and " + other.getClass().getTypeName()
                 + "); a PostgreSQL array has one element type. Convert the elements to one type.");
     }
@@ -67,8 +69,9 @@ final class ParameterErrors {
     }
 
     static PgUsageException outOfRange(Object value, int parameterIndex, boolean element) {
-        return new PgUsageException(subject(parameterIndex, element) + " is the " + value.getClass().getSimpleName()
-                + " " + value + ", outside the range of PostgreSQL timestamps (4713 BC to 294276 AD)."
-                + " Use a value in range, or Instant.MAX / Instant.MIN for infinity / -infinity.");
+        return new PgUsageException(
+                subject(parameterIndex, element) + " is the " + value.getClass().getSimpleName()
+                        + " " + value + ", outside the range of PostgreSQL timestamps (4713 BC to 294276 AD)."
+                        + " Use a value in range, or Instant.MAX / Instant.MIN for infinity / -infinity.");
     }
 }

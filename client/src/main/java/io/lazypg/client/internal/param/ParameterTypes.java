@@ -32,8 +32,7 @@ final class ParameterTypes {
             + " ZonedDateTime, and arrays or Collections of these (also int[], long[], short[], float[], double[],"
             + " boolean[]; nested for multidimensional arrays)";
 
-    private ParameterTypes() {
-    }
+    private ParameterTypes() {}
 
     /** The OID of a non-null value that is not array-like, 0 for text-like values, or {@link #UNSUPPORTED}. */
     static int scalarOid(Object v) {
@@ -50,7 +49,9 @@ final class ParameterTypes {
 
     /** As {@link #scalarOid}, by class; {@link #UNSUPPORTED} also for classes too general to tell (Object, Number). */
     static int scalarOidOfClass(Class<?> c) {
-        if (c == String.class || c == Character.class || c.isEnum()
+        if (c == String.class
+                || c == Character.class
+                || c.isEnum()
                 || (c.getSuperclass() != null && c.getSuperclass().isEnum())) { // constant with a body
             return Oids.UNSPECIFIED;
         } else if (c == Integer.class) {
@@ -89,8 +90,12 @@ final class ParameterTypes {
     }
 
     static boolean isPrimitiveArray(Object v) {
-        return v instanceof int[] || v instanceof long[] || v instanceof short[]
-                || v instanceof double[] || v instanceof float[] || v instanceof boolean[];
+        return v instanceof int[]
+                || v instanceof long[]
+                || v instanceof short[]
+                || v instanceof double[]
+                || v instanceof float[]
+                || v instanceof boolean[];
     }
 
     /** The element OID of a primitive array class, or {@link #UNSUPPORTED} for any other class. */

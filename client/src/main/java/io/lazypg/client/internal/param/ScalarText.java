@@ -23,8 +23,7 @@ final class ScalarText {
     /** timestamptz_in accepts UTC offsets up to 15:59:59 either way. */
     private static final int MAX_PG_OFFSET_SECONDS = 16 * 3600;
 
-    private ScalarText() {
-    }
+    private ScalarText() {}
 
     /**
      * Writes the text form of {@code v}.
@@ -87,8 +86,12 @@ final class ScalarText {
 
     /** Whether {@link #write} produces a date/time form, which may contain spaces (quoted in arrays). */
     static boolean isTemporal(Object v) {
-        return v instanceof LocalDate || v instanceof LocalDateTime || v instanceof OffsetDateTime
-                || v instanceof Instant || v instanceof ZonedDateTime || v instanceof LocalTime;
+        return v instanceof LocalDate
+                || v instanceof LocalDateTime
+                || v instanceof OffsetDateTime
+                || v instanceof Instant
+                || v instanceof ZonedDateTime
+                || v instanceof LocalTime;
     }
 
     private static void writeOffsetDateTime(WriteBuffer out, OffsetDateTime t, int parameterIndex, boolean element) {
@@ -105,8 +108,13 @@ final class ScalarText {
      * Java offsets reach +-18:00 but timestamptz_in rejects displacements past +-15:59:59, so such a
      * value is written as the same instant in UTC (timestamptz keeps the instant, not the offset).
      */
-    private static void writeWithOffset(WriteBuffer out, LocalDateTime local, int offsetSeconds, Object value,
-                                        int parameterIndex, boolean element) {
+    private static void writeWithOffset(
+            WriteBuffer out,
+            LocalDateTime local,
+            int offsetSeconds,
+            Object value,
+            int parameterIndex,
+            boolean element) {
         if (Math.abs(offsetSeconds) >= MAX_PG_OFFSET_SECONDS) {
             try {
                 local = local.minusSeconds(offsetSeconds);

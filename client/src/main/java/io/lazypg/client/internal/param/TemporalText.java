@@ -24,8 +24,7 @@ final class TemporalText {
     private static final byte[] MINUS_INFINITY = "-infinity".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] BC = " BC".getBytes(StandardCharsets.US_ASCII);
 
-    private TemporalText() {
-    }
+    private TemporalText() {}
 
     static void writeDate(WriteBuffer out, LocalDate d) {
         if (d.equals(LocalDate.MAX)) {

@@ -11,8 +11,7 @@ final class TextScan {
     /** The element holds '"' or '\', which must be backslash-escaped inside the quotes. */
     static final int NEEDS_ESCAPES = 2;
 
-    private TextScan() {
-    }
+    private TextScan() {}
 
     /**
      * Returns {@link #NEEDS_QUOTES} / {@link #NEEDS_ESCAPES} flags for {@code s}.

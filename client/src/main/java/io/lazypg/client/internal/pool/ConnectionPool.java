@@ -1,12 +1,12 @@
 package io.lazypg.client.internal.pool;
 
-import io.lazypg.client.PoolListener;
-import io.lazypg.client.PoolStats;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.PgConnectionClosedException;
 import io.lazypg.client.PgException;
 import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.PgUsageException;
+import io.lazypg.client.PoolListener;
+import io.lazypg.client.PoolStats;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -101,8 +101,8 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         this(name, settings, factory, PoolListener.NONE);
     }
 
-    public ConnectionPool(String name, LazyPgConfig.PoolSettings settings, ConnectionFactory<C> factory,
-            PoolListener listener) {
+    public ConnectionPool(
+            String name, LazyPgConfig.PoolSettings settings, ConnectionFactory<C> factory, PoolListener listener) {
         this(name, settings, factory, listener, System::nanoTime, true);
     }
 
@@ -110,8 +110,13 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
      * For tests: {@code clock} drives connection ages, and with {@code scheduleHousekeeping} false
      * the housekeeper runs only when {@link #housekeep()} is called (leak reports still run).
      */
-    ConnectionPool(String name, LazyPgConfig.PoolSettings settings, ConnectionFactory<C> factory,
-            PoolListener listener, LongSupplier clock, boolean scheduleHousekeeping) {
+    ConnectionPool(
+            String name,
+            LazyPgConfig.PoolSettings settings,
+            ConnectionFactory<C> factory,
+            PoolListener listener,
+            LongSupplier clock,
+            boolean scheduleHousekeeping) {
         this.name = Objects.requireNonNull(name, "name");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.factory = Objects.requireNonNull(factory, "factory");
@@ -310,7 +315,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
     private PoolEntry<C> awaitEntry(long start) {
         waiters.incrementAndGet();
         try {
-            for (;;) {
+            for (; ; ) {
                 if (closed.get()) {
                     signal.release(); // pass the close wake-up on to the next waiter
                     throw closedException();
@@ -340,13 +345,15 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
             listenerFailed(e);
         }
         PoolStats s = stats();
-        return new PgTimeoutException(PgTimeoutException.Kind.ACQUIRE, "Timed out after "
-                + settings.acquireTimeout().toMillis() + " ms waiting for a connection from pool '" + name
-                + "' (max size " + s.max() + ", active " + s.active() + ", idle " + s.idle()
-                + ", waiting threads " + s.pending() + "). All connections are in use: raise pool.max-size"
-                + " if the database can take more, shorten transactions that hold connections,"
-                + " or look for leaked connections that are never released"
-                + " (set pool.leak-detection-threshold to have them reported).");
+        return new PgTimeoutException(
+                PgTimeoutException.Kind.ACQUIRE,
+                "Timed out after "
+                        + settings.acquireTimeout().toMillis() + " ms waiting for a connection from pool '" + name
+                        + "' (max size " + s.max() + ", active " + s.active() + ", idle " + s.idle()
+                        + ", waiting threads " + s.pending() + "). All connections are in use: raise pool.max-size"
+                        + " if the database can take more, shorten transactions that hold connections,"
+                        + " or look for leaked connections that are never released"
+                        + " (set pool.leak-detection-threshold to have them reported).");
     }
 
     // ---- slots and entries ------------------------------------------------------------------
@@ -446,14 +453,14 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
     // ---- leak detection ---------------------------------------------------------------------
 
     private void scheduleLeakReport(PoolEntry<C> entry) {
-        Throwable acquiredAt = new Exception("Connection acquired here by thread '"
-                + Thread.currentThread().getName() + "'");
+        Throwable acquiredAt = new Exception(
+                "Connection acquired here by thread '" + Thread.currentThread().getName() + "'");
         String message = "A connection from pool '" + name + "' has been held for more than "
                 + settings.leakDetectionThreshold().toMillis() + " ms without being released: a possible leak."
                 + " The stack trace shows where it was acquired.";
         try {
-            entry.leakReport = scheduler.schedule(() -> LOG.log(Level.WARNING, message, acquiredAt),
-                    leakThresholdNanos, TimeUnit.NANOSECONDS);
+            entry.leakReport = scheduler.schedule(
+                    () -> LOG.log(Level.WARNING, message, acquiredAt), leakThresholdNanos, TimeUnit.NANOSECONDS);
         } catch (RuntimeException e) {
             // Rejected because the pool is closing: nothing left to watch.
         }
@@ -500,8 +507,8 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         // Bottom (least recently used) first, so idle-timeout evictions take the coldest ones.
         for (int k = count - 1; k >= 0; k--) {
             PoolEntry<C> e = slots.get(chain[k]);
-            boolean idleTooLong = idleTimeoutNanos > 0 && now - e.releasedAt >= idleTimeoutNanos
-                    && idleCount > settings.minIdle();
+            boolean idleTooLong =
+                    idleTimeoutNanos > 0 && now - e.releasedAt >= idleTimeoutNanos && idleCount > settings.minIdle();
             if (expired(e, now) || idleTooLong) {
                 toClose[removed++] = chain[k];
                 idleCount--;
@@ -537,8 +544,10 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
             } catch (RuntimeException e) {
                 // One line: this runs in the background, typically while the server is down, and the
                 // message says where and why. The stack trace is for DEBUG.
-                LOG.log(Level.WARNING, "Pool '" + name + "' could not open a connection to keep "
-                        + settings.minIdle() + " idle (it retries in the background): " + e.getMessage());
+                LOG.log(
+                        Level.WARNING,
+                        "Pool '" + name + "' could not open a connection to keep " + settings.minIdle()
+                                + " idle (it retries in the background): " + e.getMessage());
                 LOG.log(Level.DEBUG, "Pool '" + name + "' could not open a connection", e);
                 return;
             }

@@ -30,7 +30,7 @@ final class IdleStack {
     }
 
     void push(int index) {
-        for (;;) {
+        for (; ; ) {
             long h = head.get();
             below.set(index, (int) h);
             if (head.compareAndSet(h, next(h, index + 1))) {
@@ -41,7 +41,7 @@ final class IdleStack {
 
     /** The top index, removed; -1 when empty. */
     int pop() {
-        for (;;) {
+        for (; ; ) {
             long h = head.get();
             int top = (int) h;
             if (top == 0) {
@@ -60,7 +60,7 @@ final class IdleStack {
      * owns the chain and walks it with {@link #below(int)}, top to bottom.
      */
     int takeAll() {
-        for (;;) {
+        for (; ; ) {
             long h = head.get();
             int top = (int) h;
             if (top == 0) {

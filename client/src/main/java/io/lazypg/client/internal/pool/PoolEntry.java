@@ -34,6 +34,7 @@ final class PoolEntry<C extends Poolable> {
     final long createdAt;
     /** Pool clock reading at the last release (or creation); see the class comment. */
     long releasedAt;
+
     private volatile int state;
     /** Pending leak report while handed out with leak detection on; null otherwise. */
     volatile Future<?> leakReport;

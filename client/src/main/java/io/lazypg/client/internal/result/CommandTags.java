@@ -3,8 +3,7 @@ package io.lazypg.client.internal.result;
 /** Reads the row count out of a CommandComplete tag. */
 public final class CommandTags {
 
-    private CommandTags() {
-    }
+    private CommandTags() {}
 
     /** The trailing number of tags like {@code INSERT 0 5}, {@code UPDATE 3}, {@code SELECT 10}; else 0. */
     public static long rowCount(String tag) {

@@ -24,8 +24,7 @@ public final class RowViews {
 
     private static Access installed;
 
-    private RowViews() {
-    }
+    private RowViews() {}
 
     /** Called once, by {@code LazyRow}'s static initializer. */
     public static synchronized void install(Access access) {

@@ -30,6 +30,7 @@ public final class StatementUsage {
     private boolean[] read = new boolean[0];
     /** Executions whose every row has arrived, and their cells: what the unread-columns report judges. */
     private final LongAdder completedExecutions = new LongAdder();
+
     private final LongAdder completedCells = new LongAdder();
     private final AtomicBoolean judged = new AtomicBoolean();
 
@@ -112,7 +113,15 @@ public final class StatementUsage {
                 unread.add(names.get(i));
             }
         }
-        return new StatementStatistics(sql, executions.sum(), errors.sum(), rows.sum(), bytes.sum(),
-                cellsReceived.sum(), cellsDecoded, names, List.copyOf(unread));
+        return new StatementStatistics(
+                sql,
+                executions.sum(),
+                errors.sum(),
+                rows.sum(),
+                bytes.sum(),
+                cellsReceived.sum(),
+                cellsDecoded,
+                names,
+                List.copyOf(unread));
     }
 }

@@ -73,10 +73,12 @@ public final class StatisticsRegistry {
         List<String> unread = usage.snapshot().unreadColumns();
         double share = cells == 0 ? 0 : (double) decoded / cells;
         if (cells > 0 && share < REPORT_BELOW_SHARE && !unread.isEmpty()) {
-            LOG.log(System.Logger.Level.INFO, () -> String.format(
-                    "lazypg: over %d executions, %s fetched %d cells but the application decoded %d (%.0f%%)."
-                            + " Columns never read: %s. Select only the columns you need.",
-                    executions, abbreviate(usage.sql()), cells, decoded, 100 * share, unread));
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    () -> String.format(
+                            "lazypg: over %d executions, %s fetched %d cells but the application decoded %d (%.0f%%)."
+                                    + " Columns never read: %s. Select only the columns you need.",
+                            executions, abbreviate(usage.sql()), cells, decoded, 100 * share, unread));
         }
     }
 

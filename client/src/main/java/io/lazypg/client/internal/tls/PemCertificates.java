@@ -26,8 +26,7 @@ import javax.net.ssl.X509ExtendedTrustManager;
  */
 public final class PemCertificates {
 
-    private PemCertificates() {
-    }
+    private PemCertificates() {}
 
     /**
      * The X.509 certificates in {@code file}, in file order; never empty.
@@ -38,7 +37,8 @@ public final class PemCertificates {
     public static List<X509Certificate> load(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             List<X509Certificate> certificates = new ArrayList<>();
-            for (Certificate certificate : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
+            for (Certificate certificate :
+                    CertificateFactory.getInstance("X.509").generateCertificates(in)) {
                 certificates.add((X509Certificate) certificate);
             }
             if (certificates.isEmpty()) {
@@ -48,14 +48,20 @@ public final class PemCertificates {
             }
             return certificates;
         } catch (NoSuchFileException e) {
-            throw new PgConnectException("The root certificate file " + file + " does not exist: create it with the"
-                    + " PEM certificate of the CA that signed the server certificate, or point sslrootcert at it", e);
+            throw new PgConnectException(
+                    "The root certificate file " + file + " does not exist: create it with the"
+                            + " PEM certificate of the CA that signed the server certificate, or point sslrootcert at it",
+                    e);
         } catch (IOException e) {
-            throw new PgConnectException("Cannot read the root certificate file " + file + ": " + e.getMessage()
-                    + "; check that it exists and is readable by this process", e);
+            throw new PgConnectException(
+                    "Cannot read the root certificate file " + file + ": " + e.getMessage()
+                            + "; check that it exists and is readable by this process",
+                    e);
         } catch (CertificateException e) {
-            throw new PgConnectException("The root certificate file " + file + " is not a valid PEM certificate"
-                    + " file (" + e.getMessage() + "): it must hold -----BEGIN CERTIFICATE----- blocks", e);
+            throw new PgConnectException(
+                    "The root certificate file " + file + " is not a valid PEM certificate" + " file (" + e.getMessage()
+                            + "): it must hold -----BEGIN CERTIFICATE----- blocks",
+                    e);
         }
     }
 
@@ -81,8 +87,8 @@ public final class PemCertificates {
             }
             throw new IllegalStateException("The JDK's PKIX TrustManagerFactory returned no X509ExtendedTrustManager");
         } catch (IOException | GeneralSecurityException e) {
-            throw new PgConnectException("Cannot build a trust store from the root certificate file " + file + ": "
-                    + e.getMessage(), e);
+            throw new PgConnectException(
+                    "Cannot build a trust store from the root certificate file " + file + ": " + e.getMessage(), e);
         }
     }
 }

@@ -41,6 +41,7 @@ final class ServerCertificateCheck extends X509ExtendedTrustManager {
 
     /** Null when nothing is checked; then {@link #rootFile} is null too. */
     private final X509ExtendedTrustManager roots;
+
     private final Path rootFile;
     private final boolean checkHostName;
 

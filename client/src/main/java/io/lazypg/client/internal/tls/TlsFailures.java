@@ -8,8 +8,7 @@ import javax.net.ssl.SSLException;
  */
 final class TlsFailures {
 
-    private TlsFailures() {
-    }
+    private TlsFailures() {}
 
     static String describe(SSLException failure, String where, String host, ServerCertificateCheck check) {
         for (Throwable t = failure; t != null; t = t.getCause()) {

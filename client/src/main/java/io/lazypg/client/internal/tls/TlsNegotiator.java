@@ -54,16 +54,20 @@ public final class TlsNegotiator {
     static final int SSL_REQUEST_CODE = 80877103;
 
     private static final byte[] SSL_REQUEST = {
-        0, 0, 0, 8,
-        (byte) (SSL_REQUEST_CODE >>> 24), (byte) (SSL_REQUEST_CODE >>> 16),
-        (byte) (SSL_REQUEST_CODE >>> 8), (byte) SSL_REQUEST_CODE,
+        0,
+        0,
+        0,
+        8,
+        (byte) (SSL_REQUEST_CODE >>> 24),
+        (byte) (SSL_REQUEST_CODE >>> 16),
+        (byte) (SSL_REQUEST_CODE >>> 8),
+        (byte) SSL_REQUEST_CODE,
     };
 
     /** Sent as ALPN, as libpq 17 does; a server that does not know ALPN ignores it. */
     private static final String[] ALPN = {"postgresql"};
 
-    private TlsNegotiator() {
-    }
+    private TlsNegotiator() {}
 
     /**
      * Whether an attempt sends SSLRequest: the first attempt for every mode but {@code disable} and
@@ -127,17 +131,23 @@ public final class TlsNegotiator {
      * @throws PgProtocolException  the answer is not PostgreSQL protocol
      * @throws PgTimeoutException   no answer or handshake within {@code timeoutMillis}
      */
-    public static Socket negotiate(Socket plain, String host, int port, SslMode mode, Path rootCertificate,
-                                   int timeoutMillis) {
+    public static Socket negotiate(
+            Socket plain, String host, int port, SslMode mode, Path rootCertificate, int timeoutMillis) {
         return negotiate(plain, host, port, mode, rootCertificate, defaultRootCertificate(), timeoutMillis);
     }
 
     /** {@link #negotiate(Socket, String, int, SslMode, Path, int)} with the default root file given. */
-    static Socket negotiate(Socket plain, String host, int port, SslMode mode, Path rootCertificate,
-                            Path defaultRoot, int timeoutMillis) {
+    static Socket negotiate(
+            Socket plain,
+            String host,
+            int port,
+            SslMode mode,
+            Path rootCertificate,
+            Path defaultRoot,
+            int timeoutMillis) {
         if (mode == SslMode.DISABLE) {
-            throw new IllegalArgumentException("sslmode=disable never negotiates TLS: connect without calling"
-                    + " TlsNegotiator");
+            throw new IllegalArgumentException(
+                    "sslmode=disable never negotiates TLS: connect without calling" + " TlsNegotiator");
         }
         String where = "Server " + host + ":" + port + " (sslmode=" + mode + ")";
         boolean handedOver = false;
@@ -187,20 +197,27 @@ public final class TlsNegotiator {
                     throw new PgConnectException(where + ": the server closed the connection instead of answering"
                             + " the TLS request. Check that " + host + ":" + port + " is a PostgreSQL server");
                 default:
-                    throw new PgProtocolException(String.format("%s: the server answered the TLS request with byte"
-                            + " 0x%02x instead of 'S' or 'N'. Check that %s:%d is a PostgreSQL server and not another"
-                            + " service", where, answer, host, port));
+                    throw new PgProtocolException(String.format(
+                            "%s: the server answered the TLS request with byte"
+                                    + " 0x%02x instead of 'S' or 'N'. Check that %s:%d is a PostgreSQL server and not another"
+                                    + " service",
+                            where, answer, host, port));
             }
             result.setSoTimeout(previousTimeout);
             handedOver = true;
             return result;
         } catch (SocketTimeoutException e) {
-            throw new PgTimeoutException(PgTimeoutException.Kind.CONNECT, where + ": no answer to the TLS request or"
-                    + " no completed TLS handshake within " + timeoutMillis + " ms. Check that the server is"
-                    + " reachable and not overloaded, or raise the connect timeout", e);
+            throw new PgTimeoutException(
+                    PgTimeoutException.Kind.CONNECT,
+                    where + ": no answer to the TLS request or"
+                            + " no completed TLS handshake within " + timeoutMillis + " ms. Check that the server is"
+                            + " reachable and not overloaded, or raise the connect timeout",
+                    e);
         } catch (IOException e) {
-            throw new PgConnectException(where + ": I/O error while negotiating TLS: " + e.getMessage()
-                    + ". Check the network path to the server", e);
+            throw new PgConnectException(
+                    where + ": I/O error while negotiating TLS: " + e.getMessage()
+                            + ". Check the network path to the server",
+                    e);
         } finally {
             if (!handedOver) {
                 closeQuietly(plain);
@@ -238,14 +255,16 @@ public final class TlsNegotiator {
      * Which certificate check a mode gets: verify-ca and verify-full need the root file; the other
      * modes check the chain only when a root file exists (libpq's backwards-compatible behaviour).
      */
-    static ServerCertificateCheck certificateCheck(SslMode mode, Path rootCertificate, Path defaultRoot,
-                                                   String where) {
+    static ServerCertificateCheck certificateCheck(SslMode mode, Path rootCertificate, Path defaultRoot, String where) {
         Path root = rootCertificate != null ? rootCertificate : defaultRoot;
         boolean exists = root != null && Files.exists(root);
         if (mode.verifiesCertificate() && !exists) {
             throw new PgConnectException(where + ": sslmode=" + mode + " needs a root certificate to check the"
-                    + " server's certificate, but " + (root == null ? "no root certificate file was given"
-                    : "the root certificate file " + root + " does not exist") + ". Set sslrootcert to the PEM file"
+                    + " server's certificate, but "
+                    + (root == null
+                            ? "no root certificate file was given"
+                            : "the root certificate file " + root + " does not exist")
+                    + ". Set sslrootcert to the PEM file"
                     + " of the CA that signed the server certificate, or use sslmode=require to encrypt without"
                     + " checking the server (which does not protect against a man in the middle)");
         }
@@ -253,7 +272,8 @@ public final class TlsNegotiator {
             return ServerCertificateCheck.none();
         }
         try {
-            return mode == SslMode.VERIFY_FULL ? ServerCertificateCheck.chainAndHostName(root)
+            return mode == SslMode.VERIFY_FULL
+                    ? ServerCertificateCheck.chainAndHostName(root)
                     : ServerCertificateCheck.chain(root);
         } catch (PgConnectException e) {
             throw new PgConnectException(where + ": " + e.getMessage(), e.getCause());

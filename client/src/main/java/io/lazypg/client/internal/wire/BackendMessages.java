@@ -34,17 +34,37 @@ public final class BackendMessages {
     private static final boolean[] KNOWN = new boolean[128];
 
     static {
-        for (byte b : new byte[] {AUTHENTICATION, BACKEND_KEY_DATA, BIND_COMPLETE, CLOSE_COMPLETE, COMMAND_COMPLETE,
-                COPY_DATA, COPY_DONE, COPY_IN_RESPONSE, COPY_OUT_RESPONSE, COPY_BOTH_RESPONSE, DATA_ROW,
-                EMPTY_QUERY_RESPONSE, ERROR_RESPONSE, FUNCTION_CALL_RESPONSE, NEGOTIATE_PROTOCOL_VERSION, NO_DATA,
-                NOTICE_RESPONSE, NOTIFICATION_RESPONSE, PARAMETER_DESCRIPTION, PARAMETER_STATUS, PARSE_COMPLETE,
-                PORTAL_SUSPENDED, READY_FOR_QUERY, ROW_DESCRIPTION}) {
+        for (byte b : new byte[] {
+            AUTHENTICATION,
+            BACKEND_KEY_DATA,
+            BIND_COMPLETE,
+            CLOSE_COMPLETE,
+            COMMAND_COMPLETE,
+            COPY_DATA,
+            COPY_DONE,
+            COPY_IN_RESPONSE,
+            COPY_OUT_RESPONSE,
+            COPY_BOTH_RESPONSE,
+            DATA_ROW,
+            EMPTY_QUERY_RESPONSE,
+            ERROR_RESPONSE,
+            FUNCTION_CALL_RESPONSE,
+            NEGOTIATE_PROTOCOL_VERSION,
+            NO_DATA,
+            NOTICE_RESPONSE,
+            NOTIFICATION_RESPONSE,
+            PARAMETER_DESCRIPTION,
+            PARAMETER_STATUS,
+            PARSE_COMPLETE,
+            PORTAL_SUSPENDED,
+            READY_FOR_QUERY,
+            ROW_DESCRIPTION
+        }) {
             KNOWN[b] = true;
         }
     }
 
-    private BackendMessages() {
-    }
+    private BackendMessages() {}
 
     public static boolean isKnown(byte type) {
         return type >= 0 && KNOWN[type];

@@ -3,8 +3,7 @@ package io.lazypg.client.internal.wire;
 /** Big-endian reads from a byte array, as the protocol lays numbers out. Allocation-free. */
 public final class Bytes {
 
-    private Bytes() {
-    }
+    private Bytes() {}
 
     public static int readInt(byte[] b, int at) {
         return (b[at] << 24) | ((b[at + 1] & 0xFF) << 16) | ((b[at + 2] & 0xFF) << 8) | (b[at + 3] & 0xFF);

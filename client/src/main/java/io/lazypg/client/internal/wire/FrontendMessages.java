@@ -13,8 +13,7 @@ public final class FrontendMessages {
     public static final int SSL_REQUEST_CODE = 80877103;
     public static final int CANCEL_REQUEST_CODE = 80877102;
 
-    private FrontendMessages() {
-    }
+    private FrontendMessages() {}
 
     /** StartupMessage: no type byte; protocol version then name/value pairs, ended by a NUL. */
     public static void startup(WriteBuffer out, Map<String, String> parameters) {

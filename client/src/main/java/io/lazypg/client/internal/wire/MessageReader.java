@@ -65,6 +65,7 @@ public final class MessageReader {
 
     /** The region messages are delivered from: a copied-out chunk, or the receive buffer itself. */
     private byte[] region;
+
     private int regionPos;
     private int regionEnd;
     private boolean regionIsReceive;
@@ -252,7 +253,8 @@ public final class MessageReader {
         if (length < 4 || length > maxMessageSize) {
             throw new PgProtocolException("Received a message of type " + BackendMessages.describe(t)
                     + " declaring length " + length + ", outside 4.." + maxMessageSize
-                    + ": the stream is corrupt" + (length > maxMessageSize
+                    + ": the stream is corrupt"
+                    + (length > maxMessageSize
                             ? " or the message exceeds max-message-size (raise it if the server really sends that much)"
                             : "")
                     + ". The connection was closed; retry on a new one.");

@@ -15,8 +15,8 @@ class Md5PasswordTest {
     /** The definition, computed independently: "md5" + hex(md5(hex(md5(password + user)) + salt)). */
     private static String reference(String user, String password, byte[] salt) throws Exception {
         MessageDigest md5 = MessageDigest.getInstance("MD5");
-        String inner = String.format("%032x", new BigInteger(1,
-                md5.digest((password + user).getBytes(StandardCharsets.UTF_8))));
+        String inner = String.format(
+                "%032x", new BigInteger(1, md5.digest((password + user).getBytes(StandardCharsets.UTF_8))));
         byte[] innerBytes = inner.getBytes(StandardCharsets.US_ASCII);
         byte[] salted = new byte[innerBytes.length + salt.length];
         System.arraycopy(innerBytes, 0, salted, 0, innerBytes.length);
@@ -27,8 +27,9 @@ class Md5PasswordTest {
     @Test
     void matchesTheDefinition() throws Exception {
         byte[] salt = {(byte) 0x93, 0x00, 0x7F, (byte) 0xFF};
-        for (String[] up : new String[][] {{"postgres", "secret"}, {"lazypg_md5", "md5-Pa55:w@rd/"},
-            {"ünïcode", "pässwörd😀"}, {"u", ""}}) {
+        for (String[] up : new String[][] {
+            {"postgres", "secret"}, {"lazypg_md5", "md5-Pa55:w@rd/"}, {"ünïcode", "pässwörd😀"}, {"u", ""}
+        }) {
             byte[] encoded = Md5Password.encode(up[0], up[1], salt);
             assertThat(new String(encoded, StandardCharsets.US_ASCII)).isEqualTo(reference(up[0], up[1], salt));
             assertThat(encoded).hasSize(35).doesNotContain(0);
@@ -51,9 +52,11 @@ class Md5PasswordTest {
 
     @Test
     void badSaltOrMissingPasswordIsReported() {
-        assertThatThrownBy(() -> Md5Password.encode("u", "p", new byte[3])).isInstanceOf(PgProtocolException.class)
+        assertThatThrownBy(() -> Md5Password.encode("u", "p", new byte[3]))
+                .isInstanceOf(PgProtocolException.class)
                 .hasMessageContaining("3 bytes");
-        assertThatThrownBy(() -> Md5Password.encode("u", null, new byte[4])).isInstanceOf(PgConnectException.class)
+        assertThatThrownBy(() -> Md5Password.encode("u", null, new byte[4]))
+                .isInstanceOf(PgConnectException.class)
                 .hasMessageContaining("no password");
     }
 }

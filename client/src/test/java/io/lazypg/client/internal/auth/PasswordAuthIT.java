@@ -73,7 +73,8 @@ class PasswordAuthIT {
             assertThat(outcome.ok()).as(role.name()).isFalse();
             assertThat(outcome.sqlState()).as(role.name()).isEqualTo("28P01");
             assertThat(outcome.errorFields().get('M')).as(role.name()).contains(role.name());
-            assertThat(outcome.errorFields().values()).as(role.name())
+            assertThat(outcome.errorFields().values())
+                    .as(role.name())
                     .noneMatch(field -> field.contains(WRONG) || field.contains(role.password()));
         }
     }

@@ -1,10 +1,10 @@
 package io.lazypg.client.internal.auth;
 
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.ByteArrayOutputStream;
-import java.io.BufferedInputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -32,8 +32,7 @@ final class RawStartup {
         }
     }
 
-    private RawStartup() {
-    }
+    private RawStartup() {}
 
     static Outcome authenticate(String host, int port, String user, String database, String password)
             throws IOException {

@@ -54,7 +54,8 @@ class ScramSha256ClientTest {
         String nonce = first.substring("n,,n=,r=".length());
         assertThat(Base64.getDecoder().decode(nonce)).hasSize(18);
         assertThat(text(new ScramSha256Client("pencil").clientFirstMessage())).isNotEqualTo(first);
-        assertThat(text(new ScramSha256Client("pencil", "abc").clientFirstMessage())).isEqualTo("n,,n=,r=abc");
+        assertThat(text(new ScramSha256Client("pencil", "abc").clientFirstMessage()))
+                .isEqualTo("n,,n=,r=abc");
         assertThat(ScramSha256Client.MECHANISM).isEqualTo("SCRAM-SHA-256");
     }
 
@@ -63,10 +64,12 @@ class ScramSha256ClientTest {
         // The proof covers client-first-bare, so "n=" changes it; the salted password does not depend on it.
         ScramSha256Client scram = new ScramSha256Client("pencil", NONCE);
         String clientFinal = text(scram.clientFinalMessage(ascii(SERVER_FIRST)));
-        assertThat(clientFinal).startsWith("c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,p=")
+        assertThat(clientFinal)
+                .startsWith("c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,p=")
                 .isNotEqualTo(CLIENT_FINAL);
         assertThatThrownBy(() -> scram.verifyServerFinal(ascii(SERVER_FINAL)))
-                .as("the RFC's server signature covers n=user").isInstanceOf(PgConnectException.class);
+                .as("the RFC's server signature covers n=user")
+                .isInstanceOf(PgConnectException.class);
     }
 
     @Test
@@ -74,7 +77,8 @@ class ScramSha256ClientTest {
         byte[] salt = ascii("NaCl-salt");
         byte[] ours = ScramSha256Client.hi(ascii("pencil"), salt, 4096);
         byte[] jdk = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
-                .generateSecret(new PBEKeySpec("pencil".toCharArray(), salt, 4096, 256)).getEncoded();
+                .generateSecret(new PBEKeySpec("pencil".toCharArray(), salt, 4096, 256))
+                .getEncoded();
         assertThat(ours).isEqualTo(jdk);
         assertThat(ScramSha256Client.hi(ascii("pencil"), salt, 1)).isNotEqualTo(jdk);
     }
@@ -92,7 +96,8 @@ class ScramSha256ClientTest {
         ScramSha256Client scram = new ScramSha256Client("pencil", NONCE, "user");
         scram.clientFinalMessage(ascii(SERVER_FIRST));
         assertThatThrownBy(() -> scram.verifyServerFinal(ascii("e=invalid-proof")))
-                .isInstanceOf(PgConnectException.class).hasMessageContaining("invalid-proof");
+                .isInstanceOf(PgConnectException.class)
+                .hasMessageContaining("invalid-proof");
     }
 
     @Test
@@ -101,7 +106,8 @@ class ScramSha256ClientTest {
         scram.clientFinalMessage(ascii(SERVER_FIRST));
         byte[] tampered = Base64.getDecoder().decode(SERVER_FINAL.substring(2));
         tampered[0] ^= 1;
-        assertThatThrownBy(() -> scram.verifyServerFinal(ascii("v=" + Base64.getEncoder().encodeToString(tampered))))
+        assertThatThrownBy(() ->
+                        scram.verifyServerFinal(ascii("v=" + Base64.getEncoder().encodeToString(tampered))))
                 .isInstanceOf(PgConnectException.class)
                 .hasMessageContaining("server signature")
                 .hasMessageContaining("the server may not know the password")
@@ -115,21 +121,22 @@ class ScramSha256ClientTest {
     void malformedServerFirstIsRejected() {
         String[] bad = {
             "",
-            "r=" + NONCE + "xyz,s=W22ZaJ0SNY7soEsUEjb6gQ==",                         // no i=
-            "r=someoneelse,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096",                      // foreign nonce
-            "r=" + NONCE + ",s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096",                    // server added nothing
+            "r=" + NONCE + "xyz,s=W22ZaJ0SNY7soEsUEjb6gQ==", // no i=
+            "r=someoneelse,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096", // foreign nonce
+            "r=" + NONCE + ",s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096", // server added nothing
             "r=" + NONCE + "x,s=not base64!,i=4096",
             "r=" + NONCE + "x,s=,i=4096",
             "r=" + NONCE + "x,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=0",
             "r=" + NONCE + "x,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=-5",
             "r=" + NONCE + "x,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=many",
-            "s=W22ZaJ0SNY7soEsUEjb6gQ==,r=" + NONCE + "x,i=4096",                   // wrong order
+            "s=W22ZaJ0SNY7soEsUEjb6gQ==,r=" + NONCE + "x,i=4096", // wrong order
             "m=ext,r=" + NONCE + "x,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096",
         };
         for (String serverFirst : bad) {
             ScramSha256Client scram = new ScramSha256Client("pencil", NONCE);
             assertThatThrownBy(() -> scram.clientFinalMessage(ascii(serverFirst)))
-                    .as(serverFirst).isInstanceOf(PgConnectException.class)
+                    .as(serverFirst)
+                    .isInstanceOf(PgConnectException.class)
                     .satisfies(e -> assertThat(e.getMessage()).doesNotContain("pencil"));
         }
     }
@@ -144,14 +151,17 @@ class ScramSha256ClientTest {
     @Test
     void stepsOutOfOrderAreProgrammingErrors() {
         ScramSha256Client scram = new ScramSha256Client("pencil", NONCE);
-        assertThatThrownBy(() -> scram.verifyServerFinal(ascii(SERVER_FINAL))).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> scram.verifyServerFinal(ascii(SERVER_FINAL)))
+                .isInstanceOf(IllegalStateException.class);
         scram.clientFinalMessage(ascii(SERVER_FIRST));
-        assertThatThrownBy(() -> scram.clientFinalMessage(ascii(SERVER_FIRST))).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> scram.clientFinalMessage(ascii(SERVER_FIRST)))
+                .isInstanceOf(IllegalStateException.class);
     }
 
     @Test
     void missingPasswordSaysSoWithoutNamingOne() {
-        assertThatThrownBy(() -> new ScramSha256Client(null)).isInstanceOf(PgConnectException.class)
+        assertThatThrownBy(() -> new ScramSha256Client(null))
+                .isInstanceOf(PgConnectException.class)
                 .hasMessageContaining("no password");
     }
 }

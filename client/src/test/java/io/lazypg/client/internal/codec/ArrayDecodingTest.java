@@ -33,7 +33,9 @@ class ArrayDecodingTest {
         assertThat(natural("{1,2,3}", Oids.INT4_ARRAY)).isEqualTo(new Integer[] {1, 2, 3});
         assertThat(natural("{}", Oids.INT4_ARRAY)).isEqualTo(new Integer[0]);
         assertThat(natural("{{1,2},{3,NULL}}", Oids.INT4_ARRAY)).isEqualTo(new Integer[][] {{1, 2}, {3, null}});
-        assertThat(natural("{{{1},{2}},{{3},{4}}}", Oids.INT8_ARRAY)).isEqualTo(new Long[][][] {{{1L}, {2L}}, {{3L}, {4L}}});
+        assertThat(natural("{{{1},{2}},{{3},{4}}}", Oids.INT8_ARRAY)).isEqualTo(new Long[][][] {
+            {{1L}, {2L}}, {{3L}, {4L}}
+        });
         assertThat(natural("[2:3]={1,2}", Oids.INT2_ARRAY)).isEqualTo(new Short[] {1, 2});
         assertThat(natural("[0:1][-1:0]={{1,2},{3,4}}", Oids.INT4_ARRAY)).isEqualTo(new Integer[][] {{1, 2}, {3, 4}});
         assertThat(as("{}", Oids.INT4_ARRAY, Integer[][].class)).isEqualTo(new Integer[0][]);
@@ -41,8 +43,12 @@ class ArrayDecodingTest {
 
     @Test
     void quotingEscapesAndNulls() {
-        assertThat(natural("{\"a b\",\"NULL\",NULL,null,\"\",\"quote\\\"s\",\"back\\\\slash\",\"{}\",日本,😀,\"a,b\"}", Oids.TEXT_ARRAY))
-                .isEqualTo(new String[] {"a b", "NULL", null, null, "", "quote\"s", "back\\slash", "{}", "日本", "😀", "a,b"});
+        assertThat(natural(
+                        "{\"a b\",\"NULL\",NULL,null,\"\",\"quote\\\"s\",\"back\\\\slash\",\"{}\",日本,😀,\"a,b\"}",
+                        Oids.TEXT_ARRAY))
+                .isEqualTo(
+                        new String[] {"a b", "NULL", null, null, "", "quote\"s", "back\\slash", "{}", "日本", "😀", "a,b"
+                        });
         assertThat(natural("{ a , b }", Oids.TEXT_ARRAY)).isEqualTo(new String[] {"a", "b"});
         assertThat(natural("{\\NULL}", Oids.TEXT_ARRAY)).isEqualTo(new String[] {"NULL"});
     }
@@ -50,8 +56,14 @@ class ArrayDecodingTest {
     @Test
     void renderedArraysMatchArrayOut() {
         // Parse text, then render the parsed cells: canonical array_out text must come back unchanged.
-        for (String s : new String[] {"{1,2,3}", "{}", "{{1,2},{3,NULL}}", "[2:3]={1,2}", "[0:1][-1:0]={{1,2},{3,4}}",
-            "{\"a b\",\"NULL\",NULL,\"\",\"quote\\\"s\",\"back\\\\slash\",\"{}\",日本,😀,\"a,b\",\" \"}"}) {
+        for (String s : new String[] {
+            "{1,2,3}",
+            "{}",
+            "{{1,2},{3,NULL}}",
+            "[2:3]={1,2}",
+            "[0:1][-1:0]={{1,2},{3,4}}",
+            "{\"a b\",\"NULL\",NULL,\"\",\"quote\\\"s\",\"back\\\\slash\",\"{}\",日本,😀,\"a,b\",\" \"}"
+        }) {
             byte[] b = text(s);
             ArrayCells cells = ArrayDecoding.parseText(b, OFF, len(b), Oids.TEXT_ARRAY, Oids.TEXT);
             assertThat(ArrayDecoding.render(cells, OutputSettings.UTC)).isEqualTo(s);
@@ -83,16 +95,36 @@ class ArrayDecodingTest {
     @Test
     void mismatchesAreConversionErrors() {
         assertThatThrownBy(() -> as("{1,NULL}", Oids.INT4_ARRAY, int[].class))
-                .isInstanceOf(PgConversionException.class).hasMessageContaining("NULL").hasMessageContaining("Integer[]");
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("NULL")
+                .hasMessageContaining("Integer[]");
         assertThatThrownBy(() -> as("{{1,2},{3,4}}", Oids.INT4_ARRAY, Integer[].class))
-                .isInstanceOf(PgConversionException.class).hasMessageContaining("2 dimension");
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("2 dimension");
         assertThatThrownBy(() -> as("{1,x}", Oids.INT4_ARRAY, Integer[].class))
-                .isInstanceOf(PgConversionException.class).hasMessageContaining("integer");
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("integer");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "1,2", "{1,2", "{1,,2}", "{1,}", "{,1}", "{1,{2}}", "{{1},2}", "{{1},{2,3}}", "{\"a}",
-        "{1}x", "[1:2]{1,2}", "[1:2]={{1},{2}}", "{a\"b}", "{}}"})
+    @ValueSource(
+            strings = {
+                "",
+                "1,2",
+                "{1,2",
+                "{1,,2}",
+                "{1,}",
+                "{,1}",
+                "{1,{2}}",
+                "{{1},2}",
+                "{{1},{2,3}}",
+                "{\"a}",
+                "{1}x",
+                "[1:2]{1,2}",
+                "[1:2]={{1},{2}}",
+                "{a\"b}",
+                "{}}"
+            })
     void malformedTextArrays(String s) {
         byte[] b = text(s);
         assertThatThrownBy(() -> CellDecoder.decodeObject(b, OFF, len(b), Oids.INT4_ARRAY, false, ZoneOffset.UTC))
@@ -100,7 +132,8 @@ class ArrayDecodingTest {
     }
 
     /** array_send as PostgreSQL documents it, written here independently of the decoder. */
-    private static byte[] binaryArray(int elementOid, int[] dims, int[] lowerBounds, byte[]... elements) throws IOException {
+    private static byte[] binaryArray(int elementOid, int[] dims, int[] lowerBounds, byte[]... elements)
+            throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
         out.writeInt(dims.length);
@@ -134,21 +167,32 @@ class ArrayDecodingTest {
         byte[] b = binaryArray(Oids.INT4, new int[] {2, 2}, new int[] {1, 1}, be(1), be(2), be(3), null);
         assertThat(CellDecoder.decodeObject(b, OFF, len(b), Oids.INT4_ARRAY, true, ZoneOffset.UTC))
                 .isEqualTo(new Integer[][] {{1, 2}, {3, null}});
-        assertThat(CellDecoder.decodeString(b, OFF, len(b), Oids.INT4_ARRAY, true, ZoneOffset.UTC)).isEqualTo("{{1,2},{3,NULL}}");
+        assertThat(CellDecoder.decodeString(b, OFF, len(b), Oids.INT4_ARRAY, true, ZoneOffset.UTC))
+                .isEqualTo("{{1,2},{3,NULL}}");
 
         byte[] bounds = binaryArray(Oids.INT4, new int[] {2}, new int[] {2}, be(1), be(2));
-        assertThat(CellDecoder.decodeString(bounds, OFF, len(bounds), Oids.INT4_ARRAY, true, ZoneOffset.UTC)).isEqualTo("[2:3]={1,2}");
+        assertThat(CellDecoder.decodeString(bounds, OFF, len(bounds), Oids.INT4_ARRAY, true, ZoneOffset.UTC))
+                .isEqualTo("[2:3]={1,2}");
 
         byte[] empty = binaryArray(Oids.TEXT, new int[0], new int[0]);
-        assertThat(CellDecoder.decodeString(empty, OFF, len(empty), Oids.TEXT_ARRAY, true, ZoneOffset.UTC)).isEqualTo("{}");
+        assertThat(CellDecoder.decodeString(empty, OFF, len(empty), Oids.TEXT_ARRAY, true, ZoneOffset.UTC))
+                .isEqualTo("{}");
 
-        byte[] texts = binaryArray(Oids.TEXT, new int[] {4}, new int[] {1}, "a b".getBytes(StandardCharsets.UTF_8),
-                "NULL".getBytes(StandardCharsets.UTF_8), new byte[0], "\"\\".getBytes(StandardCharsets.UTF_8));
+        byte[] texts = binaryArray(
+                Oids.TEXT,
+                new int[] {4},
+                new int[] {1},
+                "a b".getBytes(StandardCharsets.UTF_8),
+                "NULL".getBytes(StandardCharsets.UTF_8),
+                new byte[0],
+                "\"\\".getBytes(StandardCharsets.UTF_8));
         assertThat(CellDecoder.decodeString(texts, OFF, len(texts), Oids.TEXT_ARRAY, true, ZoneOffset.UTC))
                 .isEqualTo("{\"a b\",\"NULL\",\"\",\"\\\"\\\\\"}");
 
         byte[] truncated = java.util.Arrays.copyOf(b, b.length - 6);
-        assertThatThrownBy(() -> CellDecoder.decodeObject(truncated, OFF, truncated.length - OFF, Oids.INT4_ARRAY, true,
-                ZoneOffset.UTC)).isInstanceOf(PgConversionException.class).hasMessageContaining("integer[]");
+        assertThatThrownBy(() -> CellDecoder.decodeObject(
+                        truncated, OFF, truncated.length - OFF, Oids.INT4_ARRAY, true, ZoneOffset.UTC))
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("integer[]");
     }
 }

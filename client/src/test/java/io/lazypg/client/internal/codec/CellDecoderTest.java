@@ -37,10 +37,37 @@ class CellDecoderTest {
 
     @Test
     void binaryDecodersAreAnnouncedForKnownTypesOnly() {
-        for (int oid : new int[] {Oids.INT2, Oids.INT4, Oids.INT8, Oids.FLOAT4, Oids.FLOAT8, Oids.NUMERIC, Oids.BOOL,
-            Oids.TEXT, Oids.VARCHAR, Oids.BPCHAR, Oids.NAME, Oids.CHAR, Oids.BYTEA, Oids.DATE, Oids.TIME, Oids.TIMETZ,
-            Oids.TIMESTAMP, Oids.TIMESTAMPTZ, Oids.INTERVAL, Oids.UUID, Oids.JSON, Oids.JSONB, Oids.OID, Oids.INET,
-            Oids.CIDR, Oids.INT4_ARRAY, Oids.TEXT_ARRAY, Oids.TIMESTAMPTZ_ARRAY, Oids.NUMERIC_ARRAY}) {
+        for (int oid : new int[] {
+            Oids.INT2,
+            Oids.INT4,
+            Oids.INT8,
+            Oids.FLOAT4,
+            Oids.FLOAT8,
+            Oids.NUMERIC,
+            Oids.BOOL,
+            Oids.TEXT,
+            Oids.VARCHAR,
+            Oids.BPCHAR,
+            Oids.NAME,
+            Oids.CHAR,
+            Oids.BYTEA,
+            Oids.DATE,
+            Oids.TIME,
+            Oids.TIMETZ,
+            Oids.TIMESTAMP,
+            Oids.TIMESTAMPTZ,
+            Oids.INTERVAL,
+            Oids.UUID,
+            Oids.JSON,
+            Oids.JSONB,
+            Oids.OID,
+            Oids.INET,
+            Oids.CIDR,
+            Oids.INT4_ARRAY,
+            Oids.TEXT_ARRAY,
+            Oids.TIMESTAMPTZ_ARRAY,
+            Oids.NUMERIC_ARRAY
+        }) {
             assertThat(CellDecoder.hasBinaryDecoder(oid)).as("oid " + oid).isTrue();
         }
         for (int oid : new int[] {Oids.XML, Oids.MONEY, Oids.XML_ARRAY, Oids.UNKNOWN, 0, 90001}) {
@@ -56,11 +83,16 @@ class CellDecoderTest {
         assertThat(as("12.000", Oids.NUMERIC, int.class)).isEqualTo(12);
         assertThat(as("123456789012345678901234567890", Oids.NUMERIC, BigInteger.class))
                 .isEqualTo(new BigInteger("123456789012345678901234567890"));
-        assertThat(asBinary(Cells.int64(Long.MIN_VALUE), Oids.INT8, BigInteger.class)).isEqualTo(BigInteger.valueOf(Long.MIN_VALUE));
-        assertThat(CellDecoder.decodeShort(Cells.int32(-32768), OFF, 4, Oids.INT4, true)).isEqualTo(Short.MIN_VALUE);
+        assertThat(asBinary(Cells.int64(Long.MIN_VALUE), Oids.INT8, BigInteger.class))
+                .isEqualTo(BigInteger.valueOf(Long.MIN_VALUE));
+        assertThat(CellDecoder.decodeShort(Cells.int32(-32768), OFF, 4, Oids.INT4, true))
+                .isEqualTo(Short.MIN_VALUE);
 
-        assertThatThrownBy(() -> as("32768", Oids.INT4, short.class)).isInstanceOf(PgConversionException.class)
-                .hasMessageContaining("integer").hasMessageContaining("'32768'").hasMessageContaining("short")
+        assertThatThrownBy(() -> as("32768", Oids.INT4, short.class))
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("integer")
+                .hasMessageContaining("'32768'")
+                .hasMessageContaining("short")
                 .hasMessageContaining("out of range");
         assertThatThrownBy(() -> CellDecoder.decodeInt(Cells.int64(1L << 31), OFF, 8, Oids.INT8, true))
                 .isInstanceOf(PgConversionException.class)
@@ -68,8 +100,11 @@ class CellDecoderTest {
                         + " [-2147483648, 2147483647]; read it as long");
         assertThatThrownBy(() -> as("1.5", Oids.NUMERIC, Long.class)).hasMessageContaining("fractional");
         assertThatThrownBy(() -> as("1.5", Oids.NUMERIC, BigInteger.class)).hasMessageContaining("fractional");
-        assertThatThrownBy(() -> as("abc", Oids.TEXT, Integer.class)).isInstanceOf(PgConversionException.class)
-                .hasMessageContaining("text").hasMessageContaining("'abc'").hasMessageContaining("int");
+        assertThatThrownBy(() -> as("abc", Oids.TEXT, Integer.class))
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("text")
+                .hasMessageContaining("'abc'")
+                .hasMessageContaining("int");
     }
 
     @Test
@@ -83,22 +118,28 @@ class CellDecoderTest {
         assertThat(as("0.1", Oids.FLOAT8, BigDecimal.class)).isEqualTo(new BigDecimal("0.1"));
         assertThat(as("1e+20", Oids.FLOAT8, BigDecimal.class)).isEqualByComparingTo(new BigDecimal("1e20"));
         assertThat(as("7", Oids.INT2, BigDecimal.class)).isEqualTo(BigDecimal.valueOf(7));
-        assertThatThrownBy(() -> as("NaN", Oids.NUMERIC, BigDecimal.class)).isInstanceOf(PgConversionException.class)
+        assertThatThrownBy(() -> as("NaN", Oids.NUMERIC, BigDecimal.class))
+                .isInstanceOf(PgConversionException.class)
                 .hasMessageContaining("not a finite number");
-        assertThatThrownBy(() -> as("t", Oids.BOOL, Double.class)).isInstanceOf(PgConversionException.class)
+        assertThatThrownBy(() -> as("t", Oids.BOOL, Double.class))
+                .isInstanceOf(PgConversionException.class)
                 .hasMessageContaining("boolean");
         byte[] nan = NumericEncoding.special(BinaryParsing.NUMERIC_NAN);
-        assertThat(CellDecoder.decodeObject(nan, 0, nan.length, Oids.NUMERIC, true, KOLKATA)).isEqualTo(Double.NaN);
+        assertThat(CellDecoder.decodeObject(nan, 0, nan.length, Oids.NUMERIC, true, KOLKATA))
+                .isEqualTo(Double.NaN);
     }
 
     @Test
     void booleansBytesAndStrings() {
         assertThat(as("t", Oids.BOOL, boolean.class)).isTrue();
-        assertThat(CellDecoder.decodeBoolean(Cells.padded(new byte[] {0}), OFF, 1, Oids.BOOL, true)).isFalse();
+        assertThat(CellDecoder.decodeBoolean(Cells.padded(new byte[] {0}), OFF, 1, Oids.BOOL, true))
+                .isFalse();
         assertThatThrownBy(() -> as("1", Oids.INT4, Boolean.class)).hasMessageContaining("integer");
         assertThat(as("\\x0aff", Oids.BYTEA, byte[].class)).containsExactly(10, -1);
-        assertThat(as("héllo", Oids.TEXT, byte[].class)).isEqualTo("héllo".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        assertThat(CellDecoder.decodeBytes(Cells.int32(7), OFF, 4, Oids.INT4, true, OutputSettings.UTC)).isEqualTo(new byte[] {'7'});
+        assertThat(as("héllo", Oids.TEXT, byte[].class))
+                .isEqualTo("héllo".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(CellDecoder.decodeBytes(Cells.int32(7), OFF, 4, Oids.INT4, true, OutputSettings.UTC))
+                .isEqualTo(new byte[] {'7'});
         // Other types' bytes are their text, as getString shows it: a binary timestamptz in the session zone.
         assertThat(CellDecoder.decodeBytes(Cells.int64(0), OFF, 8, Oids.TIMESTAMPTZ, true, OutputSettings.of(KOLKATA)))
                 .isEqualTo("2000-01-01 05:30:00+05:30".getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -108,7 +149,10 @@ class CellDecoderTest {
         assertThatThrownBy(() -> as("angry", 90001, Mood.class)).hasMessageContaining("Mood");
     }
 
-    enum Mood { happy, sad }
+    enum Mood {
+        happy,
+        sad
+    }
 
     @Test
     void dateAndTimeTargets() {
@@ -118,18 +162,23 @@ class CellDecoderTest {
         assertThat(as("24:00:00", Oids.TIME, LocalTime.class)).isEqualTo(LocalTime.MAX);
         assertThat(as("12:00:00.5+05:53:28", Oids.TIMETZ, OffsetTime.class))
                 .isEqualTo(OffsetTime.of(12, 0, 0, 500_000_000, ZoneOffset.ofHoursMinutesSeconds(5, 53, 28)));
-        assertThat(as("12:00:00.5+05:53:28", Oids.TIMETZ, LocalTime.class)).isEqualTo(LocalTime.of(12, 0, 0, 500_000_000));
+        assertThat(as("12:00:00.5+05:53:28", Oids.TIMETZ, LocalTime.class))
+                .isEqualTo(LocalTime.of(12, 0, 0, 500_000_000));
         assertThat(as("2024-06-01 12:00:00.000001", Oids.TIMESTAMP, LocalDateTime.class))
                 .isEqualTo(LocalDateTime.of(2024, 6, 1, 12, 0, 0, 1000));
-        assertThat(as("2024-06-01 12:00:00", Oids.TIMESTAMP, Instant.class)).isEqualTo(Instant.parse("2024-06-01T12:00:00Z"));
+        assertThat(as("2024-06-01 12:00:00", Oids.TIMESTAMP, Instant.class))
+                .isEqualTo(Instant.parse("2024-06-01T12:00:00Z"));
         assertThat(as("2024-06-01 12:00:00", Oids.TIMESTAMP, LocalTime.class)).isEqualTo(LocalTime.NOON);
 
         OffsetDateTime odt = as("2024-06-01 12:00:00-03:30", Oids.TIMESTAMPTZ, OffsetDateTime.class);
         assertThat(odt).isEqualTo(OffsetDateTime.of(2024, 6, 1, 12, 0, 0, 0, ZoneOffset.ofHoursMinutes(-3, -30)));
-        assertThat(as("2024-06-01 12:00:00-03:30", Oids.TIMESTAMPTZ, Instant.class)).isEqualTo(odt.toInstant());
-        assertThat(as("2024-06-01 12:00:00-03:30", Oids.TIMESTAMPTZ, ZonedDateTime.class)).isEqualTo(odt.atZoneSameInstant(KOLKATA));
+        assertThat(as("2024-06-01 12:00:00-03:30", Oids.TIMESTAMPTZ, Instant.class))
+                .isEqualTo(odt.toInstant());
+        assertThat(as("2024-06-01 12:00:00-03:30", Oids.TIMESTAMPTZ, ZonedDateTime.class))
+                .isEqualTo(odt.atZoneSameInstant(KOLKATA));
         // Text shows the session zone's wall clock; local types take it as written.
-        assertThat(as("2024-06-02 03:30:00+05:30", Oids.TIMESTAMPTZ, LocalDate.class)).isEqualTo(LocalDate.of(2024, 6, 2));
+        assertThat(as("2024-06-02 03:30:00+05:30", Oids.TIMESTAMPTZ, LocalDate.class))
+                .isEqualTo(LocalDate.of(2024, 6, 2));
         assertThat(as("2024-06-02 03:30:00.25+05:30", Oids.TIMESTAMPTZ, LocalDateTime.class))
                 .isEqualTo(LocalDateTime.of(2024, 6, 2, 3, 30, 0, 250_000_000));
         assertThat(as("infinity", Oids.TIMESTAMPTZ, LocalDateTime.class)).isEqualTo(LocalDateTime.MAX);
@@ -137,21 +186,27 @@ class CellDecoderTest {
         assertThat(as("infinity", Oids.TIMESTAMPTZ, OffsetDateTime.class)).isEqualTo(OffsetDateTime.MAX);
         assertThat(as("-infinity", Oids.TIMESTAMPTZ, Instant.class)).isEqualTo(Instant.MIN);
         assertThat(as("-infinity", Oids.TIMESTAMP, LocalDateTime.class)).isEqualTo(LocalDateTime.MIN);
-        assertThatThrownBy(() -> as("infinity", Oids.TIMESTAMPTZ, ZonedDateTime.class)).hasMessageContaining("infinity");
+        assertThatThrownBy(() -> as("infinity", Oids.TIMESTAMPTZ, ZonedDateTime.class))
+                .hasMessageContaining("infinity");
         // LocalDateTime.MAX's time of day would pass for a real 23:59:59.999999999.
-        assertThatThrownBy(() -> as("infinity", Oids.TIMESTAMP, LocalTime.class)).isInstanceOf(PgConversionException.class)
+        assertThatThrownBy(() -> as("infinity", Oids.TIMESTAMP, LocalTime.class))
+                .isInstanceOf(PgConversionException.class)
                 .hasMessageContaining("no time of day");
         assertThatThrownBy(() -> asBinary(Cells.int64(Long.MIN_VALUE), Oids.TIMESTAMP, LocalTime.class))
-                .isInstanceOf(PgConversionException.class).hasMessageContaining("no time of day");
-        assertThatThrownBy(() -> as("12:00:00", Oids.TIME, LocalDate.class)).isInstanceOf(PgConversionException.class)
-                .hasMessageContaining("time without time zone").hasMessageContaining("LocalDate");
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("no time of day");
+        assertThatThrownBy(() -> as("12:00:00", Oids.TIME, LocalDate.class))
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("time without time zone")
+                .hasMessageContaining("LocalDate");
 
         // Binary timestamptz: the session zone's offset at that instant.
-        long micros = java.time.temporal.ChronoUnit.MICROS.between(Instant.parse("2000-01-01T00:00:00Z"),
-                Instant.parse("2024-06-01T12:00:00Z"));
+        long micros = java.time.temporal.ChronoUnit.MICROS.between(
+                Instant.parse("2000-01-01T00:00:00Z"), Instant.parse("2024-06-01T12:00:00Z"));
         assertThat(asBinary(Cells.int64(micros), Oids.TIMESTAMPTZ, OffsetDateTime.class))
                 .isEqualTo(OffsetDateTime.of(2024, 6, 1, 17, 30, 0, 0, ZoneOffset.ofHoursMinutes(5, 30)));
-        assertThat(CellDecoder.decodeString(Cells.int64(micros), OFF, 8, Oids.TIMESTAMPTZ, true, ZoneId.of("America/St_Johns")))
+        assertThat(CellDecoder.decodeString(
+                        Cells.int64(micros), OFF, 8, Oids.TIMESTAMPTZ, true, ZoneId.of("America/St_Johns")))
                 .isEqualTo("2024-06-01 09:30:00-02:30");
     }
 
@@ -177,27 +232,32 @@ class CellDecoderTest {
         assertThat(CellDecoder.decodeString(text, OFF, len(text), Oids.TIMESTAMPTZ, false, noZone))
                 .isEqualTo("2024-06-01 09:00:00.5-03");
 
-        long micros = java.time.temporal.ChronoUnit.MICROS.between(Instant.parse("2000-01-01T00:00:00Z"),
-                Instant.parse("2024-06-01T12:00:00.5Z"));
+        long micros = java.time.temporal.ChronoUnit.MICROS.between(
+                Instant.parse("2000-01-01T00:00:00Z"), Instant.parse("2024-06-01T12:00:00.5Z"));
         byte[] binary = Cells.int64(micros);
-        assertThat(CellDecoder.decodeString(binary, OFF, 8, Oids.TIMESTAMPTZ, true, noZone)).isEqualTo("2024-06-01 12:00:00.5+00");
+        assertThat(CellDecoder.decodeString(binary, OFF, 8, Oids.TIMESTAMPTZ, true, noZone))
+                .isEqualTo("2024-06-01 12:00:00.5+00");
         assertThat(CellDecoder.decode(binary, OFF, 8, Oids.TIMESTAMPTZ, true, OffsetDateTime.class, noZone))
                 .isEqualTo(OffsetDateTime.of(2024, 6, 1, 12, 0, 0, 500_000_000, ZoneOffset.UTC));
         assertThat(CellDecoder.decode(binary, OFF, 8, Oids.TIMESTAMPTZ, true, Instant.class, noZone))
                 .isEqualTo(Instant.parse("2024-06-01T12:00:00.5Z"));
-        assertThat(CellDecoder.decode(Cells.int64(Long.MAX_VALUE), OFF, 8, Oids.TIMESTAMPTZ, true, LocalDateTime.class, noZone))
+        assertThat(CellDecoder.decode(
+                        Cells.int64(Long.MAX_VALUE), OFF, 8, Oids.TIMESTAMPTZ, true, LocalDateTime.class, noZone))
                 .isEqualTo(LocalDateTime.MAX);
         for (Class<?> local : new Class<?>[] {LocalDateTime.class, LocalDate.class, ZonedDateTime.class}) {
             assertThatThrownBy(() -> CellDecoder.decode(binary, OFF, 8, Oids.TIMESTAMPTZ, true, local, noZone))
-                    .isInstanceOf(PgConversionException.class).hasMessageContaining("TimeZone")
+                    .isInstanceOf(PgConversionException.class)
+                    .hasMessageContaining("TimeZone")
                     .hasMessageContaining(local.getSimpleName());
         }
         // Offsets beyond java.time's range (TimeZone 'UTC+25'): what java.time can express still reads.
         byte[] far = text("2023-12-31 11:00:00-25");
         assertThat(CellDecoder.decode(far, OFF, len(far), Oids.TIMESTAMPTZ, false, Instant.class, noZone))
                 .isEqualTo(Instant.parse("2024-01-01T12:00:00Z"));
-        assertThatThrownBy(() -> CellDecoder.decode(far, OFF, len(far), Oids.TIMESTAMPTZ, false, OffsetDateTime.class, noZone))
-                .isInstanceOf(PgConversionException.class).hasMessageContaining("18:00");
+        assertThatThrownBy(() ->
+                        CellDecoder.decode(far, OFF, len(far), Oids.TIMESTAMPTZ, false, OffsetDateTime.class, noZone))
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("18:00");
     }
 
     @Test
@@ -219,12 +279,17 @@ class CellDecoderTest {
     @Test
     void malformedBinaryCellsAreConversionErrors() {
         assertThatThrownBy(() -> CellDecoder.decodeObject(Cells.int32(1), OFF, 4, Oids.TIMESTAMP, true, KOLKATA))
-                .isInstanceOf(PgConversionException.class).hasMessageContaining("timestamp without time zone")
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("timestamp without time zone")
                 .hasMessageContaining("expected 8 bytes");
-        assertThatThrownBy(() -> CellDecoder.decodeString(Cells.padded(new byte[] {2}), OFF, 1, Oids.JSONB, true, KOLKATA))
-                .isInstanceOf(PgConversionException.class).hasMessageContaining("jsonb");
-        assertThatThrownBy(() -> CellDecoder.decodeString(Cells.padded(new byte[] {7, 32, 0, 4, 1, 2, 3, 4}), OFF, 8, Oids.INET,
-                true, KOLKATA)).isInstanceOf(PgConversionException.class).hasMessageContaining("inet");
+        assertThatThrownBy(
+                        () -> CellDecoder.decodeString(Cells.padded(new byte[] {2}), OFF, 1, Oids.JSONB, true, KOLKATA))
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("jsonb");
+        assertThatThrownBy(() -> CellDecoder.decodeString(
+                        Cells.padded(new byte[] {7, 32, 0, 4, 1, 2, 3, 4}), OFF, 8, Oids.INET, true, KOLKATA))
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("inet");
     }
 
     /** The primitive decoders allocate nothing: measured with the JVM's per-thread allocation counter. */

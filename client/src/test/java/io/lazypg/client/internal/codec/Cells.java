@@ -8,8 +8,7 @@ final class Cells {
 
     static final int OFF = 3;
 
-    private Cells() {
-    }
+    private Cells() {}
 
     /** {@code s} as UTF-8 at {@link #OFF}, with '9' bytes around it (digits, to catch overreads in number parsers). */
     static byte[] text(String s) {

@@ -11,15 +11,15 @@ import java.math.BigInteger;
  */
 final class NumericEncoding {
 
-    private NumericEncoding() {
-    }
+    private NumericEncoding() {}
 
     static byte[] encode(BigDecimal value) {
         int dscale = Math.max(value.scale(), 0);
         String digits = value.abs().setScale(dscale).unscaledValue().toString();
         // Split into integer and fraction digit strings, pad both to multiples of 4 around the point.
         String intPart = digits.length() > dscale ? digits.substring(0, digits.length() - dscale) : "0";
-        String fracPart = digits.length() > dscale ? digits.substring(digits.length() - dscale)
+        String fracPart = digits.length() > dscale
+                ? digits.substring(digits.length() - dscale)
                 : "0".repeat(dscale - digits.length()) + digits;
         intPart = "0".repeat((4 - intPart.length() % 4) % 4) + intPart;
         fracPart = fracPart + "0".repeat((4 - fracPart.length() % 4) % 4);

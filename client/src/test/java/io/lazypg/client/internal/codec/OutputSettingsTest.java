@@ -11,16 +11,18 @@ import org.junit.jupiter.params.provider.CsvSource;
 class OutputSettingsTest {
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "ISO, MDY      | ISO      | false",
-        "ISO, DMY      | ISO      | true",
-        "SQL, MDY      | SQL      | false",
-        "SQL, DMY      | SQL      | true",
-        "Postgres, YMD | POSTGRES | false",
-        "Postgres, DMY | POSTGRES | true",
-        "German, DMY   | GERMAN   | true",
-        "XSD, MDY      | OTHER    | false",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "ISO, MDY      | ISO      | false",
+                "ISO, DMY      | ISO      | true",
+                "SQL, MDY      | SQL      | false",
+                "SQL, DMY      | SQL      | true",
+                "Postgres, YMD | POSTGRES | false",
+                "Postgres, DMY | POSTGRES | true",
+                "German, DMY   | GERMAN   | true",
+                "XSD, MDY      | OTHER    | false",
+            })
     void dateStyleAsTheServerReportsIt(String reported, OutputSettings.DateOutput output, boolean dayFirst) {
         OutputSettings s = OutputSettings.UTC.withDateStyle(reported);
         assertThat(s.dateOutput()).isEqualTo(output);
@@ -43,16 +45,30 @@ class OutputSettingsTest {
     @Test
     void binaryWhereTheCodecShowsTheServersTextExactly() {
         OutputSettings iso = OutputSettings.of(ZoneId.of("Europe/Amsterdam"));
-        for (int oid : new int[] {Oids.INT4, Oids.TEXT, Oids.DATE, Oids.TIMESTAMP, Oids.TIMESTAMPTZ, Oids.TIMETZ,
-            Oids.INTERVAL, Oids.TIMESTAMPTZ_ARRAY, Oids.DATE_ARRAY, Oids.INTERVAL_ARRAY}) {
+        for (int oid : new int[] {
+            Oids.INT4,
+            Oids.TEXT,
+            Oids.DATE,
+            Oids.TIMESTAMP,
+            Oids.TIMESTAMPTZ,
+            Oids.TIMETZ,
+            Oids.INTERVAL,
+            Oids.TIMESTAMPTZ_ARRAY,
+            Oids.DATE_ARRAY,
+            Oids.INTERVAL_ARRAY
+        }) {
             assertThat(iso.rendersBinary(oid)).as("oid %d", oid).isTrue();
         }
         // bytea_output is not reported: bytea comes as text, whatever the setting.
         assertThat(iso.rendersBinary(Oids.BYTEA)).isFalse();
         assertThat(iso.rendersBinary(Oids.BYTEA_ARRAY)).isFalse();
         // A zone java.time cannot model, or a DateStyle with zone abbreviations: timestamptz as text.
-        for (OutputSettings s : new OutputSettings[] {iso.withZone(null), iso.withDateStyle("SQL, DMY"),
-            iso.withDateStyle("German, DMY"), iso.withDateStyle("Postgres, MDY")}) {
+        for (OutputSettings s : new OutputSettings[] {
+            iso.withZone(null),
+            iso.withDateStyle("SQL, DMY"),
+            iso.withDateStyle("German, DMY"),
+            iso.withDateStyle("Postgres, MDY")
+        }) {
             assertThat(s.rendersBinary(Oids.TIMESTAMPTZ)).as("%s", s).isFalse();
             assertThat(s.rendersBinary(Oids.TIMESTAMPTZ_ARRAY)).as("%s", s).isFalse();
             assertThat(s.rendersBinary(Oids.DATE)).as("%s", s).isTrue();
@@ -61,9 +77,12 @@ class OutputSettingsTest {
         }
         assertThat(iso.withDateStyle("XSD, MDY").rendersBinary(Oids.DATE)).isFalse();
         for (String style : new String[] {"postgres_verbose", "sql_standard", "iso_8601"}) {
-            assertThat(iso.withIntervalStyle(style).rendersBinary(Oids.INTERVAL)).isFalse();
-            assertThat(iso.withIntervalStyle(style).rendersBinary(Oids.INTERVAL_ARRAY)).isFalse();
-            assertThat(iso.withIntervalStyle(style).rendersBinary(Oids.TIMESTAMPTZ)).isTrue();
+            assertThat(iso.withIntervalStyle(style).rendersBinary(Oids.INTERVAL))
+                    .isFalse();
+            assertThat(iso.withIntervalStyle(style).rendersBinary(Oids.INTERVAL_ARRAY))
+                    .isFalse();
+            assertThat(iso.withIntervalStyle(style).rendersBinary(Oids.TIMESTAMPTZ))
+                    .isTrue();
         }
     }
 }

@@ -27,19 +27,21 @@ class StyledTimestampsTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "02/29/2024 13:14:15.5 CET          | false | 2024-02-29T13:14:15.5",
-        "29/02/2024 13:14:15.5 CET          | true  | 2024-02-29T13:14:15.5",
-        "29.02.2024 13:14:15.5 CET          | false | 2024-02-29T13:14:15.5",
-        "Thu Feb 29 13:14:15.5 2024 CET     | false | 2024-02-29T13:14:15.5",
-        "Thu 29 Feb 13:14:15.5 2024 CET     | true  | 2024-02-29T13:14:15.5",
-        "Sun Oct 27 02:30:00 2024 CEST      | false | 2024-10-27T02:30",
-        "03/15/0044 12:17:30 LMT BC         | false | -0043-03-15T12:17:30",
-        "Fri Mar 15 12:17:30 0044 LMT BC    | false | -0043-03-15T12:17:30",
-        "01/01/10000 00:00:00.000001 +05    | false | +10000-01-01T00:00:00.000001",
-        "12/31/1999 23:59:59.999999 -0330   | false | 1999-12-31T23:59:59.999999",
-        "01/01/2024 07:00:00                | false | 2024-01-01T07:00",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "02/29/2024 13:14:15.5 CET          | false | 2024-02-29T13:14:15.5",
+                "29/02/2024 13:14:15.5 CET          | true  | 2024-02-29T13:14:15.5",
+                "29.02.2024 13:14:15.5 CET          | false | 2024-02-29T13:14:15.5",
+                "Thu Feb 29 13:14:15.5 2024 CET     | false | 2024-02-29T13:14:15.5",
+                "Thu 29 Feb 13:14:15.5 2024 CET     | true  | 2024-02-29T13:14:15.5",
+                "Sun Oct 27 02:30:00 2024 CEST      | false | 2024-10-27T02:30",
+                "03/15/0044 12:17:30 LMT BC         | false | -0043-03-15T12:17:30",
+                "Fri Mar 15 12:17:30 0044 LMT BC    | false | -0043-03-15T12:17:30",
+                "01/01/10000 00:00:00.000001 +05    | false | +10000-01-01T00:00:00.000001",
+                "12/31/1999 23:59:59.999999 -0330   | false | 1999-12-31T23:59:59.999999",
+                "01/01/2024 07:00:00                | false | 2024-01-01T07:00",
+            })
     void wallClock(String text, boolean dayFirst, String expected) {
         // CsvSource trims: a trailing space (an empty abbreviation, TimeZone '+05:00') is put back here.
         String t = text.endsWith(":00") ? text + " " : text;
@@ -57,9 +59,19 @@ class StyledTimestampsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"02/30/2024 13:14:15 CET", "13/01/2024 13:14:15 CET", "02/29/2024 13:14 CET",
-        "02/29/24 13:14:15 CET", "Thu Xyz 29 13:14:15 2024 CET", "Thu Feb 29 13:14:15 24 CET",
-        "29.02.2024 13:14:15 CET extra", "02/29/2024 13:14:15", "02-29-2024 13:14:15 CET", "Thu Feb 29"})
+    @ValueSource(
+            strings = {
+                "02/30/2024 13:14:15 CET",
+                "13/01/2024 13:14:15 CET",
+                "02/29/2024 13:14 CET",
+                "02/29/24 13:14:15 CET",
+                "Thu Xyz 29 13:14:15 2024 CET",
+                "Thu Feb 29 13:14:15 24 CET",
+                "29.02.2024 13:14:15 CET extra",
+                "02/29/2024 13:14:15",
+                "02-29-2024 13:14:15 CET",
+                "Thu Feb 29"
+            })
     void malformedTextIsAConversionError(String text) {
         byte[] b = text(text);
         assertThatThrownBy(() -> StyledTimestamps.localMicros(b, OFF, len(b), Oids.TIMESTAMPTZ, false))
@@ -67,52 +79,61 @@ class StyledTimestampsTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "01/01/2024 17:00:00 +05       | 18000",
-        "01/01/2024 17:00:00 -0330     | -12600",
-        "01/01/2024 17:00:00 +05:30    | 19800",
-        "01/01/2024 17:00:00 +05:30:15 | 19815",
-        "01/01/2024 17:00:00 +0545 BC  | 20700",
-        "01/01/2024 17:00:00 CET       | " + Integer.MIN_VALUE,
-        "01/01/2024 17:00:00 +5        | " + Integer.MIN_VALUE,
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "01/01/2024 17:00:00 +05       | 18000",
+                "01/01/2024 17:00:00 -0330     | -12600",
+                "01/01/2024 17:00:00 +05:30    | 19800",
+                "01/01/2024 17:00:00 +05:30:15 | 19815",
+                "01/01/2024 17:00:00 +0545 BC  | 20700",
+                "01/01/2024 17:00:00 CET       | " + Integer.MIN_VALUE,
+                "01/01/2024 17:00:00 +5        | " + Integer.MIN_VALUE,
+            })
     void numericAbbreviations(String text, int seconds) {
         byte[] b = text(text);
         assertThat(StyledTimestamps.numericAbbreviation(b, OFF, len(b))).isEqualTo(seconds);
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        // Settled by the zone: a fixed offset, or rules with one offset at that wall clock.
-        "10/27/2024 02:30:00 UTC    | -03:00           | -10800",
-        "07/01/2024 14:00:00 CEST   | Europe/Amsterdam | 7200",
-        "01/01/2024 13:00:00 CET    | Europe/Amsterdam | 3600",
-        // The repeated hour: the numeric abbreviation picks one of the two candidates.
-        "02/16/2019 23:30:00 -03    | America/Sao_Paulo | -10800",
-        "02/16/2019 23:30:00 -02    | America/Sao_Paulo | -7200",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                // Settled by the zone: a fixed offset, or rules with one offset at that wall clock.
+                "10/27/2024 02:30:00 UTC    | -03:00           | -10800",
+                "07/01/2024 14:00:00 CEST   | Europe/Amsterdam | 7200",
+                "01/01/2024 13:00:00 CET    | Europe/Amsterdam | 3600",
+                // The repeated hour: the numeric abbreviation picks one of the two candidates.
+                "02/16/2019 23:30:00 -03    | America/Sao_Paulo | -10800",
+                "02/16/2019 23:30:00 -02    | America/Sao_Paulo | -7200",
+            })
     void offsetSettledByTheZone(String text, String zone, int seconds) {
         byte[] b = text(text);
         long local = StyledTimestamps.localMicros(b, OFF, len(b), Oids.TIMESTAMPTZ, false);
-        assertThat(StyledTimestamps.offsetSeconds(b, OFF, len(b), Oids.TIMESTAMPTZ, local, ZoneId.of(zone), Instant.class))
+        assertThat(StyledTimestamps.offsetSeconds(
+                        b, OFF, len(b), Oids.TIMESTAMPTZ, local, ZoneId.of(zone), Instant.class))
                 .isEqualTo(seconds);
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "10/27/2024 02:30:00 CEST | Europe/Amsterdam",
-        "10/27/2024 02:30:00 CET  | Europe/Amsterdam",
-        "10/27/2024 02:30:00 +03  | Europe/Amsterdam",
-        "02/16/2019 23:30:00 -04  | America/Sao_Paulo",
-        "02/29/2024 10:14:15 XYZ  | ",
-        "02/29/2024 10:14:15 +03  | ",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "10/27/2024 02:30:00 CEST | Europe/Amsterdam",
+                "10/27/2024 02:30:00 CET  | Europe/Amsterdam",
+                "10/27/2024 02:30:00 +03  | Europe/Amsterdam",
+                "02/16/2019 23:30:00 -04  | America/Sao_Paulo",
+                "02/29/2024 10:14:15 XYZ  | ",
+                "02/29/2024 10:14:15 +03  | ",
+            })
     void offsetNotSettledIsAConversionErrorNotAGuess(String text, String zone) {
         byte[] b = text(text);
         long local = StyledTimestamps.localMicros(b, OFF, len(b), Oids.TIMESTAMPTZ, false);
         ZoneId z = zone == null ? null : ZoneId.of(zone);
-        assertThatThrownBy(() -> StyledTimestamps.offsetSeconds(b, OFF, len(b), Oids.TIMESTAMPTZ, local, z, Instant.class))
-                .isInstanceOf(PgConversionException.class).hasMessageContaining("abbreviation")
+        assertThatThrownBy(
+                        () -> StyledTimestamps.offsetSeconds(b, OFF, len(b), Oids.TIMESTAMPTZ, local, z, Instant.class))
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("abbreviation")
                 .hasMessageContaining("Instant");
     }
 
@@ -121,13 +142,15 @@ class StyledTimestampsTest {
     void cellDecoderReadsStyledTextUnderTheSessionsSettings(String zone) {
         OutputSettings settings = OutputSettings.of(ZoneId.of(zone)).withDateStyle("SQL, DMY");
         byte[] b = text(zone.equals("-03:00") ? "29/02/2024 09:14:15.5 UTC" : "29/02/2024 13:14:15.5 CET");
-        OffsetDateTime odt = CellDecoder.decode(b, OFF, len(b), Oids.TIMESTAMPTZ, false, OffsetDateTime.class, settings);
+        OffsetDateTime odt =
+                CellDecoder.decode(b, OFF, len(b), Oids.TIMESTAMPTZ, false, OffsetDateTime.class, settings);
         assertThat(odt.toInstant()).isEqualTo(Instant.parse("2024-02-29T12:14:15.5Z"));
         assertThat(CellDecoder.decode(b, OFF, len(b), Oids.TIMESTAMPTZ, false, Instant.class, settings))
                 .isEqualTo(Instant.parse("2024-02-29T12:14:15.5Z"));
         assertThat(CellDecoder.decode(b, OFF, len(b), Oids.TIMESTAMPTZ, false, LocalDateTime.class, settings))
                 .isEqualTo(odt.toLocalDateTime());
-        assertThat(CellDecoder.decodeObject(b, OFF, len(b), Oids.TIMESTAMPTZ, false, settings)).isEqualTo(odt);
+        assertThat(CellDecoder.decodeObject(b, OFF, len(b), Oids.TIMESTAMPTZ, false, settings))
+                .isEqualTo(odt);
         assertThat(odt.getOffset()).isEqualTo(zone.equals("-03:00") ? ZoneOffset.ofHours(-3) : ZoneOffset.ofHours(1));
     }
 }

@@ -21,40 +21,73 @@ class TextRenderingTest {
     private static final LocalDateTime PG_EPOCH = LocalDateTime.of(2000, 1, 1, 0, 0);
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "2024-02-29          | SQL, MDY      | 02/29/2024          | 2024-02-29T13:14:15.5 | 02/29/2024 13:14:15.5",
-        "2024-02-29          | SQL, DMY      | 29/02/2024          | 2024-02-29T13:14:15.5 | 29/02/2024 13:14:15.5",
-        "2024-02-29          | SQL, YMD      | 02/29/2024          | 2024-02-29T13:14:15.5 | 02/29/2024 13:14:15.5",
-        "2024-02-29          | German, DMY   | 29.02.2024          | 2024-02-29T13:14:15.5 | 29.02.2024 13:14:15.5",
-        "2024-02-29          | Postgres, MDY | 02-29-2024          | 2024-02-29T13:14:15.5 | Thu Feb 29 13:14:15.5 2024",
-        "2024-02-29          | Postgres, DMY | 29-02-2024          | 2024-02-29T13:14:15.5 | Thu 29 Feb 13:14:15.5 2024",
-        "2024-02-29          | Postgres, YMD | 02-29-2024          | 2024-02-09T00:00      | Fri Feb 09 00:00:00 2024",
-        "-0043-03-15         | SQL, MDY      | 03/15/0044 BC       | -0043-03-15T12:00     | 03/15/0044 12:00:00 BC",
-        "-0043-03-15         | Postgres, MDY | 03-15-0044 BC       | -0043-03-15T12:00     | Fri Mar 15 12:00:00 0044 BC",
-        "+10000-01-01        | German, DMY   | 01.01.10000         | 1999-12-31T23:59:59.999999 | 31.12.1999 23:59:59.999999",
-    })
-    void datesAndTimestampsInEveryDateStyle(String date, String dateStyle, String dateText, String timestamp,
-                                            String timestampText) {
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "2024-02-29          | SQL, MDY      | 02/29/2024          | 2024-02-29T13:14:15.5 | 02/29/2024 13:14:15.5",
+                "2024-02-29          | SQL, DMY      | 29/02/2024          | 2024-02-29T13:14:15.5 | 29/02/2024 13:14:15.5",
+                "2024-02-29          | SQL, YMD      | 02/29/2024          | 2024-02-29T13:14:15.5 | 02/29/2024 13:14:15.5",
+                "2024-02-29          | German, DMY   | 29.02.2024          | 2024-02-29T13:14:15.5 | 29.02.2024 13:14:15.5",
+                "2024-02-29          | Postgres, MDY | 02-29-2024          | 2024-02-29T13:14:15.5 | Thu Feb 29 13:14:15.5 2024",
+                "2024-02-29          | Postgres, DMY | 29-02-2024          | 2024-02-29T13:14:15.5 | Thu 29 Feb 13:14:15.5 2024",
+                "2024-02-29          | Postgres, YMD | 02-29-2024          | 2024-02-09T00:00      | Fri Feb 09 00:00:00 2024",
+                "-0043-03-15         | SQL, MDY      | 03/15/0044 BC       | -0043-03-15T12:00     | 03/15/0044 12:00:00 BC",
+                "-0043-03-15         | Postgres, MDY | 03-15-0044 BC       | -0043-03-15T12:00     | Fri Mar 15 12:00:00 0044 BC",
+                "+10000-01-01        | German, DMY   | 01.01.10000         | 1999-12-31T23:59:59.999999 | 31.12.1999 23:59:59.999999",
+            })
+    void datesAndTimestampsInEveryDateStyle(
+            String date, String dateStyle, String dateText, String timestamp, String timestampText) {
         OutputSettings settings = OutputSettings.UTC.withDateStyle(dateStyle);
-        assertThat(TextRendering.renderDate(LocalDate.parse(date).toEpochDay(), settings)).isEqualTo(dateText);
-        assertThat(TextRendering.renderTimestamp(ChronoUnit.MICROS.between(PG_EPOCH, LocalDateTime.parse(timestamp)), settings))
+        assertThat(TextRendering.renderDate(LocalDate.parse(date).toEpochDay(), settings))
+                .isEqualTo(dateText);
+        assertThat(TextRendering.renderTimestamp(
+                        ChronoUnit.MICROS.between(PG_EPOCH, LocalDateTime.parse(timestamp)), settings))
                 .isEqualTo(timestampText);
         assertThat(TextRendering.renderDate(TextParsing.POS_INFINITE, settings)).isEqualTo("infinity");
-        assertThat(TextRendering.renderTimestamp(TextParsing.NEG_INFINITE, settings)).isEqualTo("-infinity");
+        assertThat(TextRendering.renderTimestamp(TextParsing.NEG_INFINITE, settings))
+                .isEqualTo("-infinity");
     }
 
     @ParameterizedTest
-    @CsvSource({"1.5,1.5", "1e20,1e+20", "-0.0,-0", "0,0", "1.23456789e-05,1.23456789e-05", "0.0001,0.0001",
-        "0.00001,1e-05", "123456789012345,123456789012345", "1e15,1e+15", "2e23,1.9999999999999998e+23",
-        "4.9e-324,5e-324", "1.7976931348623157e308,1.7976931348623157e+308", "0.1,0.1", "100,100",
-        "-1234.5,-1234.5", "1e100,1e+100", "NaN,NaN", "Infinity,Infinity", "-Infinity,-Infinity"})
+    @CsvSource({
+        "1.5,1.5",
+        "1e20,1e+20",
+        "-0.0,-0",
+        "0,0",
+        "1.23456789e-05,1.23456789e-05",
+        "0.0001,0.0001",
+        "0.00001,1e-05",
+        "123456789012345,123456789012345",
+        "1e15,1e+15",
+        "2e23,1.9999999999999998e+23",
+        "4.9e-324,5e-324",
+        "1.7976931348623157e308,1.7976931348623157e+308",
+        "0.1,0.1",
+        "100,100",
+        "-1234.5,-1234.5",
+        "1e100,1e+100",
+        "NaN,NaN",
+        "Infinity,Infinity",
+        "-Infinity,-Infinity"
+    })
     void doublesAsPostgresPrintsThem(double v, String expected) {
         assertThat(TextRendering.renderDouble(v)).isEqualTo(expected);
     }
 
     @ParameterizedTest
-    @CsvSource({"1.5,1.5", "1e20,1e+20", "-0.0,-0", "100000,100000", "1000000,1e+06", "0.0001,0.0001",
-        "0.00001,1e-05", "3.4028235e38,3.4028235e+38", "1.4e-45,1e-45", "0.1,0.1", "78475984,7.8475984e+07"})
+    @CsvSource({
+        "1.5,1.5",
+        "1e20,1e+20",
+        "-0.0,-0",
+        "100000,100000",
+        "1000000,1e+06",
+        "0.0001,0.0001",
+        "0.00001,1e-05",
+        "3.4028235e38,3.4028235e+38",
+        "1.4e-45,1e-45",
+        "0.1,0.1",
+        "78475984,7.8475984e+07"
+    })
     void floatsAsPostgresPrintsThem(float v, String expected) {
         assertThat(TextRendering.renderFloat(v)).isEqualTo(expected);
     }
@@ -80,9 +113,12 @@ class TextRenderingTest {
         for (LocalDate d = LocalDate.of(1000, 1, 1); d.getYear() < 10000; d = d.plusDays(13)) {
             assertThat(TextRendering.renderDate(d.toEpochDay())).isEqualTo(d.toString());
         }
-        assertThat(TextRendering.renderDate(LocalDate.of(-43, 3, 15).toEpochDay())).isEqualTo("0044-03-15 BC");
-        assertThat(TextRendering.renderDate(LocalDate.of(0, 12, 31).toEpochDay())).isEqualTo("0001-12-31 BC");
-        assertThat(TextRendering.renderDate(LocalDate.of(12345, 6, 7).toEpochDay())).isEqualTo("12345-06-07");
+        assertThat(TextRendering.renderDate(LocalDate.of(-43, 3, 15).toEpochDay()))
+                .isEqualTo("0044-03-15 BC");
+        assertThat(TextRendering.renderDate(LocalDate.of(0, 12, 31).toEpochDay()))
+                .isEqualTo("0001-12-31 BC");
+        assertThat(TextRendering.renderDate(LocalDate.of(12345, 6, 7).toEpochDay()))
+                .isEqualTo("12345-06-07");
         assertThat(TextRendering.renderDate(TextParsing.POS_INFINITE)).isEqualTo("infinity");
         assertThat(TextRendering.renderDate(TextParsing.NEG_INFINITE)).isEqualTo("-infinity");
     }
@@ -104,17 +140,22 @@ class TextRenderingTest {
     void timestampsInSessionZones() {
         long micros = ChronoUnit.MICROS.between(PG_EPOCH, LocalDateTime.of(2024, 6, 1, 12, 0, 0, 123_000));
         assertThat(TextRendering.renderTimestamp(micros)).isEqualTo("2024-06-01 12:00:00.000123");
-        assertThat(TextRendering.renderTimestamptz(micros, ZoneId.of("UTC"))).isEqualTo("2024-06-01 12:00:00.000123+00");
-        assertThat(TextRendering.renderTimestamptz(micros, ZoneId.of("Asia/Kolkata"))).isEqualTo("2024-06-01 17:30:00.000123+05:30");
-        assertThat(TextRendering.renderTimestamptz(micros, ZoneId.of("America/St_Johns"))).isEqualTo("2024-06-01 09:30:00.000123-02:30");
+        assertThat(TextRendering.renderTimestamptz(micros, ZoneId.of("UTC")))
+                .isEqualTo("2024-06-01 12:00:00.000123+00");
+        assertThat(TextRendering.renderTimestamptz(micros, ZoneId.of("Asia/Kolkata")))
+                .isEqualTo("2024-06-01 17:30:00.000123+05:30");
+        assertThat(TextRendering.renderTimestamptz(micros, ZoneId.of("America/St_Johns")))
+                .isEqualTo("2024-06-01 09:30:00.000123-02:30");
         // Local mean time before 1854: an offset with seconds.
         long y1850 = ChronoUnit.MICROS.between(PG_EPOCH, LocalDateTime.of(1850, 1, 1, 0, 0));
-        assertThat(TextRendering.renderTimestamptz(y1850, ZoneId.of("Asia/Kolkata"))).isEqualTo("1850-01-01 05:53:28+05:53:28");
+        assertThat(TextRendering.renderTimestamptz(y1850, ZoneId.of("Asia/Kolkata")))
+                .isEqualTo("1850-01-01 05:53:28+05:53:28");
         long bc = ChronoUnit.MICROS.between(PG_EPOCH, LocalDateTime.of(-43, 3, 15, 12, 0));
         assertThat(TextRendering.renderTimestamp(bc)).isEqualTo("0044-03-15 12:00:00 BC");
         assertThat(TextRendering.renderTimestamptz(bc, ZoneId.of("UTC"))).isEqualTo("0044-03-15 12:00:00+00 BC");
         assertThat(TextRendering.renderTimestamp(Long.MAX_VALUE)).isEqualTo("infinity");
-        assertThat(TextRendering.renderTimestamptz(Long.MIN_VALUE, ZoneId.of("UTC"))).isEqualTo("-infinity");
+        assertThat(TextRendering.renderTimestamptz(Long.MIN_VALUE, ZoneId.of("UTC")))
+                .isEqualTo("-infinity");
         long max = ChronoUnit.MICROS.between(PG_EPOCH, LocalDateTime.of(294276, 12, 31, 23, 59, 59, 999_999_000));
         assertThat(TextRendering.renderTimestamp(max)).isEqualTo("294276-12-31 23:59:59.999999");
     }
@@ -132,8 +173,10 @@ class TextRenderingTest {
         assertThat(TextRendering.renderInterval(0, 0, -14)).isEqualTo("-1 years -2 mons");
         assertThat(TextRendering.renderInterval(0, 1, 0)).isEqualTo("1 day");
         assertThat(TextRendering.renderInterval(100 * h, 0, 0)).isEqualTo("100:00:00");
-        assertThat(TextRendering.renderInterval(Long.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE)).isEqualTo("infinity");
-        assertThat(TextRendering.renderInterval(Long.MIN_VALUE, Integer.MIN_VALUE, Integer.MIN_VALUE)).isEqualTo("-infinity");
+        assertThat(TextRendering.renderInterval(Long.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE))
+                .isEqualTo("infinity");
+        assertThat(TextRendering.renderInterval(Long.MIN_VALUE, Integer.MIN_VALUE, Integer.MIN_VALUE))
+                .isEqualTo("-infinity");
     }
 
     private static String inet(int family, int bits, boolean cidr, int... address) {
@@ -174,7 +217,8 @@ class TextRenderingTest {
             u[i] = (byte) (i * 17);
         }
         java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(u);
-        assertThat(TextRendering.renderUuid(u, 0)).isEqualTo(new java.util.UUID(buf.getLong(), buf.getLong()).toString());
+        assertThat(TextRendering.renderUuid(u, 0))
+                .isEqualTo(new java.util.UUID(buf.getLong(), buf.getLong()).toString());
         assertThat(TextRendering.renderByteaHex(new byte[] {0, -1, 0x5c}, 0, 3)).isEqualTo("\\x00ff5c");
         assertThat(TextRendering.renderChar((byte) 'a')).isEqualTo("a");
         assertThat(TextRendering.renderChar((byte) 0)).isEmpty();

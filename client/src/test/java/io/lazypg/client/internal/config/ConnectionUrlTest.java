@@ -41,7 +41,8 @@ class ConnectionUrlTest {
 
     @Test
     void hostWithoutPortResetsAPortSetEarlier() {
-        LazyPgConfig c = LazyPgConfig.builder().port(6000).url("postgresql://app@db/x").build();
+        LazyPgConfig c =
+                LazyPgConfig.builder().port(6000).url("postgresql://app@db/x").build();
         assertThat(c.port()).isEqualTo(5432);
     }
 
@@ -72,11 +73,12 @@ class ConnectionUrlTest {
                 + "-c%20search_path%3Dapp%2Cpublic%20-cTimeZone%3DUTC%20--statement-timeout%3D5s"
                 + "%20-c%20application_name_suffix%3Da%5C%20b");
 
-        assertThat(c.serverParameters()).containsExactly(
-                Map.entry("search_path", "app,public"),
-                Map.entry("TimeZone", "UTC"),
-                Map.entry("statement_timeout", "5s"),
-                Map.entry("application_name_suffix", "a b"));
+        assertThat(c.serverParameters())
+                .containsExactly(
+                        Map.entry("search_path", "app,public"),
+                        Map.entry("TimeZone", "UTC"),
+                        Map.entry("statement_timeout", "5s"),
+                        Map.entry("application_name_suffix", "a b"));
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@db?options=-x"))
                 .hasMessageContaining("'options'");
     }
@@ -94,9 +96,16 @@ class ConnectionUrlTest {
         assertThat(c.fetchSize()).isEqualTo(500);
         assertThat(c.maxMessageSize()).isEqualTo(16 << 20);
         assertThat(c.receiveBufferSize()).isEqualTo(128 << 10);
-        assertThat(c.pool()).isEqualTo(new LazyPgConfig.PoolSettings(20, 2, Duration.ofSeconds(5),
-                Duration.ofHours(1), Duration.ofMinutes(5), Duration.ofSeconds(2), Duration.ofMillis(500),
-                Duration.ofMinutes(1)));
+        assertThat(c.pool())
+                .isEqualTo(new LazyPgConfig.PoolSettings(
+                        20,
+                        2,
+                        Duration.ofSeconds(5),
+                        Duration.ofHours(1),
+                        Duration.ofMinutes(5),
+                        Duration.ofSeconds(2),
+                        Duration.ofMillis(500),
+                        Duration.ofMinutes(1)));
     }
 
     @Test
@@ -175,7 +184,8 @@ class ConnectionUrlTest {
             "postgresql://app@db/shop?password=hun&ter2=x",
         };
         for (String url : urls) {
-            assertThatThrownBy(() -> LazyPgConfig.fromUrl(url)).as(url)
+            assertThatThrownBy(() -> LazyPgConfig.fromUrl(url))
+                    .as(url)
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageNotContaining("hunter2")
                     .hasMessageNotContaining("hun")
@@ -186,7 +196,8 @@ class ConnectionUrlTest {
     @Test
     void malformedValuesNameTheParameter() {
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@db?fetch_size=many"))
-                .hasMessageContaining("'fetch_size'").hasMessageContaining("many");
+                .hasMessageContaining("'fetch_size'")
+                .hasMessageContaining("many");
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@db?query_timeout=soon"))
                 .hasMessageContaining("'query_timeout'");
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@db?max_message_size=9GB"))
@@ -195,8 +206,7 @@ class ConnectionUrlTest {
                 .hasMessageContaining("'port'");
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@db?sslmode"))
                 .hasMessageContaining("'sslmode' has no value");
-        assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://db/shop"))
-                .hasMessageContaining("user is required");
+        assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://db/shop")).hasMessageContaining("user is required");
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@db?pool_min_idle=50"))
                 .hasMessageContaining("pool.min-idle");
     }
@@ -208,7 +218,8 @@ class ConnectionUrlTest {
         assertThat(c.database()).isEqualTo("caf\u00e9");
         assertThat(c.applicationName()).isEqualTo("\u00e9t\u00e9");
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://J%C3@db"))
-                .hasMessageContaining("user").hasMessageContaining("UTF-8");
+                .hasMessageContaining("user")
+                .hasMessageContaining("UTF-8");
     }
 
     @Test

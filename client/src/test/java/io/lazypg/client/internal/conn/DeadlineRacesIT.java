@@ -33,10 +33,13 @@ class DeadlineRacesIT {
     void aConnectTimeoutFiringAsTheStartupEndsFailsTheConnect(TestPostgres server) {
         LazyPgConfig config = config(server).connectTimeout(ODD).build();
         try (FiringScheduler firing = FiringScheduler.install(ODD)) {
-            Throwable failure = catchThrowable(() -> PgConnection.open(config, ClientHooks.NONE).close());
+            Throwable failure = catchThrowable(
+                    () -> PgConnection.open(config, ClientHooks.NONE).close());
             assertThat(firing.fired()).isEqualTo(1);
-            assertThat(failure).as("a connection whose socket the connect timeout closed must not be handed out")
-                    .isInstanceOfSatisfying(PgTimeoutException.class,
+            assertThat(failure)
+                    .as("a connection whose socket the connect timeout closed must not be handed out")
+                    .isInstanceOfSatisfying(
+                            PgTimeoutException.class,
                             e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.CONNECT));
         }
     }
@@ -56,17 +59,23 @@ class DeadlineRacesIT {
 
     @Test
     void aQueryTimeoutFiringAsTheStatementEndsLeavesTheConnectionHealthy(TestPostgres server) {
-        PgConnection connection = PgConnection.open(config(server).queryTimeout(ODD).build(), ClientHooks.NONE);
+        PgConnection connection =
+                PgConnection.open(config(server).queryTimeout(ODD).build(), ClientHooks.NONE);
         try (FiringScheduler firing = FiringScheduler.install(ODD)) {
             int pid = connection.processId();
             // Each statement's timeout fires as it ends: its CancelRequest is then either withdrawn
             // (not sent yet) or waited for, and must not cancel any later statement.
             for (int i = 0; i < 20; i++) {
-                assertThat(connection.query("select pg_sleep(0.05), $1::int", i).get(0).getInt(1)).isEqualTo(i);
+                assertThat(connection
+                                .query("select pg_sleep(0.05), $1::int", i)
+                                .get(0)
+                                .getInt(1))
+                        .isEqualTo(i);
                 assertThat(connection.isBroken()).isFalse();
             }
             assertThat(firing.fired()).isEqualTo(20);
-            assertThat(connection.query("select pg_backend_pid()").get(0).getInt(0)).isEqualTo(pid);
+            assertThat(connection.query("select pg_backend_pid()").get(0).getInt(0))
+                    .isEqualTo(pid);
         } finally {
             connection.close();
         }
@@ -74,14 +83,18 @@ class DeadlineRacesIT {
 
     @Test
     void aGiveUpFiringAsTheStatementEndsBreaksTheConnection(TestPostgres server) {
-        PgConnection connection = PgConnection.open(config(server).queryTimeout(ODD).build(), ClientHooks.NONE);
+        PgConnection connection =
+                PgConnection.open(config(server).queryTimeout(ODD).build(), ClientHooks.NONE);
         Duration giveUp = Duration.ofMillis(QueryTimeout.CANCEL_GRACE_MILLIS);
         try (FiringScheduler firing = FiringScheduler.install(ODD, giveUp)) {
             // The query timeout fires as the statement ends, and so does the give-up after it, which
             // closes the socket: the answer was read in full, but the connection is gone.
-            assertThat(connection.query("select 'complete'").get(0).getString(0)).isEqualTo("complete");
+            assertThat(connection.query("select 'complete'").get(0).getString(0))
+                    .isEqualTo("complete");
             assertThat(firing.fired()).isEqualTo(2);
-            assertThat(connection.isBroken()).as("a connection whose socket the give-up closed").isTrue();
+            assertThat(connection.isBroken())
+                    .as("a connection whose socket the give-up closed")
+                    .isTrue();
         } finally {
             connection.close();
         }

@@ -49,7 +49,8 @@ class SocketDeadlineTest {
 
     @Test
     void aTimerTaskStartedBeforeTheCancelWinsTheRace() throws IOException {
-        try (Socket socket = new Socket(); FiringScheduler firing = FiringScheduler.install(Duration.ofMillis(7777))) {
+        try (Socket socket = new Socket();
+                FiringScheduler firing = FiringScheduler.install(Duration.ofMillis(7777))) {
             SocketDeadline deadline = SocketDeadline.closeAfter(socket, Duration.ofMillis(7777));
             assertThat(deadline.cancel()).isFalse();
             assertThat(firing.fired()).isEqualTo(1);

@@ -11,13 +11,29 @@ import org.junit.jupiter.api.Test;
 /** Digits against Long.toString / String.format over edge values and a seeded random sample. */
 class DigitsTest {
 
-    private static final long[] EDGES = {0, 1, -1, 9, 10, -10, 99, 100, Integer.MAX_VALUE, Integer.MIN_VALUE,
-        Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE / 10, Long.MIN_VALUE + 1, 999_999_999_999_999_999L};
+    private static final long[] EDGES = {
+        0,
+        1,
+        -1,
+        9,
+        10,
+        -10,
+        99,
+        100,
+        Integer.MAX_VALUE,
+        Integer.MIN_VALUE,
+        Long.MAX_VALUE,
+        Long.MIN_VALUE,
+        Long.MAX_VALUE / 10,
+        Long.MIN_VALUE + 1,
+        999_999_999_999_999_999L
+    };
 
     @Test
     void longsAreSpelledAsLongToStringDoes() {
         SplittableRandom random = new SplittableRandom(42);
-        LongStream values = LongStream.concat(LongStream.of(EDGES),
+        LongStream values = LongStream.concat(
+                LongStream.of(EDGES),
                 random.longs(5_000).map(v -> v >> random.nextInt(64))); // all magnitudes, not just 19 digits
         values.forEach(v -> {
             for (int capacity = 1; capacity <= 24; capacity += 7) { // growth at different points of the fill

@@ -40,7 +40,11 @@ import org.junit.jupiter.api.Test;
 @LazyPgTest
 class ParameterEncoderIT {
 
-    enum Mood { HAPPY, SAD, OK }
+    enum Mood {
+        HAPPY,
+        SAD,
+        OK
+    }
 
     private static Connection jdbc;
 
@@ -93,7 +97,8 @@ class ParameterEncoderIT {
 
     /** Asserts the server reads our text for {@code value} as it reads {@code expected}, and that the OID names {@code type}. */
     static void same(Object value, String type, String expected) throws SQLException {
-        assertThat(ours(value, type)).as("%s sent as %s (%s)", value, type, encoded(value))
+        assertThat(ours(value, type))
+                .as("%s sent as %s (%s)", value, type, encoded(value))
                 .isEqualTo(server(expected, type));
         checkDeclaredType(value, type);
     }
@@ -103,7 +108,9 @@ class ParameterEncoderIT {
         if (oid != 0) {
             try (PreparedStatement ps = jdbc.prepareStatement("select ?::regtype::oid::int")) {
                 ps.setString(1, type);
-                assertThat(Integer.parseInt(single(ps))).as("declared OID of %s", value).isEqualTo(oid);
+                assertThat(Integer.parseInt(single(ps)))
+                        .as("declared OID of %s", value)
+                        .isEqualTo(oid);
             }
         }
     }
@@ -115,7 +122,9 @@ class ParameterEncoderIT {
             ps.setObject(1, value);
             theirs = single(ps);
         }
-        assertThat(ours(value, type)).as("%s sent as %s (%s)", value, type, encoded(value)).isEqualTo(theirs);
+        assertThat(ours(value, type))
+                .as("%s sent as %s (%s)", value, type, encoded(value))
+                .isEqualTo(theirs);
         checkDeclaredType(value, type);
     }
 
@@ -143,7 +152,10 @@ class ParameterEncoderIT {
     @Test
     void integers() throws SQLException {
         for (long v : new long[] {0, 1, -1, Long.MAX_VALUE, Long.MIN_VALUE, 1_000_000_007L}) {
-            same(v, "int8", "'" + v + "'::int8"); // quoted: -9223372036854775808 unquoted is minus an out-of-range number
+            same(
+                    v,
+                    "int8",
+                    "'" + v + "'::int8"); // quoted: -9223372036854775808 unquoted is minus an out-of-range number
         }
         for (int v : new int[] {0, Integer.MAX_VALUE, Integer.MIN_VALUE, -42}) {
             same(v, "int4", "'" + v + "'");
@@ -164,7 +176,8 @@ class ParameterEncoderIT {
         same(-0.0d, "float8", "'-0'");
         same(Float.NaN, "float4", "'NaN'");
         same(Float.NEGATIVE_INFINITY, "float4", "'-Infinity'");
-        for (double v : new double[] {Double.MIN_VALUE, Double.MAX_VALUE, -Double.MIN_NORMAL, 0.1, 1e23, 2e-3, 123456789.125}) {
+        for (double v :
+                new double[] {Double.MIN_VALUE, Double.MAX_VALUE, -Double.MIN_NORMAL, 0.1, 1e23, 2e-3, 123456789.125}) {
             sameAsPgjdbc(v, "float8");
         }
         for (float v : new float[] {Float.MIN_VALUE, Float.MAX_VALUE, 0.1f, 16777217f, 3.4e-38f}) {
@@ -181,10 +194,15 @@ class ParameterEncoderIT {
     void numeric() throws SQLException {
         same(new BigDecimal("1E+3"), "numeric", "1000");
         same(new BigDecimal("-1.50E-10"), "numeric", "-0.000000000150");
-        same(new BigDecimal("123456789012345678901234567890.000000000000000000001"), "numeric",
+        same(
+                new BigDecimal("123456789012345678901234567890.000000000000000000001"),
+                "numeric",
                 "123456789012345678901234567890.000000000000000000001");
         same(BigDecimal.ZERO.setScale(5), "numeric", "0.00000");
-        same(new BigInteger("-99999999999999999999999999999999999999"), "numeric", "-99999999999999999999999999999999999999");
+        same(
+                new BigInteger("-99999999999999999999999999999999999999"),
+                "numeric",
+                "-99999999999999999999999999999999999999");
     }
 
     @Test
@@ -205,9 +223,16 @@ class ParameterEncoderIT {
 
     @Test
     void dates() throws SQLException {
-        for (LocalDate d : List.of(LocalDate.of(2024, 1, 2), LocalDate.of(1, 1, 1), LocalDate.of(0, 12, 31),
-                LocalDate.of(-43, 3, 15), LocalDate.of(-4712, 1, 1), LocalDate.of(9999, 12, 31),
-                LocalDate.of(10000, 1, 1), LocalDate.of(5874897, 12, 31), LocalDate.of(2000, 2, 29))) {
+        for (LocalDate d : List.of(
+                LocalDate.of(2024, 1, 2),
+                LocalDate.of(1, 1, 1),
+                LocalDate.of(0, 12, 31),
+                LocalDate.of(-43, 3, 15),
+                LocalDate.of(-4712, 1, 1),
+                LocalDate.of(9999, 12, 31),
+                LocalDate.of(10000, 1, 1),
+                LocalDate.of(5874897, 12, 31),
+                LocalDate.of(2000, 2, 29))) {
             same(d, "date", makeDate(d));
         }
         same(LocalDate.MAX, "date", "'infinity'");
@@ -216,8 +241,12 @@ class ParameterEncoderIT {
 
     @Test
     void times() throws SQLException {
-        for (LocalTime t : List.of(LocalTime.MIDNIGHT, LocalTime.NOON, LocalTime.of(3, 4, 5, 123_456_789),
-                LocalTime.of(0, 0, 0, 1_000), LocalTime.MAX)) {
+        for (LocalTime t : List.of(
+                LocalTime.MIDNIGHT,
+                LocalTime.NOON,
+                LocalTime.of(3, 4, 5, 123_456_789),
+                LocalTime.of(0, 0, 0, 1_000),
+                LocalTime.MAX)) {
             long micros = t.toNanoOfDay() / 1_000;
             same(t, "time", "'00:00'::time + " + microsInterval(micros));
         }
@@ -225,9 +254,12 @@ class ParameterEncoderIT {
 
     @Test
     void timestamps() throws SQLException {
-        for (LocalDateTime t : List.of(LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_789),
-                LocalDateTime.of(-43, 3, 15, 12, 0), LocalDateTime.of(0, 12, 31, 23, 59, 59, 999_999_000),
-                LocalDateTime.of(10000, 1, 1, 0, 0), LocalDateTime.of(294276, 12, 31, 23, 59, 59),
+        for (LocalDateTime t : List.of(
+                LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_789),
+                LocalDateTime.of(-43, 3, 15, 12, 0),
+                LocalDateTime.of(0, 12, 31, 23, 59, 59, 999_999_000),
+                LocalDateTime.of(10000, 1, 1, 0, 0),
+                LocalDateTime.of(294276, 12, 31, 23, 59, 59),
                 LocalDateTime.of(-4712, 1, 1, 0, 0))) {
             long micros = t.toLocalTime().toNanoOfDay() / 1_000;
             same(t, "timestamp", makeDate(t.toLocalDate()) + " + '00:00'::time + " + microsInterval(micros));
@@ -240,8 +272,13 @@ class ParameterEncoderIT {
     void timestampsWithTimeZones() throws SQLException {
         LocalDateTime local = LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_789);
         List<Object> values = new ArrayList<>();
-        for (ZoneOffset offset : List.of(ZoneOffset.UTC, ZoneOffset.ofHoursMinutes(5, 30), ZoneOffset.ofHours(-3),
-                ZoneOffset.ofHoursMinutes(-9, -30), ZoneOffset.ofHoursMinutesSeconds(5, 53, 28), ZoneOffset.MAX,
+        for (ZoneOffset offset : List.of(
+                ZoneOffset.UTC,
+                ZoneOffset.ofHoursMinutes(5, 30),
+                ZoneOffset.ofHours(-3),
+                ZoneOffset.ofHoursMinutes(-9, -30),
+                ZoneOffset.ofHoursMinutesSeconds(5, 53, 28),
+                ZoneOffset.MAX,
                 ZoneOffset.MIN)) {
             values.add(OffsetDateTime.of(local, offset));
             values.add(OffsetDateTime.of(LocalDateTime.of(-43, 3, 15, 12, 0, 1), offset));
@@ -265,11 +302,16 @@ class ParameterEncoderIT {
         same(new int[] {Integer.MIN_VALUE, Integer.MAX_VALUE}, "int4[]", "ARRAY[-2147483648, 2147483647]");
         same(new long[] {Long.MIN_VALUE}, "int8[]", "ARRAY['-9223372036854775808'::int8]");
         same(new short[] {-32768, 7}, "int2[]", "ARRAY[-32768, 7]::int2[]");
-        same(new double[] {1.5, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1e-300},
-                "float8[]", "ARRAY[1.5, 'NaN', 'Infinity', '-Infinity', 1e-300]::float8[]");
+        same(
+                new double[] {1.5, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1e-300},
+                "float8[]",
+                "ARRAY[1.5, 'NaN', 'Infinity', '-Infinity', 1e-300]::float8[]");
         same(new float[] {0.1f, -0f}, "float4[]", "ARRAY[0.1, '-0']::float4[]");
         same(new boolean[] {true, false}, "bool[]", "ARRAY[true, false]");
-        same(Arrays.asList(new BigDecimal("1E+3"), null, new BigDecimal("-0.5")), "numeric[]", "ARRAY[1000, NULL, -0.5]");
+        same(
+                Arrays.asList(new BigDecimal("1E+3"), null, new BigDecimal("-0.5")),
+                "numeric[]",
+                "ARRAY[1000, NULL, -0.5]");
         same(new int[][] {{1, 2}, {3, 4}}, "int4[]", "ARRAY[[1, 2], [3, 4]]");
         same(new Integer[][][] {{{1}, {null}}, {{3}, {4}}}, "int4[]", "ARRAY[[[1], [NULL]], [[3], [4]]]");
         same(List.of(List.of(1L, 2L, 3L)), "int8[]", "ARRAY[[1, 2, 3]]::int8[]");
@@ -283,15 +325,40 @@ class ParameterEncoderIT {
 
     @Test
     void textArraysKeepEveryElementExactly() throws SQLException {
-        List<String> values = Arrays.asList("plain", "", null, "NULL", "null", "NuLl", " lead", "trail ", "a b",
-                "a,b", "{x}", "}", "say \"hi\"", "back\\slash", "\\", "\"", "tab\there", "new\nline", "cr\rlf",
-                "vt\u000Bff\f", "é€", "😀𝄞 emoji", "日本語", "\u00A0nbsp", "'single'", "x;y");
+        List<String> values = Arrays.asList(
+                "plain",
+                "",
+                null,
+                "NULL",
+                "null",
+                "NuLl",
+                " lead",
+                "trail ",
+                "a b",
+                "a,b",
+                "{x}",
+                "}",
+                "say \"hi\"",
+                "back\\slash",
+                "\\",
+                "\"",
+                "tab\there",
+                "new\nline",
+                "cr\rlf",
+                "vt\u000Bff\f",
+                "é€",
+                "😀𝄞 emoji",
+                "日本語",
+                "\u00A0nbsp",
+                "'single'",
+                "x;y");
         assertThat(unnestText(values, "text[]")).isEqualTo(values);
         assertThat(unnestText(values.toArray(new String[0]), "varchar[]")).isEqualTo(values);
         List<List<String>> nested = List.of(List.of("a b", "\"", ""), Arrays.asList(null, "NULL", "😀"));
         assertThat(unnestText(nested, "text[]")).containsExactly("a b", "\"", "", null, "NULL", "😀");
         assertThat(dims(nested, "text[]")).isEqualTo("[1:2][1:3]");
-        assertThat(unnestText(new Character[] {'a', ' ', '"', '\\', ','}, "text[]")).containsExactly("a", " ", "\"", "\\", ",");
+        assertThat(unnestText(new Character[] {'a', ' ', '"', '\\', ','}, "text[]"))
+                .containsExactly("a", " ", "\"", "\\", ",");
         String[] pgjdbcOracle = values.toArray(new String[0]);
         try (PreparedStatement ps = jdbc.prepareStatement("select ?::text[]::text")) {
             ps.setArray(1, jdbc.createArrayOf("text", pgjdbcOracle));
@@ -302,8 +369,8 @@ class ParameterEncoderIT {
     @Test
     void byteaArrays() throws SQLException {
         byte[][] values = {{0, 1, (byte) 0xFF, '\\', '"', ','}, {}, null};
-        try (PreparedStatement ps = jdbc.prepareStatement(
-                "select x from unnest(?::bytea[]) with ordinality u(x, n) order by n")) {
+        try (PreparedStatement ps =
+                jdbc.prepareStatement("select x from unnest(?::bytea[]) with ordinality u(x, n) order by n")) {
             ps.setObject(1, encoded(values), Types.OTHER);
             try (ResultSet rs = ps.executeQuery()) {
                 for (byte[] expected : values) {
@@ -319,14 +386,20 @@ class ParameterEncoderIT {
     @Test
     void temporalArrays() throws SQLException {
         LocalDate bc = LocalDate.of(-43, 3, 15);
-        same(new LocalDate[] {bc, null, LocalDate.MAX, LocalDate.MIN},
-                "date[]", "ARRAY[" + makeDate(bc) + ", NULL, 'infinity', '-infinity']");
+        same(
+                new LocalDate[] {bc, null, LocalDate.MAX, LocalDate.MIN},
+                "date[]",
+                "ARRAY[" + makeDate(bc) + ", NULL, 'infinity', '-infinity']");
         same(List.of(LocalTime.of(1, 2, 3, 4_000)), "time[]", "ARRAY['01:02:03.000004'::time]");
-        same(List.of(LocalDateTime.of(-43, 3, 15, 12, 0), LocalDateTime.MAX), "timestamp[]",
+        same(
+                List.of(LocalDateTime.of(-43, 3, 15, 12, 0), LocalDateTime.MAX),
+                "timestamp[]",
                 "ARRAY[" + makeDate(bc) + " + '12:00'::time, 'infinity']");
         Instant instant = Instant.parse("2024-01-02T03:04:05.123456Z");
         OffsetDateTime odt = OffsetDateTime.of(2024, 1, 2, 3, 4, 5, 0, ZoneOffset.ofHoursMinutes(-9, -30));
-        same(Arrays.asList(instant, odt, null), "timestamptz[]",
+        same(
+                Arrays.asList(instant, odt, null),
+                "timestamptz[]",
                 "ARRAY[" + epochPlusMicros(instant) + ", " + epochPlusMicros(odt.toInstant()) + ", NULL]");
     }
 

@@ -27,7 +27,10 @@ import org.junit.jupiter.api.Test;
 
 class ParameterEncoderTest {
 
-    enum Mood { HAPPY, SAD { } }
+    enum Mood {
+        HAPPY,
+        SAD {}
+    }
 
     /** Writes {@code value} at a non-zero buffer position, checks the length prefix, returns the text. */
     static String text(Object value) {
@@ -86,7 +89,9 @@ class ParameterEncoderTest {
             WriteBuffer out = new WriteBuffer(4);
             ParameterEncoder.write(out, 12345, 1);
             ParameterEncoder.write(out, "héllo", 2);
-            byte[] expected = {0, 0, 0, 5, '1', '2', '3', '4', '5', 0, 0, 0, 6, 'h', (byte) 0xC3, (byte) 0xA9, 'l', 'l', 'o'};
+            byte[] expected = {
+                0, 0, 0, 5, '1', '2', '3', '4', '5', 0, 0, 0, 6, 'h', (byte) 0xC3, (byte) 0xA9, 'l', 'l', 'o'
+            };
             assertThat(Arrays.copyOf(out.array(), out.position())).isEqualTo(expected);
         }
     }
@@ -111,7 +116,8 @@ class ParameterEncoderTest {
         void numbers() {
             assertThat(text(new BigDecimal("1E+3"))).isEqualTo("1E+3");
             assertThat(text(new BigDecimal("-0.000100"))).isEqualTo("-0.000100");
-            assertThat(text(new BigInteger("-123456789012345678901234567890"))).isEqualTo("-123456789012345678901234567890");
+            assertThat(text(new BigInteger("-123456789012345678901234567890")))
+                    .isEqualTo("-123456789012345678901234567890");
             assertThat(text(Double.NaN)).isEqualTo("NaN");
             assertThat(text(Double.POSITIVE_INFINITY)).isEqualTo("Infinity");
             assertThat(text(Double.NEGATIVE_INFINITY)).isEqualTo("-Infinity");
@@ -147,7 +153,9 @@ class ParameterEncoderTest {
             assertThat(text(LocalDate.of(2024, 1, 2))).isEqualTo("2024-01-02");
             assertThat(text(LocalDate.of(5, 12, 31))).isEqualTo("0005-12-31");
             assertThat(text(LocalDate.of(10000, 1, 1))).isEqualTo("10000-01-01");
-            assertThat(text(LocalDate.of(0, 1, 1))).as("proleptic year 0 is 1 BC").isEqualTo("0001-01-01 BC");
+            assertThat(text(LocalDate.of(0, 1, 1)))
+                    .as("proleptic year 0 is 1 BC")
+                    .isEqualTo("0001-01-01 BC");
             assertThat(text(LocalDate.of(-43, 3, 15))).isEqualTo("0044-03-15 BC");
             assertThat(text(LocalDate.of(-4712, 11, 24))).isEqualTo("4713-11-24 BC");
             assertThat(text(LocalDate.MAX)).isEqualTo("infinity");
@@ -165,7 +173,8 @@ class ParameterEncoderTest {
 
         @Test
         void timestamps() {
-            assertThat(text(LocalDateTime.of(2024, 1, 2, 3, 4, 5, 120_000_000))).isEqualTo("2024-01-02 03:04:05.120000");
+            assertThat(text(LocalDateTime.of(2024, 1, 2, 3, 4, 5, 120_000_000)))
+                    .isEqualTo("2024-01-02 03:04:05.120000");
             assertThat(text(LocalDateTime.of(-43, 3, 15, 12, 0))).isEqualTo("0044-03-15 12:00:00 BC");
             assertThat(text(LocalDateTime.MAX)).isEqualTo("infinity");
             assertThat(text(LocalDateTime.MIN)).isEqualTo("-infinity");
@@ -174,17 +183,22 @@ class ParameterEncoderTest {
         @Test
         void timestampsWithOffsets() {
             LocalDateTime t = LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_000);
-            assertThat(text(OffsetDateTime.of(t, ZoneOffset.ofHoursMinutes(5, 30)))).isEqualTo("2024-01-02 03:04:05.123456+05:30");
+            assertThat(text(OffsetDateTime.of(t, ZoneOffset.ofHoursMinutes(5, 30))))
+                    .isEqualTo("2024-01-02 03:04:05.123456+05:30");
             assertThat(text(OffsetDateTime.of(t, ZoneOffset.ofHours(-3)))).isEqualTo("2024-01-02 03:04:05.123456-03");
             assertThat(text(OffsetDateTime.of(t, ZoneOffset.ofHoursMinutesSeconds(-9, -30, -15))))
                     .isEqualTo("2024-01-02 03:04:05.123456-09:30:15");
             assertThat(text(OffsetDateTime.of(LocalDateTime.of(-43, 3, 15, 12, 0), ZoneOffset.UTC)))
                     .isEqualTo("0044-03-15 12:00:00+00 BC");
-            assertThat(text(Instant.parse("2024-01-02T03:04:05.123456789Z"))).isEqualTo("2024-01-02 03:04:05.123456+00");
-            assertThat(text(ZonedDateTime.of(t, ZoneId.of("Asia/Kolkata")))).isEqualTo("2024-01-02 03:04:05.123456+05:30");
-            assertThat(text(OffsetDateTime.of(t, ZoneOffset.MAX))).as("past timestamptz_in's +-15:59:59: as UTC")
+            assertThat(text(Instant.parse("2024-01-02T03:04:05.123456789Z")))
+                    .isEqualTo("2024-01-02 03:04:05.123456+00");
+            assertThat(text(ZonedDateTime.of(t, ZoneId.of("Asia/Kolkata"))))
+                    .isEqualTo("2024-01-02 03:04:05.123456+05:30");
+            assertThat(text(OffsetDateTime.of(t, ZoneOffset.MAX)))
+                    .as("past timestamptz_in's +-15:59:59: as UTC")
                     .isEqualTo("2024-01-01 09:04:05.123456+00");
-            assertThat(text(OffsetDateTime.of(t, ZoneOffset.ofHoursMinutes(-15, -59)))).endsWith("-15:59");
+            assertThat(text(OffsetDateTime.of(t, ZoneOffset.ofHoursMinutes(-15, -59))))
+                    .endsWith("-15:59");
             assertThat(text(OffsetDateTime.MAX)).isEqualTo("infinity");
             assertThat(text(OffsetDateTime.MIN)).isEqualTo("-infinity");
             assertThat(text(Instant.MAX)).isEqualTo("infinity");
@@ -208,7 +222,8 @@ class ParameterEncoderTest {
             assertThat(text(new int[] {Integer.MIN_VALUE, 0})).isEqualTo("{-2147483648,0}");
             assertThat(text(new long[] {Long.MAX_VALUE})).isEqualTo("{9223372036854775807}");
             assertThat(text(new short[] {1, -2})).isEqualTo("{1,-2}");
-            assertThat(text(new double[] {1.5, Double.NaN, Double.NEGATIVE_INFINITY})).isEqualTo("{1.5,NaN,-Infinity}");
+            assertThat(text(new double[] {1.5, Double.NaN, Double.NEGATIVE_INFINITY}))
+                    .isEqualTo("{1.5,NaN,-Infinity}");
             assertThat(text(new float[] {2.5f})).isEqualTo("{2.5}");
             assertThat(text(new boolean[] {true, false})).isEqualTo("{t,f}");
             assertThat(text(new Object[0])).isEqualTo("{}");
@@ -217,11 +232,25 @@ class ParameterEncoderTest {
 
         @Test
         void stringElementsAreQuotedOnlyWhenArrayInNeedsIt() {
-            String[] values = {"plain", "", null, "NULL", "null", "a b", "a,b", "{x}", "say \"hi\"", "back\\slash",
-                "tab\there", "new\nline", "é😀"};
-            assertThat(text(values)).isEqualTo(
-                    "{plain,\"\",NULL,\"NULL\",\"null\",\"a b\",\"a,b\",\"{x}\",\"say \\\"hi\\\"\",\"back\\\\slash\","
-                            + "\"tab\there\",\"new\nline\",é😀}");
+            String[] values = {
+                "plain",
+                "",
+                null,
+                "NULL",
+                "null",
+                "a b",
+                "a,b",
+                "{x}",
+                "say \"hi\"",
+                "back\\slash",
+                "tab\there",
+                "new\nline",
+                "é😀"
+            };
+            assertThat(text(values))
+                    .isEqualTo(
+                            "{plain,\"\",NULL,\"NULL\",\"null\",\"a b\",\"a,b\",\"{x}\",\"say \\\"hi\\\"\",\"back\\\\slash\","
+                                    + "\"tab\there\",\"new\nline\",é😀}");
         }
 
         @Test
@@ -241,12 +270,15 @@ class ParameterEncoderTest {
             assertThat(text(new Integer[][] {{1, 2}, {3, null}})).isEqualTo("{{1,2},{3,NULL}}");
             assertThat(text(new int[][] {{1, 2}, {3, 4}})).isEqualTo("{{1,2},{3,4}}");
             assertThat(text(List.of(List.of("a", "b c"), List.of("d", "e")))).isEqualTo("{{a,\"b c\"},{d,e}}");
-            assertThat(text(new Object[] {new Object[] {new int[] {1}, new int[] {2}}})).isEqualTo("{{{1},{2}}}");
+            assertThat(text(new Object[] {new Object[] {new int[] {1}, new int[] {2}}}))
+                    .isEqualTo("{{{1},{2}}}");
         }
 
         @Test
         void raggedOrNullSubArraysAreRejected() {
-            assertThat(rejected(new Integer[][] {{1, 2}, {3}}, 2)).hasMessageContaining("$2").hasMessageContaining("rectangular");
+            assertThat(rejected(new Integer[][] {{1, 2}, {3}}, 2))
+                    .hasMessageContaining("$2")
+                    .hasMessageContaining("rectangular");
             assertThat(rejected(new Object[] {new int[] {1}, 2}, 2)).hasMessageContaining("rectangular");
             assertThat(rejected(new Object[] {1, new int[] {2}}, 2)).hasMessageContaining("rectangular");
             assertThat(rejected(new Integer[][] {{1}, null}, 2)).hasMessageContaining("null sub-array");
@@ -258,17 +290,25 @@ class ParameterEncoderTest {
                     .hasMessageContaining("Parameter $5")
                     .hasMessageContaining("java.lang.Integer")
                     .hasMessageContaining("java.lang.Long");
-            assertThat(rejected(new Object[] {new int[] {1}, new long[] {2}}, 5)).hasMessageContaining("int[]");
-            assertThat(text(new Object[] {BigDecimal.ONE, BigInteger.TWO})).as("both numeric").isEqualTo("{1,2}");
-            assertThat(text(new Object[] {"a", 'b', Mood.SAD})).as("all inferred by the server").isEqualTo("{a,b,SAD}");
+            assertThat(rejected(new Object[] {new int[] {1}, new long[] {2}}, 5))
+                    .hasMessageContaining("int[]");
+            assertThat(text(new Object[] {BigDecimal.ONE, BigInteger.TWO}))
+                    .as("both numeric")
+                    .isEqualTo("{1,2}");
+            assertThat(text(new Object[] {"a", 'b', Mood.SAD}))
+                    .as("all inferred by the server")
+                    .isEqualTo("{a,b,SAD}");
         }
 
         @Test
         void badElementsAreNamedAsElements() {
             assertThat(rejected(new String[] {"ok", "x\u0000y"}, 3))
-                    .hasMessageContaining("An element of parameter $3").hasMessageContaining("NUL").hasMessageContaining("index 1");
+                    .hasMessageContaining("An element of parameter $3")
+                    .hasMessageContaining("NUL")
+                    .hasMessageContaining("index 1");
             assertThat(rejected(List.of(new Date(0)), 3))
-                    .hasMessageContaining("An element of parameter $3").hasMessageContaining("java.util.Date");
+                    .hasMessageContaining("An element of parameter $3")
+                    .hasMessageContaining("java.util.Date");
             assertThat(rejected(new Character[] {'\uD800'}, 3)).hasMessageContaining("surrogate");
         }
     }
@@ -287,7 +327,9 @@ class ParameterEncoderTest {
 
         @Test
         void unpairedSurrogatesAreRejected() {
-            assertThat(rejected("ab\uD83D", 2)).hasMessageContaining("Parameter $2").hasMessageContaining("U+D83D")
+            assertThat(rejected("ab\uD83D", 2))
+                    .hasMessageContaining("Parameter $2")
+                    .hasMessageContaining("U+D83D")
                     .hasMessageContaining("index 2");
             assertThat(rejected("\uDE00x", 2)).hasMessageContaining("U+DE00").hasMessageContaining("index 0");
             assertThat(rejected("\uD83D\uD83D\uDE00", 2)).hasMessageContaining("index 0");
@@ -297,8 +339,15 @@ class ParameterEncoderTest {
         @Test
         void unsupportedTypeNamesTheTypeAndWhatIsSupported() {
             PgUsageException e = rejected(new Date(0), 2);
-            assertThat(e.getMessage()).contains("Parameter $2", "java.util.Date", "Integer", "LocalDateTime",
-                    "OffsetDateTime", "byte[]", "toInstant()");
+            assertThat(e.getMessage())
+                    .contains(
+                            "Parameter $2",
+                            "java.util.Date",
+                            "Integer",
+                            "LocalDateTime",
+                            "OffsetDateTime",
+                            "byte[]",
+                            "toInstant()");
             assertThat(rejected(new Object(), 1)).hasMessageContaining("java.lang.Object");
             assertThat(rejected((byte) 1, 1)).hasMessageContaining("Short.valueOf");
             assertThat(rejected(new char[] {'a'}, 1)).hasMessageContaining("char[]");
@@ -319,7 +368,8 @@ class ParameterEncoderTest {
             assertThatThrownBy(() -> ParameterEncoder.checkCount(0, 1, "select 1"))
                     .hasMessageStartingWith("The statement has no parameters but 1 value was given");
             ParameterEncoder.checkCount(3, 3, "select $1, $2, $3"); // no exception
-            assertThat(ParameterEncoder.excerpt("select 1" + " ".repeat(1_000) + "from t")).isEqualTo("select 1...");
+            assertThat(ParameterEncoder.excerpt("select 1" + " ".repeat(1_000) + "from t"))
+                    .isEqualTo("select 1...");
             assertThat(ParameterEncoder.excerpt("x".repeat(119) + "😀" + "y")).isEqualTo("x".repeat(119) + "...");
             assertThat(ParameterEncoder.excerpt(null)).isEqualTo("(none)");
         }
@@ -334,7 +384,9 @@ class ParameterEncoderTest {
             assertThat(ParameterEncoder.typeOid("s")).isEqualTo(Oids.UNSPECIFIED);
             assertThat(ParameterEncoder.typeOid('c')).isEqualTo(Oids.UNSPECIFIED);
             assertThat(ParameterEncoder.typeOid(Mood.HAPPY)).isEqualTo(Oids.UNSPECIFIED);
-            assertThat(ParameterEncoder.typeOid(Mood.SAD)).as("constant with a body").isEqualTo(Oids.UNSPECIFIED);
+            assertThat(ParameterEncoder.typeOid(Mood.SAD))
+                    .as("constant with a body")
+                    .isEqualTo(Oids.UNSPECIFIED);
             assertThat(ParameterEncoder.typeOid((short) 1)).isEqualTo(Oids.INT2);
             assertThat(ParameterEncoder.typeOid(1)).isEqualTo(Oids.INT4);
             assertThat(ParameterEncoder.typeOid(1L)).isEqualTo(Oids.INT8);
@@ -351,7 +403,9 @@ class ParameterEncoderTest {
             assertThat(ParameterEncoder.typeOid(OffsetDateTime.now())).isEqualTo(Oids.TIMESTAMPTZ);
             assertThat(ParameterEncoder.typeOid(Instant.now())).isEqualTo(Oids.TIMESTAMPTZ);
             assertThat(ParameterEncoder.typeOid(ZonedDateTime.now())).isEqualTo(Oids.TIMESTAMPTZ);
-            assertThat(ParameterEncoder.typeOid(new Date())).as("write() rejects it").isEqualTo(Oids.UNSPECIFIED);
+            assertThat(ParameterEncoder.typeOid(new Date()))
+                    .as("write() rejects it")
+                    .isEqualTo(Oids.UNSPECIFIED);
         }
 
         @Test
@@ -362,14 +416,18 @@ class ParameterEncoderTest {
             assertThat(ParameterEncoder.typeOid(new double[0])).isEqualTo(Oids.FLOAT8_ARRAY);
             assertThat(ParameterEncoder.typeOid(new float[0])).isEqualTo(Oids.FLOAT4_ARRAY);
             assertThat(ParameterEncoder.typeOid(new boolean[0])).isEqualTo(Oids.BOOL_ARRAY);
-            assertThat(ParameterEncoder.typeOid(new Integer[] {null})).as("from the component type").isEqualTo(Oids.INT4_ARRAY);
+            assertThat(ParameterEncoder.typeOid(new Integer[] {null}))
+                    .as("from the component type")
+                    .isEqualTo(Oids.INT4_ARRAY);
             assertThat(ParameterEncoder.typeOid(new int[][] {})).isEqualTo(Oids.INT4_ARRAY);
             assertThat(ParameterEncoder.typeOid(new Object[] {null, 1L})).isEqualTo(Oids.INT8_ARRAY);
             assertThat(ParameterEncoder.typeOid(new Object[] {null})).isEqualTo(Oids.UNSPECIFIED);
             assertThat(ParameterEncoder.typeOid(new String[] {"a"})).isEqualTo(Oids.UNSPECIFIED);
             assertThat(ParameterEncoder.typeOid(List.of())).isEqualTo(Oids.UNSPECIFIED);
-            assertThat(ParameterEncoder.typeOid(Arrays.asList(null, BigDecimal.ONE))).isEqualTo(Oids.NUMERIC_ARRAY);
-            assertThat(ParameterEncoder.typeOid(List.of(List.of(), List.of(Instant.EPOCH)))).isEqualTo(Oids.TIMESTAMPTZ_ARRAY);
+            assertThat(ParameterEncoder.typeOid(Arrays.asList(null, BigDecimal.ONE)))
+                    .isEqualTo(Oids.NUMERIC_ARRAY);
+            assertThat(ParameterEncoder.typeOid(List.of(List.of(), List.of(Instant.EPOCH))))
+                    .isEqualTo(Oids.TIMESTAMPTZ_ARRAY);
             assertThat(ParameterEncoder.typeOid(Set.of(UUID.randomUUID()))).isEqualTo(Oids.UUID_ARRAY);
             assertThat(ParameterEncoder.typeOid(new byte[][] {{1}})).isEqualTo(Oids.BYTEA_ARRAY);
             assertThat(ParameterEncoder.typeOid(new LocalDate[0])).isEqualTo(Oids.DATE_ARRAY);

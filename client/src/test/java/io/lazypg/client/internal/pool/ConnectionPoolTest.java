@@ -1,7 +1,5 @@
 package io.lazypg.client.internal.pool;
 
-import io.lazypg.client.PoolListener;
-import io.lazypg.client.PoolStats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,6 +9,8 @@ import io.lazypg.client.PgConnectionClosedException;
 import io.lazypg.client.PgException;
 import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.PgUsageException;
+import io.lazypg.client.PoolListener;
+import io.lazypg.client.PoolStats;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
@@ -43,6 +43,7 @@ class ConnectionPoolTest {
     private final FakeConnections factory = new FakeConnections();
     /** The pool's clock for ages, moved by hand. */
     private final AtomicLong now = new AtomicLong(1_000_000_000L);
+
     private final List<ConnectionPool<?>> pools = new ArrayList<>();
 
     @AfterEach
@@ -147,13 +148,17 @@ class ConnectionPoolTest {
         for (int i = 0; i < stats.idle(); i++) {
             drained.add(pool.acquire());
         }
-        assertThat(drained).doesNotHaveDuplicates().allSatisfy(c -> assertThat(c.closed).isFalse());
+        assertThat(drained)
+                .doesNotHaveDuplicates()
+                .allSatisfy(c -> assertThat(c.closed).isFalse());
     }
 
     @Test
     void housekeepingConcurrentWithAcquireAndReleaseKeepsTheCounts() throws Exception {
-        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(3).withMinIdle(1)
-                .withIdleTimeout(Duration.ofSeconds(5)).withMaxLifetime(Duration.ofSeconds(60))
+        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(3)
+                .withMinIdle(1)
+                .withIdleTimeout(Duration.ofSeconds(5))
+                .withMaxLifetime(Duration.ofSeconds(60))
                 .withValidateAfterIdle(Duration.ofSeconds(2)));
         int threads = 8;
         CyclicBarrier start = new CyclicBarrier(threads + 1);
@@ -219,11 +224,11 @@ class ConnectionPoolTest {
 
     @Test
     void acquireTimeoutNamesThePoolItsCountsAndWhatToDo() {
-        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(2)
-                .withAcquireTimeout(Duration.ofMillis(50)));
+        ConnectionPool<FakeConnections.Conn> pool =
+                pool(SETTINGS.withMaxSize(2).withAcquireTimeout(Duration.ofMillis(50)));
         AtomicInteger timeouts = new AtomicInteger();
-        ConnectionPool<FakeConnections.Conn> counted = pool(SETTINGS.withMaxSize(1)
-                .withAcquireTimeout(Duration.ZERO), new PoolListener() {
+        ConnectionPool<FakeConnections.Conn> counted =
+                pool(SETTINGS.withMaxSize(1).withAcquireTimeout(Duration.ZERO), new PoolListener() {
                     @Override
                     public void acquireTimedOut() {
                         timeouts.incrementAndGet();
@@ -233,8 +238,8 @@ class ConnectionPoolTest {
         pool.acquire();
 
         assertThatThrownBy(pool::acquire)
-                .isInstanceOfSatisfying(PgTimeoutException.class,
-                        e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.ACQUIRE))
+                .isInstanceOfSatisfying(
+                        PgTimeoutException.class, e -> assertThat(e.kind()).isEqualTo(PgTimeoutException.Kind.ACQUIRE))
                 .hasMessageContaining("pool 'test'")
                 .hasMessageContaining("max size 2")
                 .hasMessageContaining("active 2")
@@ -293,8 +298,7 @@ class ConnectionPoolTest {
 
     @Test
     void evictClosesAndFreesTheSlot() {
-        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(1)
-                .withAcquireTimeout(Duration.ZERO));
+        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(1).withAcquireTimeout(Duration.ZERO));
         FakeConnections.Conn first = pool.acquire();
         pool.evict(first);
 
@@ -310,10 +314,10 @@ class ConnectionPoolTest {
         FakeConnections.Conn c = pool.acquire();
         pool.release(c);
 
-        assertThatThrownBy(() -> pool.release(c)).isInstanceOf(PgUsageException.class)
+        assertThatThrownBy(() -> pool.release(c))
+                .isInstanceOf(PgUsageException.class)
                 .hasMessageContaining("pool 'test'");
-        assertThatThrownBy(() -> pool.release(new FakeConnections().connect()))
-                .isInstanceOf(PgUsageException.class);
+        assertThatThrownBy(() -> pool.release(new FakeConnections().connect())).isInstanceOf(PgUsageException.class);
         assertThat(pool.stats().idle()).isEqualTo(1);
     }
 
@@ -346,8 +350,8 @@ class ConnectionPoolTest {
 
     @Test
     void connectionPastMaxLifetimeIsReplacedOnAcquireAndClosedOnRelease() {
-        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxLifetime(Duration.ofMinutes(30))
-                .withValidateAfterIdle(Duration.ofHours(1)));
+        ConnectionPool<FakeConnections.Conn> pool =
+                pool(SETTINGS.withMaxLifetime(Duration.ofMinutes(30)).withValidateAfterIdle(Duration.ofHours(1)));
         FakeConnections.Conn first = pool.acquire();
         pool.release(first);
         advance(Duration.ofMinutes(31));
@@ -364,8 +368,8 @@ class ConnectionPoolTest {
 
     @Test
     void housekeeperClosesExpiredIdleConnections() {
-        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxLifetime(Duration.ofMinutes(30))
-                .withIdleTimeout(Duration.ZERO));
+        ConnectionPool<FakeConnections.Conn> pool =
+                pool(SETTINGS.withMaxLifetime(Duration.ofMinutes(30)).withIdleTimeout(Duration.ZERO));
         FakeConnections.Conn first = pool.acquire();
         pool.release(first);
         advance(Duration.ofMinutes(31));
@@ -378,8 +382,10 @@ class ConnectionPoolTest {
 
     @Test
     void idleTimeoutEvictionKeepsMinIdleAndHousekeeperTopsUp() {
-        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(5).withMinIdle(2)
-                .withIdleTimeout(Duration.ofMinutes(10)).withMaxLifetime(Duration.ZERO)
+        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(5)
+                .withMinIdle(2)
+                .withIdleTimeout(Duration.ofMinutes(10))
+                .withMaxLifetime(Duration.ZERO)
                 .withValidateAfterIdle(Duration.ofHours(1)));
         pool.housekeep();
         assertThat(pool.stats().idle()).isEqualTo(2);
@@ -424,12 +430,10 @@ class ConnectionPoolTest {
             }
 
             @Override
-            public void flush() {
-            }
+            public void flush() {}
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
         java.util.logging.Level previousLevel = julLogger.getLevel();
         boolean useParent = julLogger.getUseParentHandlers();
@@ -446,14 +450,19 @@ class ConnectionPoolTest {
 
         // The database being down is one WARN line with the cause; the stack trace only at DEBUG.
         List<LogRecord> warnings = records.stream()
-                .filter(r -> r.getLevel() == java.util.logging.Level.WARNING).toList();
+                .filter(r -> r.getLevel() == java.util.logging.Level.WARNING)
+                .toList();
         assertThat(warnings).singleElement().satisfies(r -> {
             assertThat(r.getThrown()).isNull();
-            assertThat(r.getMessage()).contains("could not open a connection to keep 1 idle")
-                    .contains("Cannot connect to db:5432/shop as app: Connection refused").doesNotContain("\n");
+            assertThat(r.getMessage())
+                    .contains("could not open a connection to keep 1 idle")
+                    .contains("Cannot connect to db:5432/shop as app: Connection refused")
+                    .doesNotContain("\n");
         });
-        assertThat(records).filteredOn(r -> r.getLevel().intValue() < java.util.logging.Level.INFO.intValue())
-                .singleElement().satisfies(r -> assertThat(r.getThrown()).isInstanceOf(PgConnectException.class));
+        assertThat(records)
+                .filteredOn(r -> r.getLevel().intValue() < java.util.logging.Level.INFO.intValue())
+                .singleElement()
+                .satisfies(r -> assertThat(r.getThrown()).isInstanceOf(PgConnectException.class));
 
         assertThat(pool.stats()).isEqualTo(new PoolStats(0, 0, 0, 4, 0, 0));
         pool.housekeep();
@@ -462,8 +471,7 @@ class ConnectionPoolTest {
 
     @Test
     void factoryFailurePropagatesAsIsAndFreesTheSlot() {
-        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(1)
-                .withAcquireTimeout(Duration.ZERO));
+        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(1).withAcquireTimeout(Duration.ZERO));
         PgConnectException refused = new PgConnectException("connection refused");
         factory.failNext = () -> refused;
 
@@ -487,7 +495,8 @@ class ConnectionPoolTest {
         assertThat(held.closed).isTrue();
         assertThat(factory.open).hasValue(0);
         assertThat(pool.stats()).isEqualTo(new PoolStats(0, 0, 0, 2, 2, 2));
-        assertThatThrownBy(pool::acquire).isInstanceOf(PgConnectionClosedException.class)
+        assertThatThrownBy(pool::acquire)
+                .isInstanceOf(PgConnectionClosedException.class)
                 .hasMessageContaining("'test'");
         pool.close(); // idempotent
     }
@@ -501,13 +510,14 @@ class ConnectionPoolTest {
         List<Throwable> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
         for (int i = 0; i < waiting; i++) {
             new Thread(() -> {
-                try {
-                    pool.acquire();
-                } catch (Throwable t) {
-                    errors.add(t);
-                }
-                done.countDown();
-            }).start();
+                        try {
+                            pool.acquire();
+                        } catch (Throwable t) {
+                            errors.add(t);
+                        }
+                        done.countDown();
+                    })
+                    .start();
         }
         awaitPending(pool, waiting);
 
@@ -527,8 +537,10 @@ class ConnectionPoolTest {
         pool.acquire();
         Thread.currentThread().interrupt();
         try {
-            assertThatThrownBy(pool::acquire).isExactlyInstanceOf(PgException.class)
-                    .hasMessageContaining("Interrupted").hasCauseInstanceOf(InterruptedException.class);
+            assertThatThrownBy(pool::acquire)
+                    .isExactlyInstanceOf(PgException.class)
+                    .hasMessageContaining("Interrupted")
+                    .hasCauseInstanceOf(InterruptedException.class);
             assertThat(Thread.currentThread().isInterrupted()).isTrue();
         } finally {
             Thread.interrupted();
@@ -551,19 +563,17 @@ class ConnectionPoolTest {
             }
 
             @Override
-            public void flush() {
-            }
+            public void flush() {}
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
         julLogger.addHandler(handler);
         boolean useParent = julLogger.getUseParentHandlers();
         julLogger.setUseParentHandlers(false); // keep the expected warning out of the build output
         try {
-            ConnectionPool<FakeConnections.Conn> pool = new ConnectionPool<>("leaky",
-                    SETTINGS.withLeakDetectionThreshold(Duration.ofMillis(20)), factory);
+            ConnectionPool<FakeConnections.Conn> pool =
+                    new ConnectionPool<>("leaky", SETTINGS.withLeakDetectionThreshold(Duration.ofMillis(20)), factory);
             pools.add(pool);
             FakeConnections.Conn leaked = acquireForLeak(pool);
 

@@ -36,8 +36,11 @@ class PemCertificatesTest {
     void loadsSeveralCertificatesInFileOrderWithTextBetween() throws Exception {
         // Bundles written by openssl carry "subject=" lines and comments between the blocks.
         Path file = dir.resolve("bundle.crt");
-        Files.writeString(file, "# two roots\nsubject=CN = first CA\n" + FIRST.certificatePem()
-                + "\nsubject=CN = second CA\n" + SECOND.certificatePem(), StandardCharsets.US_ASCII);
+        Files.writeString(
+                file,
+                "# two roots\nsubject=CN = first CA\n" + FIRST.certificatePem() + "\nsubject=CN = second CA\n"
+                        + SECOND.certificatePem(),
+                StandardCharsets.US_ASCII);
 
         assertThat(PemCertificates.load(file)).containsExactly(FIRST.certificate(), SECOND.certificate());
     }
@@ -63,7 +66,8 @@ class PemCertificatesTest {
 
     @Test
     void corruptBlockIsReported() throws Exception {
-        Path corrupt = Files.writeString(dir.resolve("corrupt.crt"),
+        Path corrupt = Files.writeString(
+                dir.resolve("corrupt.crt"),
                 "-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n");
         assertThatThrownBy(() -> PemCertificates.load(corrupt))
                 .isInstanceOf(PgConnectException.class)
@@ -75,8 +79,10 @@ class PemCertificatesTest {
     void trustManagerTrustsExactlyTheFileRoots() throws Exception {
         Path file = FIRST.writeCertificate(dir.resolve("root.crt"));
         X509ExtendedTrustManager manager = PemCertificates.trustManager(file);
-        X509Certificate byFirst = FIRST.issueServerCertificate("server", "localhost").certificate();
-        X509Certificate bySecond = SECOND.issueServerCertificate("server", "localhost").certificate();
+        X509Certificate byFirst =
+                FIRST.issueServerCertificate("server", "localhost").certificate();
+        X509Certificate bySecond =
+                SECOND.issueServerCertificate("server", "localhost").certificate();
 
         manager.checkServerTrusted(new X509Certificate[] {byFirst}, "ECDHE_ECDSA");
         assertThatThrownBy(() -> manager.checkServerTrusted(new X509Certificate[] {bySecond}, "ECDHE_ECDSA"))

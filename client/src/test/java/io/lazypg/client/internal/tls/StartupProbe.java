@@ -23,8 +23,7 @@ final class StartupProbe {
         }
     }
 
-    private StartupProbe() {
-    }
+    private StartupProbe() {}
 
     static Answer startup(Socket socket, String user, String database) throws IOException {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
@@ -45,7 +44,9 @@ final class StartupProbe {
         byte[] payload = new byte[in.readInt() - 4];
         in.readFully(payload);
         if (type == 'R') {
-            int code = ((payload[0] & 0xff) << 24) | ((payload[1] & 0xff) << 16) | ((payload[2] & 0xff) << 8)
+            int code = ((payload[0] & 0xff) << 24)
+                    | ((payload[1] & 0xff) << 16)
+                    | ((payload[2] & 0xff) << 8)
                     | (payload[3] & 0xff);
             return new Answer(type, code, null);
         }

@@ -51,8 +51,12 @@ class TlsNegotiatorIT {
         for (SslMode mode : new SslMode[] {SslMode.PREFER, SslMode.REQUIRE}) {
             try (Socket socket = negotiate(server.host(), mode, null)) {
                 assertThat(socket).as(mode.libpqName()).isInstanceOf(SSLSocket.class);
-                assertThat(((SSLSocket) socket).getSession().getProtocol()).as(mode.libpqName()).startsWith("TLSv1.");
-                assertThat(StartupProbe.startup(socket, server.username(), server.database()).accepted()).isTrue();
+                assertThat(((SSLSocket) socket).getSession().getProtocol())
+                        .as(mode.libpqName())
+                        .startsWith("TLSv1.");
+                assertThat(StartupProbe.startup(socket, server.username(), server.database())
+                                .accepted())
+                        .isTrue();
             }
         }
     }
@@ -62,14 +66,17 @@ class TlsNegotiatorIT {
         // Even to the IP address: verify-ca does not check the host name.
         try (Socket socket = negotiate(server.host(), SslMode.VERIFY_CA, tls.rootCertificate())) {
             assertThat(((SSLSocket) socket).getSession().getProtocol()).isIn("TLSv1.2", "TLSv1.3");
-            assertThat(StartupProbe.startup(socket, server.username(), server.database()).accepted()).isTrue();
+            assertThat(StartupProbe.startup(socket, server.username(), server.database())
+                            .accepted())
+                    .isTrue();
         }
     }
 
     @Test
     void verifyCaWithAnotherRootFails() {
         Path otherRoot = TestCertificateAuthority.create("some other CA").writeCertificate(dir.resolve("other.crt"));
-        assertThatThrownBy(() -> negotiate(tls.serverHostName(), SslMode.VERIFY_CA, otherRoot).close())
+        assertThatThrownBy(() -> negotiate(tls.serverHostName(), SslMode.VERIFY_CA, otherRoot)
+                        .close())
                 .isInstanceOf(PgConnectException.class)
                 .hasMessageContaining("Server localhost:" + server.port() + " (sslmode=verify-ca)")
                 .hasMessageContaining("not signed by a CA in the root certificate file " + otherRoot)
@@ -79,7 +86,8 @@ class TlsNegotiatorIT {
     @Test
     void requireWithAGivenRootChecksTheChainLikeVerifyCa() {
         Path otherRoot = TestCertificateAuthority.create("some other CA").writeCertificate(dir.resolve("other.crt"));
-        assertThatThrownBy(() -> negotiate(server.host(), SslMode.REQUIRE, otherRoot).close())
+        assertThatThrownBy(() ->
+                        negotiate(server.host(), SslMode.REQUIRE, otherRoot).close())
                 .isInstanceOf(PgConnectException.class)
                 .hasMessageContaining("(sslmode=require)")
                 .hasMessageContaining("not signed by a CA");
@@ -87,7 +95,8 @@ class TlsNegotiatorIT {
 
     @Test
     void verifyCaWithoutARootFileSaysToSetSslrootcert() {
-        assertThatThrownBy(() -> negotiate(server.host(), SslMode.VERIFY_CA, null).close())
+        assertThatThrownBy(
+                        () -> negotiate(server.host(), SslMode.VERIFY_CA, null).close())
                 .isInstanceOf(PgConnectException.class)
                 .hasMessageContaining(missingDefaultRoot.toString())
                 .hasMessageContaining("Set sslrootcert");
@@ -97,13 +106,16 @@ class TlsNegotiatorIT {
     void verifyFullToTheCertificateNamePasses() throws Exception {
         try (Socket socket = negotiate(tls.serverHostName(), SslMode.VERIFY_FULL, tls.rootCertificate())) {
             assertThat(((SSLSocket) socket).getSession().getProtocol()).isIn("TLSv1.2", "TLSv1.3");
-            assertThat(StartupProbe.startup(socket, server.username(), server.database()).accepted()).isTrue();
+            assertThat(StartupProbe.startup(socket, server.username(), server.database())
+                            .accepted())
+                    .isTrue();
         }
     }
 
     @Test
     void verifyFullToTheIpAddressFailsOnTheHostName() {
-        assertThatThrownBy(() -> negotiate(server.host(), SslMode.VERIFY_FULL, tls.rootCertificate()).close())
+        assertThatThrownBy(() -> negotiate(server.host(), SslMode.VERIFY_FULL, tls.rootCertificate())
+                        .close())
                 .isInstanceOf(PgConnectException.class)
                 .hasMessageContaining("Server 127.0.0.1:" + server.port() + " (sslmode=verify-full)")
                 .hasMessageContaining("not valid for the host name '127.0.0.1'")
@@ -112,7 +124,8 @@ class TlsNegotiatorIT {
 
     @Test
     void verifyFullToAnotherNameFailsOnTheHostName() {
-        assertThatThrownBy(() -> negotiate("db.invalid", SslMode.VERIFY_FULL, tls.rootCertificate()).close())
+        assertThatThrownBy(() -> negotiate("db.invalid", SslMode.VERIFY_FULL, tls.rootCertificate())
+                        .close())
                 .isInstanceOf(PgConnectException.class)
                 .hasMessageContaining("not valid for the host name 'db.invalid'");
     }
@@ -123,12 +136,16 @@ class TlsNegotiatorIT {
         try (Socket socket = negotiate(tls.serverHostName(), SslMode.VERIFY_FULL, tls.rootCertificate())) {
             StartupProbe.Answer answer = StartupProbe.startup(socket, role, server.database());
             assertThat(answer.accepted()).as(String.valueOf(answer)).isTrue();
-            assertThat(answer.authenticationCode()).as("SASL, for scram-sha-256").isEqualTo(10);
+            assertThat(answer.authenticationCode())
+                    .as("SASL, for scram-sha-256")
+                    .isEqualTo(10);
         }
         try (Socket socket = plain()) {
             StartupProbe.Answer answer = StartupProbe.startup(socket, role, server.database());
             assertThat(answer.accepted()).isFalse();
-            assertThat(answer.errorMessage()).contains("pg_hba.conf rejects connection").contains(role);
+            assertThat(answer.errorMessage())
+                    .contains("pg_hba.conf rejects connection")
+                    .contains(role);
         }
     }
 
@@ -138,13 +155,17 @@ class TlsNegotiatorIT {
         try (Socket socket = plain()) {
             StartupProbe.Answer answer = StartupProbe.startup(socket, role, server.database());
             assertThat(answer.accepted()).as(String.valueOf(answer)).isTrue();
-            assertThat(answer.authenticationCode()).as("AuthenticationOk, for trust").isEqualTo(0);
+            assertThat(answer.authenticationCode())
+                    .as("AuthenticationOk, for trust")
+                    .isEqualTo(0);
         }
         try (Socket socket = negotiate(server.host(), SslMode.REQUIRE, null)) {
             assertThat(socket).isInstanceOf(SSLSocket.class);
             StartupProbe.Answer answer = StartupProbe.startup(socket, role, server.database());
             assertThat(answer.accepted()).isFalse();
-            assertThat(answer.errorMessage()).contains("pg_hba.conf rejects connection").contains(role);
+            assertThat(answer.errorMessage())
+                    .contains("pg_hba.conf rejects connection")
+                    .contains(role);
         }
     }
 
@@ -155,23 +176,26 @@ class TlsNegotiatorIT {
      * went on to authenticate, "authfail" that pg_hba refused).
      */
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource(delimiter = '|', value = {
-        "any      | disable | connect, authok                                 | plain",
-        "any      | allow   | connect, authok                                 | plain",
-        "any      | prefer  | connect, sslaccept, authok                      | ssl",
-        "any      | require | connect, sslaccept, authok                      | ssl",
-        "tlsOnly  | disable | connect, authfail                               | fail",
-        "tlsOnly  | allow   | connect, authfail, reconnect, sslaccept, authok | ssl",
-        "tlsOnly  | prefer  | connect, sslaccept, authok                      | ssl",
-        "tlsOnly  | require | connect, sslaccept, authok                      | ssl",
-        "plainOnly| disable | connect, authok                                 | plain",
-        "plainOnly| allow   | connect, authok                                 | plain",
-        "plainOnly| prefer  | connect, sslaccept, authfail, reconnect, authok | plain",
-        "plainOnly| require | connect, sslaccept, authfail                    | fail",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "any      | disable | connect, authok                                 | plain",
+                "any      | allow   | connect, authok                                 | plain",
+                "any      | prefer  | connect, sslaccept, authok                      | ssl",
+                "any      | require | connect, sslaccept, authok                      | ssl",
+                "tlsOnly  | disable | connect, authfail                               | fail",
+                "tlsOnly  | allow   | connect, authfail, reconnect, sslaccept, authok | ssl",
+                "tlsOnly  | prefer  | connect, sslaccept, authok                      | ssl",
+                "tlsOnly  | require | connect, sslaccept, authok                      | ssl",
+                "plainOnly| disable | connect, authok                                 | plain",
+                "plainOnly| allow   | connect, authok                                 | plain",
+                "plainOnly| prefer  | connect, sslaccept, authfail, reconnect, authok | plain",
+                "plainOnly| require | connect, sslaccept, authfail                    | fail",
+            })
     void attemptsFollowLibpqsNegotiationTrace(String user, String sslMode, String events, String outcome)
             throws Exception {
-        String role = user.equals("tlsOnly") ? tls.tlsOnlyRole().name()
+        String role = user.equals("tlsOnly")
+                ? tls.tlsOnlyRole().name()
                 : user.equals("plainOnly") ? tls.plainOnlyRole().name() : server.username();
         SslMode mode = SslMode.fromString(sslMode);
         List<String> trace = new ArrayList<>();
@@ -185,7 +209,8 @@ class TlsNegotiatorIT {
                 trace.add(usedTls ? "sslaccept" : "sslreject");
             }
             try (socket) {
-                boolean accepted = StartupProbe.startup(socket, role, server.database()).accepted();
+                boolean accepted =
+                        StartupProbe.startup(socket, role, server.database()).accepted();
                 trace.add(accepted ? "authok" : "authfail");
                 if (accepted) {
                     result = usedTls ? "ssl" : "plain";

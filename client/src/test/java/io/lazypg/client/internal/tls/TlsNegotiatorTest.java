@@ -48,8 +48,12 @@ class TlsNegotiatorTest {
         assertThat(TlsNegotiator.tryTls(SslMode.PREFER, false)).isFalse();
         for (SslMode mode : new SslMode[] {SslMode.REQUIRE, SslMode.VERIFY_CA, SslMode.VERIFY_FULL}) {
             assertThat(TlsNegotiator.tryTls(mode, true)).as(mode.libpqName()).isTrue();
-            assertThat(TlsNegotiator.retryOnNewConnection(mode, true)).as(mode.libpqName()).isFalse();
-            assertThat(TlsNegotiator.retryOnNewConnection(mode, false)).as(mode.libpqName()).isFalse();
+            assertThat(TlsNegotiator.retryOnNewConnection(mode, true))
+                    .as(mode.libpqName())
+                    .isFalse();
+            assertThat(TlsNegotiator.retryOnNewConnection(mode, false))
+                    .as(mode.libpqName())
+                    .isFalse();
         }
         assertThat(TlsNegotiator.retryOnNewConnection(SslMode.DISABLE, false)).isFalse();
         assertThat(TlsNegotiator.retryOnNewConnection(SslMode.ALLOW, false)).isTrue();
@@ -68,7 +72,8 @@ class TlsNegotiatorTest {
     void verifyModesNeedARootFileAndSaySo() {
         Path missing = dir.resolve("root.crt");
         for (SslMode mode : new SslMode[] {SslMode.VERIFY_CA, SslMode.VERIFY_FULL}) {
-            assertThatThrownBy(() -> TlsNegotiator.certificateCheck(mode, null, missing, "Server h:1 (sslmode=" + mode + ")"))
+            assertThatThrownBy(() ->
+                            TlsNegotiator.certificateCheck(mode, null, missing, "Server h:1 (sslmode=" + mode + ")"))
                     .isInstanceOf(PgConnectException.class)
                     .hasMessageContaining("Server h:1 (sslmode=" + mode.libpqName() + ")")
                     .hasMessageContaining(missing.toString())
@@ -82,15 +87,21 @@ class TlsNegotiatorTest {
         Path root = TestCertificateAuthority.create("ca").writeCertificate(dir.resolve("root.crt"));
         Path missing = dir.resolve("missing.crt");
         for (SslMode mode : new SslMode[] {SslMode.ALLOW, SslMode.PREFER, SslMode.REQUIRE}) {
-            assertThat(TlsNegotiator.certificateCheck(mode, null, missing, "w").checksChain()).isFalse();
+            assertThat(TlsNegotiator.certificateCheck(mode, null, missing, "w").checksChain())
+                    .isFalse();
             ServerCertificateCheck given = TlsNegotiator.certificateCheck(mode, root, missing, "w");
             assertThat(given.checksChain()).isTrue();
             assertThat(given.checksHostName()).isFalse();
             // The default file counts too when it exists, as in libpq.
-            assertThat(TlsNegotiator.certificateCheck(mode, null, root, "w").checksChain()).isTrue();
+            assertThat(TlsNegotiator.certificateCheck(mode, null, root, "w").checksChain())
+                    .isTrue();
         }
-        assertThat(TlsNegotiator.certificateCheck(SslMode.VERIFY_CA, root, missing, "w").checksHostName()).isFalse();
-        assertThat(TlsNegotiator.certificateCheck(SslMode.VERIFY_FULL, root, missing, "w").checksHostName()).isTrue();
+        assertThat(TlsNegotiator.certificateCheck(SslMode.VERIFY_CA, root, missing, "w")
+                        .checksHostName())
+                .isFalse();
+        assertThat(TlsNegotiator.certificateCheck(SslMode.VERIFY_FULL, root, missing, "w")
+                        .checksHostName())
+                .isTrue();
     }
 
     @Test
@@ -107,15 +118,14 @@ class TlsNegotiatorTest {
         try (Socket socket = connect()) {
             socket.setSoTimeout(1234);
 
-            Socket result = TlsNegotiator.negotiate(socket, "localhost", listener.getLocalPort(), SslMode.PREFER,
-                    null, dir.resolve("none.crt"), 5000);
+            Socket result = TlsNegotiator.negotiate(
+                    socket, "localhost", listener.getLocalPort(), SslMode.PREFER, null, dir.resolve("none.crt"), 5000);
 
             assertThat(result).isSameAs(socket);
             assertThat(result.isClosed()).isFalse();
             assertThat(result.getSoTimeout()).as("timeout restored").isEqualTo(1234);
         }
-        assertThat(request.get(5, TimeUnit.SECONDS))
-                .containsExactly(0, 0, 0, 8, 0x04, 0xd2, 0x16, 0x2f);
+        assertThat(request.get(5, TimeUnit.SECONDS)).containsExactly(0, 0, 0, 8, 0x04, 0xd2, 0x16, 0x2f);
     }
 
     @Test
@@ -136,8 +146,8 @@ class TlsNegotiatorTest {
             Path root = TestCertificateAuthority.create("ca").writeCertificate(dir.resolve("root.crt"));
             serve(new byte[] {'N'});
             Socket socket = connect();
-            assertThatThrownBy(() -> TlsNegotiator.negotiate(socket, "db.example", listener.getLocalPort(), mode,
-                    root, dir.resolve("none.crt"), 5000))
+            assertThatThrownBy(() -> TlsNegotiator.negotiate(
+                            socket, "db.example", listener.getLocalPort(), mode, root, dir.resolve("none.crt"), 5000))
                     .isInstanceOf(PgConnectException.class)
                     .hasMessageContaining("Server db.example:" + listener.getLocalPort() + " (sslmode=" + mode + ")")
                     .hasMessageContaining("does not support TLS")
@@ -194,8 +204,14 @@ class TlsNegotiatorTest {
     void silenceTimesOut() throws Exception {
         serveAndHold();
         Socket socket = connect();
-        assertThatThrownBy(() -> TlsNegotiator.negotiate(socket, "127.0.0.1", listener.getLocalPort(),
-                SslMode.REQUIRE, null, dir.resolve("none.crt"), 200))
+        assertThatThrownBy(() -> TlsNegotiator.negotiate(
+                        socket,
+                        "127.0.0.1",
+                        listener.getLocalPort(),
+                        SslMode.REQUIRE,
+                        null,
+                        dir.resolve("none.crt"),
+                        200))
                 .isInstanceOf(PgTimeoutException.class)
                 .hasMessageContaining("200 ms")
                 .satisfies(e -> assertThat(((PgTimeoutException) e).kind()).isEqualTo(PgTimeoutException.Kind.CONNECT));
@@ -203,8 +219,8 @@ class TlsNegotiatorTest {
     }
 
     private Socket negotiate(Socket socket, SslMode mode) {
-        return TlsNegotiator.negotiate(socket, "127.0.0.1", listener.getLocalPort(), mode, null,
-                dir.resolve("none.crt"), 5000);
+        return TlsNegotiator.negotiate(
+                socket, "127.0.0.1", listener.getLocalPort(), mode, null, dir.resolve("none.crt"), 5000);
     }
 
     private Socket connect() throws IOException {

@@ -49,7 +49,12 @@ class MessageReaderHostileBytesTest {
         runMany(0x5eed_0004L, Kind.INTACT);
     }
 
-    private enum Kind { RANDOM, MUTATED, LYING_HEADER, INTACT }
+    private enum Kind {
+        RANDOM,
+        MUTATED,
+        LYING_HEADER,
+        INTACT
+    }
 
     private static void runMany(long baseSeed, Kind kind) {
         // Generous bound on the whole batch: a hang anywhere fails the test instead of the build.
@@ -60,8 +65,8 @@ class MessageReaderHostileBytesTest {
                 try {
                     run(seed, kind);
                 } catch (AssertionError | RuntimeException e) {
-                    throw new AssertionError("Run " + i + " of " + kind + " failed; replay with seed " + seed + "L: "
-                            + e, e);
+                    throw new AssertionError(
+                            "Run " + i + " of " + kind + " failed; replay with seed " + seed + "L: " + e, e);
                 }
             }
         });
@@ -103,16 +108,22 @@ class MessageReaderHostileBytesTest {
                 if (!BackendMessages.isKnown(type)) {
                     throw new AssertionError("delivered a message of unknown type " + BackendMessages.describe(type));
                 }
-                if (reader.payloadLength() < 0 || reader.payloadOffset() < 0
+                if (reader.payloadLength() < 0
+                        || reader.payloadOffset() < 0
                         || (long) reader.payloadOffset() + reader.payloadLength() > reader.buffer().length) {
                     throw new AssertionError("a view outside its array: offset " + reader.payloadOffset() + ", length "
                             + reader.payloadLength() + ", array " + reader.buffer().length);
                 }
                 if (kind == Kind.INTACT) {
                     StreamBuilder.Message expected = valid.messages().get(delivered);
-                    if (type != expected.type() || !java.util.Arrays.equals(reader.buffer(), reader.payloadOffset(),
-                            reader.payloadOffset() + reader.payloadLength(), expected.payload(), 0,
-                            expected.payload().length)) {
+                    if (type != expected.type()
+                            || !java.util.Arrays.equals(
+                                    reader.buffer(),
+                                    reader.payloadOffset(),
+                                    reader.payloadOffset() + reader.payloadLength(),
+                                    expected.payload(),
+                                    0,
+                                    expected.payload().length)) {
                         throw new AssertionError("message " + delivered + " differs from " + expected);
                     }
                 }
@@ -129,7 +140,8 @@ class MessageReaderHostileBytesTest {
         long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
         if (kind == Kind.INTACT) {
             assertThat(delivered).isEqualTo(valid.messages().size());
-            assertThat(failure).isInstanceOf(PgConnectionClosedException.class); // the end of the stream, between messages
+            assertThat(failure)
+                    .isInstanceOf(PgConnectionClosedException.class); // the end of the stream, between messages
         }
         assertThat(in.readsAfterEnd).as("reads after the end of the stream").isLessThanOrEqualTo(1);
         assertThat(in.reads).as("reads for %d bytes", data.length).isLessThanOrEqualTo(data.length + 2);
@@ -137,7 +149,8 @@ class MessageReaderHostileBytesTest {
         // plus the doubling of a large message's array), its receive buffer's compaction (none),
         // a large message's array believed up to UP_FRONT_CAP, and small objects for errors.
         long bound = 2L * MessageReader.UP_FRONT_CAP + 4L * data.length + 64 * 1024;
-        assertThat(allocated).as("bytes allocated reading %d bytes (receive buffer %d)", data.length, receiveSize)
+        assertThat(allocated)
+                .as("bytes allocated reading %d bytes (receive buffer %d)", data.length, receiveSize)
                 .isLessThan(bound);
     }
 

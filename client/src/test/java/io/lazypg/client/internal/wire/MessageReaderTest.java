@@ -47,8 +47,10 @@ class MessageReaderTest {
         List<Message> messages = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             byte t = reader.next();
-            messages.add(new Message(t, Arrays.copyOfRange(reader.buffer(), reader.payloadOffset(),
-                    reader.payloadOffset() + reader.payloadLength())));
+            messages.add(new Message(
+                    t,
+                    Arrays.copyOfRange(
+                            reader.buffer(), reader.payloadOffset(), reader.payloadOffset() + reader.payloadLength())));
         }
         // every message was delivered: nothing is undelivered, though the receive buffer still holds them
         assertThat(reader.hasBufferedBytes()).isFalse();
@@ -62,7 +64,8 @@ class MessageReaderTest {
     @Test
     void parsesAWholeStreamInOneRead() throws IOException {
         StreamBuilder s = StreamBuilder.mixed(200, 300);
-        List<View> views = readAllRetained(new ByteArrayInputStream(s.bytes()), 64 * 1024, s.messages().size());
+        List<View> views = readAllRetained(
+                new ByteArrayInputStream(s.bytes()), 64 * 1024, s.messages().size());
         assertThat(contents(views)).containsExactlyElementsOf(s.messages());
     }
 
@@ -72,10 +75,17 @@ class MessageReaderTest {
         byte[] data = s.bytes();
         for (int split = 0; split <= data.length; split++) {
             for (int bufferSize : new int[] {64, 256, 4096}) {
-                List<View> views = readAllRetained(StreamBuilder.splitAt(data, split), bufferSize, s.messages().size());
-                assertThat(contents(views)).as("retained, split at %d, buffer %d", split, bufferSize)
+                List<View> views = readAllRetained(
+                        StreamBuilder.splitAt(data, split),
+                        bufferSize,
+                        s.messages().size());
+                assertThat(contents(views))
+                        .as("retained, split at %d, buffer %d", split, bufferSize)
                         .containsExactlyElementsOf(s.messages());
-                assertThat(readAllStreaming(StreamBuilder.splitAt(data, split), bufferSize, s.messages().size()))
+                assertThat(readAllStreaming(
+                                StreamBuilder.splitAt(data, split),
+                                bufferSize,
+                                s.messages().size()))
                         .as("streaming, split at %d, buffer %d", split, bufferSize)
                         .containsExactlyElementsOf(s.messages());
             }
@@ -89,10 +99,17 @@ class MessageReaderTest {
         byte[] data = s.bytes();
         for (int chunk = 1; chunk <= 128; chunk++) {
             int size = chunk;
-            List<View> views = readAllRetained(StreamBuilder.pieces(data, read -> size), bufferSize, s.messages().size());
+            List<View> views = readAllRetained(
+                    StreamBuilder.pieces(data, read -> size),
+                    bufferSize,
+                    s.messages().size());
             assertThat(contents(views)).as("chunk %d", chunk).containsExactlyElementsOf(s.messages());
-            assertThat(readAllStreaming(StreamBuilder.pieces(data, read -> size), bufferSize, s.messages().size()))
-                    .as("streaming chunk %d", chunk).containsExactlyElementsOf(s.messages());
+            assertThat(readAllStreaming(
+                            StreamBuilder.pieces(data, read -> size),
+                            bufferSize,
+                            s.messages().size()))
+                    .as("streaming chunk %d", chunk)
+                    .containsExactlyElementsOf(s.messages());
         }
     }
 
@@ -100,7 +117,9 @@ class MessageReaderTest {
     void varyingChunkSizesKeepRetainedViewsIntact() throws IOException {
         StreamBuilder s = StreamBuilder.mixed(3000, 2000);
         byte[] data = s.bytes();
-        List<View> views = readAllRetained(StreamBuilder.pieces(data, read -> 1 + (read * 7919) % 9000), 8192,
+        List<View> views = readAllRetained(
+                StreamBuilder.pieces(data, read -> 1 + (read * 7919) % 9000),
+                8192,
                 s.messages().size());
         // Checked after the whole stream went through the reader: nothing a view points at was rewritten.
         assertThat(contents(views)).containsExactlyElementsOf(s.messages());
@@ -109,7 +128,11 @@ class MessageReaderTest {
     @Test
     void aThreeMebibyteMessageIn64KibChunks() throws IOException {
         byte[] big = StreamBuilder.filled(3 * 1024 * 1024, 3);
-        StreamBuilder s = new StreamBuilder().dataRow(1, 3, 10).add('D', big).dataRow(2, 2, 5).add('Z', new byte[] {'I'});
+        StreamBuilder s = new StreamBuilder()
+                .dataRow(1, 3, 10)
+                .add('D', big)
+                .dataRow(2, 2, 5)
+                .add('Z', new byte[] {'I'});
         MessageReader reader = new MessageReader(StreamBuilder.pieces(s.bytes(), read -> 65536), 65536, MAX);
         List<View> views = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
@@ -117,18 +140,25 @@ class MessageReaderTest {
             views.add(new View(t, reader.buffer(), reader.payloadOffset(), reader.payloadLength()));
         }
         assertThat(contents(views)).containsExactlyElementsOf(s.messages());
-        assertThat(views.get(1).buffer().length).as("the large message's own array is exactly its size")
+        assertThat(views.get(1).buffer().length)
+                .as("the large message's own array is exactly its size")
                 .isEqualTo(big.length + 5);
-        assertThat(reader.ownBufferCapacity()).as("nothing grows and stays grown").isEqualTo(65536);
+        assertThat(reader.ownBufferCapacity())
+                .as("nothing grows and stays grown")
+                .isEqualTo(65536);
         assertThat(reader.buffer()).isNotSameAs(views.get(1).buffer());
     }
 
     @Test
     void aOneRowResultPinsOnlyItsOwnBytes() throws IOException {
-        StreamBuilder s = new StreamBuilder().add('T', StreamBuilder.filled(30, 1)).dataRow(1, 4, 20)
-                .add('C', "SELECT 1\0".getBytes()).add('Z', new byte[] {'I'});
+        StreamBuilder s = new StreamBuilder()
+                .add('T', StreamBuilder.filled(30, 1))
+                .dataRow(1, 4, 20)
+                .add('C', "SELECT 1\0".getBytes())
+                .add('Z', new byte[] {'I'});
         List<View> views = readAllRetained(new ByteArrayInputStream(s.bytes()), 65536, 4);
-        assertThat(views.get(1).buffer().length).as("the chunk is the size of the messages, not of the receive buffer")
+        assertThat(views.get(1).buffer().length)
+                .as("the chunk is the size of the messages, not of the receive buffer")
                 .isEqualTo(s.bytes().length);
     }
 
@@ -144,8 +174,10 @@ class MessageReaderTest {
             byte t = reader.next();
             views.add(new View(t, reader.buffer(), reader.payloadOffset(), reader.payloadLength()));
         }
-        assertThat(contents(views)).containsExactlyElementsOf(s.messages().subList(1, s.messages().size()));
-        assertThat(views.get(0).buffer()).as("views must not point into the recycled receive buffer")
+        assertThat(contents(views))
+                .containsExactlyElementsOf(s.messages().subList(1, s.messages().size()));
+        assertThat(views.get(0).buffer())
+                .as("views must not point into the recycled receive buffer")
                 .hasSizeLessThan(65536);
     }
 
@@ -153,7 +185,9 @@ class MessageReaderTest {
     void unknownTypeIsAProtocolError() {
         byte[] data = {'Q', 0, 0, 0, 4};
         MessageReader reader = new MessageReader(new ByteArrayInputStream(data), 1024, MAX);
-        assertThatThrownBy(reader::next).isInstanceOf(PgProtocolException.class).hasMessageContaining("unknown type 'Q'");
+        assertThatThrownBy(reader::next)
+                .isInstanceOf(PgProtocolException.class)
+                .hasMessageContaining("unknown type 'Q'");
     }
 
     @Test
@@ -168,7 +202,8 @@ class MessageReaderTest {
     void negativeOrTinyLengthsAreProtocolErrors(int length) {
         byte[] data = {'D', (byte) (length >>> 24), (byte) (length >>> 16), (byte) (length >>> 8), (byte) length, 0, 0};
         MessageReader reader = new MessageReader(new ByteArrayInputStream(data), 1024, MAX);
-        assertThatThrownBy(reader::next).isInstanceOf(PgProtocolException.class)
+        assertThatThrownBy(reader::next)
+                .isInstanceOf(PgProtocolException.class)
                 .hasMessageContaining("declaring length " + length);
     }
 
@@ -177,7 +212,8 @@ class MessageReaderTest {
         int length = 2_000_001;
         byte[] data = {'D', (byte) (length >>> 24), (byte) (length >>> 16), (byte) (length >>> 8), (byte) length};
         MessageReader reader = new MessageReader(new ByteArrayInputStream(data), 1024, 2_000_000);
-        assertThatThrownBy(reader::next).isInstanceOf(PgProtocolException.class)
+        assertThatThrownBy(reader::next)
+                .isInstanceOf(PgProtocolException.class)
                 .hasMessageContaining("max-message-size");
     }
 
@@ -193,10 +229,13 @@ class MessageReaderTest {
         MessageReader reader = new MessageReader(new ByteArrayInputStream(data), 1024, MAX);
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long before = threads.getCurrentThreadAllocatedBytes();
-        assertThatThrownBy(reader::next).isInstanceOf(PgConnectionClosedException.class)
+        assertThatThrownBy(reader::next)
+                .isInstanceOf(PgConnectionClosedException.class)
                 .hasMessageContaining("middle of a message");
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-        assertThat(allocated).as("bytes allocated while reading a header that lies").isLessThan(2L * MessageReader.UP_FRONT_CAP);
+        assertThat(allocated)
+                .as("bytes allocated while reading a header that lies")
+                .isLessThan(2L * MessageReader.UP_FRONT_CAP);
     }
 
     @Test
@@ -204,7 +243,8 @@ class MessageReaderTest {
         StreamBuilder s = new StreamBuilder().add('Z', new byte[] {'I'});
         MessageReader reader = new MessageReader(new ByteArrayInputStream(s.bytes()), 1024, MAX);
         assertThat(reader.next()).isEqualTo((byte) 'Z');
-        assertThatThrownBy(reader::next).isInstanceOf(PgConnectionClosedException.class)
+        assertThatThrownBy(reader::next)
+                .isInstanceOf(PgConnectionClosedException.class)
                 .hasMessageContaining("closed the connection");
     }
 

@@ -74,7 +74,10 @@ class RetentionIT {
 
     @Test
     void afterAThreeMebibyteMessageTheConnectionHoldsOnlyItsNormalReceiveBuffer(TestPostgres server) {
-        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder().receiveBufferSize(RECEIVE).poolMaxSize(1).build();
+        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder()
+                .receiveBufferSize(RECEIVE)
+                .poolMaxSize(1)
+                .build();
         try (LazyPgClient client = LazyPgClient.create(config)) {
             client.withConnection(c -> {
                 MessageReader reader = readerOf(c);
@@ -86,11 +89,15 @@ class RetentionIT {
                 long[] seen = new long[1];
                 c.query("select repeat('y', 3 * 1024 * 1024) as big", row -> seen[0] += row.cellLength(0));
                 assertThat(seen[0]).isEqualTo(3L * 1024 * 1024);
-                assertThat(reader.ownBufferCapacity()).as("the receive buffer did not grow").isEqualTo(RECEIVE);
+                assertThat(reader.ownBufferCapacity())
+                        .as("the receive buffer did not grow")
+                        .isEqualTo(RECEIVE);
 
                 // Once the next message is read, no field of the reader points at the large array any more.
                 assertThat(c.query("select 1").get(0).getInt(0)).isEqualTo(1);
-                assertThat(byteArraysLargerThan(reader, RECEIVE)).as("arrays the reader still references").isEmpty();
+                assertThat(byteArraysLargerThan(reader, RECEIVE))
+                        .as("arrays the reader still references")
+                        .isEmpty();
                 return null;
             });
         }
@@ -101,7 +108,8 @@ class RetentionIT {
         // The default 64 KiB receive buffer: the row must not pin it.
         try (LazyPgClient client = LazyPgClient.connect(server.url())) {
             List<LazyRow> held = new ArrayList<>();
-            held.add(client.query("select 42 as id, 'a short name' as name, now() as at").get(0));
+            held.add(client.query("select 42 as id, 'a short name' as name, now() as at")
+                    .get(0));
             // after a large result on the same connection, too
             client.query("select repeat('z', 500000), i from generate_series(1, 3) i");
             held.add(client.query("select 43 as id, 'another' as name").get(0));
