@@ -6,6 +6,8 @@
  * lazypg's own modules and benchmarks use it from the class path.
  */
 module io.lazypg.client {
+    requires static org.jspecify;
+
     exports io.lazypg.client;
     exports io.lazypg.client.sql;
 }

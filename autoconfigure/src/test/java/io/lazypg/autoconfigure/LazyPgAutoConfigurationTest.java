@@ -306,14 +306,17 @@ class LazyPgAutoConfigurationTest {
         contextRunner
                 .withPropertyValues("lazypg.url=postgresql://ignored@127.0.0.1:2/ignored", "lazypg.fetch-size=9")
                 .withBean(LazyPgConnectionDetails.class, () -> new LazyPgConnectionDetails() {
+                    @Override
                     public String getUrl() {
                         return "jdbc:postgresql://127.0.0.1:3/fromdetails";
                     }
 
+                    @Override
                     public String getUsername() {
                         return "detailsuser";
                     }
 
+                    @Override
                     public String getPassword() {
                         return SECRET;
                     }
@@ -480,14 +483,17 @@ class LazyPgAutoConfigurationTest {
         @Bean
         LazyPgConnectionDetails userDetails() {
             return new LazyPgConnectionDetails() {
+                @Override
                 public String getUrl() {
                     return CLOSED_URL;
                 }
 
+                @Override
                 public String getUsername() {
                     return null;
                 }
 
+                @Override
                 public String getPassword() {
                     return null;
                 }

@@ -3,6 +3,7 @@ package io.lazypg.client;
 import io.lazypg.client.internal.conn.PgConnection;
 import java.time.Duration;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link PgConnection} behind the public {@link LazyPgSession} interface until {@link #close()}
@@ -11,7 +12,7 @@ import java.util.List;
  */
 abstract class ConnectionSession implements LazyPgSession {
 
-    private volatile PgConnection connection;
+    private volatile @Nullable PgConnection connection;
 
     ConnectionSession(PgConnection connection) {
         this.connection = connection;

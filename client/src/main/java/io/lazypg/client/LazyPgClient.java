@@ -8,6 +8,7 @@ import io.lazypg.client.internal.stats.StatisticsRegistry;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The entry point: a pool of PostgreSQL sessions and the query methods that borrow one for the
@@ -28,7 +29,7 @@ public final class LazyPgClient implements AutoCloseable {
 
     private final LazyPgConfig config;
     private final ConnectionPool<PgConnection> pool;
-    private final StatisticsRegistry statistics;
+    private final @Nullable StatisticsRegistry statistics;
     private final NotificationHub notifications;
 
     private LazyPgClient(Builder builder) {
@@ -208,7 +209,7 @@ public final class LazyPgClient implements AutoCloseable {
     public static final class Builder {
 
         private final LazyPgConfig config;
-        private Consumer<PgServerException.ServerMessage> noticeListener;
+        private @Nullable Consumer<PgServerException.ServerMessage> noticeListener;
         private PoolListener poolListener = PoolListener.NONE;
         private QueryObserver queryObserver = QueryObserver.NONE;
 

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything needed to open and pool connections to one PostgreSQL server.
@@ -26,9 +27,9 @@ public final class LazyPgConfig {
     private final int port;
     private final String database;
     private final String user;
-    private final String password;
+    private final @Nullable String password;
     private final SslMode sslMode;
-    private final Path sslRootCert;
+    private final @Nullable Path sslRootCert;
     private final String applicationName;
     private final Duration connectTimeout;
     private final Duration queryTimeout;
@@ -41,11 +42,11 @@ public final class LazyPgConfig {
     private final Map<String, String> serverParameters;
     private final PoolSettings pool;
 
-    private LazyPgConfig(Builder b, String database, PoolSettings pool) {
+    private LazyPgConfig(Builder b, String user, String database, PoolSettings pool) {
         this.host = b.host;
         this.port = b.port;
         this.database = database;
-        this.user = b.user;
+        this.user = user;
         this.password = b.password;
         this.sslMode = b.sslMode;
         this.sslRootCert = b.sslRootCert;
@@ -122,7 +123,7 @@ public final class LazyPgConfig {
     }
 
     /** The password, or {@code null} when the server needs none (trust, peer, certificate). */
-    public String password() {
+    public @Nullable String password() {
         return password;
     }
 
@@ -135,7 +136,7 @@ public final class LazyPgConfig {
      * (as libpq does). verify-ca and verify-full need one of the two to exist; the other modes check
      * the chain against it when it exists. The JDK trust store is never used.
      */
-    public Path sslRootCert() {
+    public @Nullable Path sslRootCert() {
         return sslRootCert;
     }
 
@@ -403,11 +404,11 @@ public final class LazyPgConfig {
 
         private String host = "localhost";
         private int port = DEFAULT_PORT;
-        private String database;
-        private String user;
-        private String password;
+        private @Nullable String database;
+        private @Nullable String user;
+        private @Nullable String password;
         private SslMode sslMode = SslMode.PREFER;
-        private Path sslRootCert;
+        private @Nullable Path sslRootCert;
         private String applicationName = "lazypg";
         private Duration connectTimeout = Duration.ofSeconds(10);
         private Duration queryTimeout = Duration.ZERO;
@@ -623,6 +624,7 @@ public final class LazyPgConfig {
          * @throws IllegalArgumentException naming the first setting that is missing or out of range
          */
         public LazyPgConfig build() {
+            String user = this.user;
             if (user == null || user.isBlank()) {
                 throw new IllegalArgumentException("user is required: set it with LazyPgConfig.builder()"
                         + ".user(...) or in the URL (postgresql://user@host/db or ?user=...)");
@@ -693,7 +695,7 @@ public final class LazyPgConfig {
                     poolValidationTimeout,
                     poolValidateAfterIdle,
                     poolLeakDetectionThreshold);
-            return new LazyPgConfig(this, database == null ? user : database, poolSettings);
+            return new LazyPgConfig(this, user, database == null ? user : database, poolSettings);
         }
     }
 

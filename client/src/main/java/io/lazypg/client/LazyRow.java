@@ -8,6 +8,7 @@ import io.lazypg.client.internal.wire.Bytes;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One row of a result, kept as a view over the DataRow bytes it arrived in. Nothing is decoded
@@ -50,17 +51,17 @@ public final class LazyRow {
 
     private int cursorPosition;
     /** Every cell's length-word position, built on the first backward access only (null until then). */
-    private int[] cellPositions;
+    private int @Nullable [] cellPositions;
     /**
      * Memoized reference values: two cells inline (no array for the common "read a couple of columns"),
      * the rest in {@link #memo}, allocated on the third memoized cell.
      */
     private int memoIndex0 = -1;
 
-    private Object memoValue0;
+    private @Nullable Object memoValue0;
     private int memoIndex1 = -1;
-    private Object memoValue1;
-    private Object[] memo;
+    private @Nullable Object memoValue1;
+    private @Nullable Object @Nullable [] memo;
 
     static {
         // The protocol layer builds and repoints rows through RowViews; nothing else can.
@@ -134,6 +135,7 @@ public final class LazyRow {
      * that says the row was kept past its callback, instead of showing whichever row the view saw
      * last. For the protocol layer, which calls it when a streamed result ends.
      */
+    @SuppressWarnings("NullAway") // an expired row's data is null: cellPosition fails before any read of it
     void expire() {
         reset(shape, null, 0, 0);
     }
@@ -233,7 +235,7 @@ public final class LazyRow {
     }
 
     /** The cell as PostgreSQL's text output shows it (for every type, in either format), or null. */
-    public String getString(int index) {
+    public @Nullable String getString(int index) {
         int p = cellPosition(index);
         Object m = memoized(index);
         if (m instanceof String s) {
@@ -254,12 +256,12 @@ public final class LazyRow {
         }
     }
 
-    public BigDecimal getBigDecimal(int index) {
+    public @Nullable BigDecimal getBigDecimal(int index) {
         return get(index, BigDecimal.class);
     }
 
     /** The cell's bytes (bytea as its bytes; other types as their text form), a fresh array each call; or null. */
-    public byte[] getBytes(int index) {
+    public byte @Nullable [] getBytes(int index) {
         int p = cellPosition(index);
         int len = Bytes.readInt(data, p);
         if (len < 0) {
@@ -275,7 +277,7 @@ public final class LazyRow {
     }
 
     /** The cell as its natural Java type (see the type mapping in the docs), memoized; or null. */
-    public Object getObject(int index) {
+    public @Nullable Object getObject(int index) {
         return get(index, Object.class);
     }
 
@@ -286,7 +288,7 @@ public final class LazyRow {
      * null for NULL. Reference values are memoized per cell.
      */
     @SuppressWarnings("unchecked")
-    public <T> T get(int index, Class<T> type) {
+    public <T> @Nullable T get(int index, Class<T> type) {
         int p = cellPosition(index);
         Object m = memoized(index);
         if (m != null
@@ -336,23 +338,23 @@ public final class LazyRow {
         return getBoolean(shape.requireIndex(column));
     }
 
-    public String getString(String column) {
+    public @Nullable String getString(String column) {
         return getString(shape.requireIndex(column));
     }
 
-    public BigDecimal getBigDecimal(String column) {
+    public @Nullable BigDecimal getBigDecimal(String column) {
         return getBigDecimal(shape.requireIndex(column));
     }
 
-    public byte[] getBytes(String column) {
+    public byte @Nullable [] getBytes(String column) {
         return getBytes(shape.requireIndex(column));
     }
 
-    public Object getObject(String column) {
+    public @Nullable Object getObject(String column) {
         return getObject(shape.requireIndex(column));
     }
 
-    public <T> T get(String column, Class<T> type) {
+    public <T> @Nullable T get(String column, Class<T> type) {
         return get(shape.requireIndex(column), type);
     }
 
@@ -529,7 +531,7 @@ public final class LazyRow {
                 "Column '" + c.name() + "' (index " + index + ", " + c.typeName() + "): " + reason, cause);
     }
 
-    private Object memoized(int index) {
+    private @Nullable Object memoized(int index) {
         if (memoIndex0 == index) {
             return memoValue0;
         }
@@ -543,7 +545,7 @@ public final class LazyRow {
      * Keeps one decoded value per cell: the first one, replaced only by the column's natural type
      * (what getObject returns), so typed reads of the natural type always hit the memo.
      */
-    private void memoize(int index, Object current, Object value) {
+    private void memoize(int index, @Nullable Object current, Object value) {
         if (current != null) {
             Class<?> natural = CellDecoder.naturalClass(shape.typeOid(index));
             if (natural == null || current.getClass() == natural || value.getClass() != natural) {

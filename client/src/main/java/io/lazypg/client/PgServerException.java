@@ -1,6 +1,7 @@
 package io.lazypg.client;
 
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The server reported an error (an ErrorResponse). Carries every field the server sent; the
@@ -38,25 +39,25 @@ public class PgServerException extends PgException {
     }
 
     /** Five-character SQLSTATE, for example {@code 23505}. */
-    public String sqlState() {
+    public @Nullable String sqlState() {
         return fields.sqlState();
     }
 
     /** ERROR, FATAL or PANIC (never localized). */
-    public String severity() {
+    public @Nullable String severity() {
         return fields.severity();
     }
 
     /** The primary, human-readable message. */
-    public String serverMessage() {
+    public @Nullable String serverMessage() {
         return fields.message();
     }
 
-    public String detail() {
+    public @Nullable String detail() {
         return fields.detail();
     }
 
-    public String hint() {
+    public @Nullable String hint() {
         return fields.hint();
     }
 
@@ -65,19 +66,19 @@ public class PgServerException extends PgException {
         return fields.position();
     }
 
-    public String schema() {
+    public @Nullable String schema() {
         return fields.schema();
     }
 
-    public String table() {
+    public @Nullable String table() {
         return fields.table();
     }
 
-    public String column() {
+    public @Nullable String column() {
         return fields.column();
     }
 
-    public String constraint() {
+    public @Nullable String constraint() {
         return fields.constraint();
     }
 
@@ -91,28 +92,28 @@ public class PgServerException extends PgException {
             all = Map.copyOf(all);
         }
 
-        private String field(char code) {
+        private @Nullable String field(char code) {
             return all.get(code);
         }
 
-        public String severity() {
+        public @Nullable String severity() {
             String v = field('V');
             return v != null ? v : field('S');
         }
 
-        public String sqlState() {
+        public @Nullable String sqlState() {
             return field('C');
         }
 
-        public String message() {
+        public @Nullable String message() {
             return field('M');
         }
 
-        public String detail() {
+        public @Nullable String detail() {
             return field('D');
         }
 
-        public String hint() {
+        public @Nullable String hint() {
             return field('H');
         }
 
@@ -125,27 +126,27 @@ public class PgServerException extends PgException {
             }
         }
 
-        public String where() {
+        public @Nullable String where() {
             return field('W');
         }
 
-        public String schema() {
+        public @Nullable String schema() {
             return field('s');
         }
 
-        public String table() {
+        public @Nullable String table() {
             return field('t');
         }
 
-        public String column() {
+        public @Nullable String column() {
             return field('c');
         }
 
-        public String dataType() {
+        public @Nullable String dataType() {
             return field('d');
         }
 
-        public String constraint() {
+        public @Nullable String constraint() {
             return field('n');
         }
 

@@ -6,6 +6,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The PostgreSQL built-in types lazypg knows by OID: the one table the codecs, the parameter
@@ -116,7 +117,7 @@ public enum PgType {
     private final int oid;
     private final String typname;
     private final String sqlName;
-    private final PgType element;
+    private final @Nullable PgType element;
     private final int elementOid;
     private final boolean binaryDecoder;
     private final Class<?> javaClass;
@@ -147,12 +148,12 @@ public enum PgType {
     }
 
     /** The row for {@code oid}, or null for a type not in the table. Allocation-free. */
-    public static PgType of(int oid) {
+    public static @Nullable PgType of(int oid) {
         return oid >= 0 && oid < BY_OID.length ? BY_OID[oid] : null;
     }
 
     /** The array type whose elements are {@code elementOid}, or null when the table has none. */
-    public static PgType arrayOf(int elementOid) {
+    public static @Nullable PgType arrayOf(int elementOid) {
         return elementOid >= 0 && elementOid < ARRAY_OF.length ? ARRAY_OF[elementOid] : null;
     }
 
@@ -225,7 +226,7 @@ public enum PgType {
     }
 
     /** The element type of an array type, or null for a scalar type. */
-    public PgType element() {
+    public @Nullable PgType element() {
         return element;
     }
 

@@ -1,5 +1,7 @@
 package io.lazypg.client;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Observes each statement a client runs, for metrics and tracing (the Spring Boot starter binds it
  * to a Micrometer Observation). Called on the thread that runs the statement; implementations must
@@ -16,7 +18,7 @@ public interface QueryObserver {
      * @param operation one of {@code query}, {@code callback}, {@code stream}, {@code execute},
      *                  {@code batch}, {@code script}
      */
-    default Object started(String sql, String operation) {
+    default @Nullable Object started(String sql, String operation) {
         return null;
     }
 

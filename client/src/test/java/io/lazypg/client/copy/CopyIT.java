@@ -155,7 +155,6 @@ class CopyIT {
         InputStream bad = new java.io.SequenceInputStream(
                 new ByteArrayInputStream("not-a-number\tx\n".getBytes(StandardCharsets.UTF_8)),
                 new GeneratedRows(20 * MILLION));
-        GeneratedRows[] rest = {null};
         assertThatThrownBy(() -> client.copyIn("copy copy_rows from stdin", bad))
                 .isInstanceOf(PgServerException.class)
                 .satisfies(e -> assertThat(((PgServerException) e).sqlState()).isEqualTo("22P02"))

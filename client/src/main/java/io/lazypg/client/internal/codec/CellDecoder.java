@@ -470,9 +470,9 @@ public final class CellDecoder {
                     return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary));
                 case Oids.DATE:
                     LocalDate date = JavaTimes.localDate(epochDay(b, off, len, oid, binary));
-                    return date == LocalDate.MAX
+                    return date.equals(LocalDate.MAX)
                             ? LocalDateTime.MAX
-                            : date == LocalDate.MIN ? LocalDateTime.MIN : date.atStartOfDay();
+                            : date.equals(LocalDate.MIN) ? LocalDateTime.MIN : date.atStartOfDay();
                 case Oids.TIMESTAMPTZ:
                     return JavaTimes.localDateTime(sessionLocalMicros(b, off, len, oid, binary, settings, type));
                 default:

@@ -48,7 +48,7 @@ public final class OutputSettings {
 
     /** {@code zone} (null: unknown to java.time) with DateStyle ISO, MDY and IntervalStyle postgres, the startup settings. */
     public static OutputSettings of(ZoneId zone) {
-        return zone == ZoneOffset.UTC ? UTC : new OutputSettings(zone, DateOutput.ISO, false, true);
+        return ZoneOffset.UTC.equals(zone) ? UTC : new OutputSettings(zone, DateOutput.ISO, false, true);
     }
 
     /** The session's time zone, or null where java.time cannot model it. */

@@ -395,7 +395,7 @@ final class TextRendering {
         int day = (int) (dayOfYear - (153 * mp + 2) / 5 + 1);
         int month = (int) (mp < 10 ? mp + 3 : mp - 9);
         long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-        return year * 10_000 + month * 100 + day;
+        return year * 10_000 + month * 100L + day;
     }
 
     /** Appends {@code YYYY-MM-DD} (years BC counted from 1, zero-padded to 4) and returns whether the date is BC. */

@@ -192,7 +192,7 @@ final class QueryTimeout implements Runnable {
     /** Whether our CancelRequest has gone (or is going) to the server. */
     private boolean cancelSent() {
         int s = (int) STATE.getVolatile(this);
-        return s == CANCELLING || s == CANCELLED && outcome != CancelRequests.Outcome.NOT_SENT;
+        return s == CANCELLING || (s == CANCELLED && outcome != CancelRequests.Outcome.NOT_SENT);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.PgUsageException;
+import java.util.Locale;
 
 /**
  * Checks SQL text before it is sent: the protocol carries it as a NUL-terminated string, so a NUL
@@ -24,7 +25,8 @@ final class SqlText {
                 i++;
             } else if (Character.isSurrogate(c)) {
                 throw new PgUsageException("The SQL text contains an unpaired UTF-16 surrogate (U+"
-                        + Integer.toHexString(c).toUpperCase() + ") at index " + i + ", which is not valid Unicode"
+                        + Integer.toHexString(c).toUpperCase(Locale.ROOT) + ") at index " + i
+                        + ", which is not valid Unicode"
                         + " and cannot be sent as UTF-8. Fix the code that built the string. Nothing was sent.");
             }
         }

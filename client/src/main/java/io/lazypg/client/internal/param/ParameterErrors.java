@@ -1,6 +1,7 @@
 package io.lazypg.client.internal.param;
 
 import io.lazypg.client.PgUsageException;
+import java.util.Locale;
 
 /**
  * The messages of the {@link PgUsageException}s that binding throws. Each names the parameter
@@ -44,7 +45,7 @@ final class ParameterErrors {
     static PgUsageException unpairedSurrogate(int parameterIndex, boolean element, int charIndex, char c) {
         return new PgUsageException(subject(parameterIndex, element)
                 + " is a string with an unpaired UTF-16 surrogate (U+"
-                + Integer.toHexString(c).toUpperCase()
+                + Integer.toHexString(c).toUpperCase(Locale.ROOT)
                 + ") at index " + charIndex + ", which is not valid Unicode and cannot be sent as UTF-8."
                 + " Fix the code that built the string (often a substring that cut a character in two).");
     }

@@ -144,7 +144,9 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
             long period = housekeepingPeriodNanos();
             // Run at once when minIdle asks for connections, so the pool is warm early.
             long initialDelay = settings.minIdle() > 0 ? 0 : period;
-            scheduler.scheduleWithFixedDelay(this::housekeepQuietly, initialDelay, period, TimeUnit.NANOSECONDS);
+            // Never cancelled: shutting the scheduler down ends it, and housekeepQuietly logs its own failures.
+            var unused = scheduler.scheduleWithFixedDelay(
+                    this::housekeepQuietly, initialDelay, period, TimeUnit.NANOSECONDS);
         }
     }
 
@@ -538,9 +540,8 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
             if (slot < 0) {
                 return;
             }
-            PoolEntry<C> entry;
             try {
-                entry = open(slot, PoolEntry.IDLE);
+                open(slot, PoolEntry.IDLE);
             } catch (RuntimeException e) {
                 // One line: this runs in the background, typically while the server is down, and the
                 // message says where and why. The stack trace is for DEBUG.

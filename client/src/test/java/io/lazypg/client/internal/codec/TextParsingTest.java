@@ -241,7 +241,7 @@ class TextParsingTest {
         Random random = new Random(5);
         for (int i = 0; i < 1000; i++) {
             UUID u = new UUID(random.nextLong(), random.nextLong());
-            String s = i % 2 == 0 ? u.toString() : u.toString().toUpperCase();
+            String s = i % 2 == 0 ? u.toString() : u.toString().toUpperCase(java.util.Locale.ROOT);
             byte[] b = text(s);
             assertThat(TextParsing.parseUuid(b, OFF, len(b), Oids.UUID)).isEqualTo(u);
         }

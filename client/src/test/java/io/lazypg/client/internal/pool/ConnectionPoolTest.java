@@ -450,7 +450,7 @@ class ConnectionPoolTest {
 
         // The database being down is one WARN line with the cause; the stack trace only at DEBUG.
         List<LogRecord> warnings = records.stream()
-                .filter(r -> r.getLevel() == java.util.logging.Level.WARNING)
+                .filter(r -> r.getLevel().equals(java.util.logging.Level.WARNING))
                 .toList();
         assertThat(warnings).singleElement().satisfies(r -> {
             assertThat(r.getThrown()).isNull();

@@ -130,7 +130,7 @@ class TlsNegotiatorTest {
 
     @Test
     void allowFailsOnADeclineBecauseItAsksOnlyAfterAPlainConnectionWasRefused() throws Exception {
-        serve(new byte[] {'N'});
+        answerOnce(new byte[] {'N'});
         Socket socket = connect();
         assertThatThrownBy(() -> negotiate(socket, SslMode.ALLOW))
                 .isInstanceOf(PgConnectException.class)
@@ -144,7 +144,7 @@ class TlsNegotiatorTest {
     void declinedTlsFailsWhenRequired() throws Exception {
         for (SslMode mode : new SslMode[] {SslMode.REQUIRE, SslMode.VERIFY_CA, SslMode.VERIFY_FULL}) {
             Path root = TestCertificateAuthority.create("ca").writeCertificate(dir.resolve("root.crt"));
-            serve(new byte[] {'N'});
+            answerOnce(new byte[] {'N'});
             Socket socket = connect();
             assertThatThrownBy(() -> TlsNegotiator.negotiate(
                             socket, "db.example", listener.getLocalPort(), mode, root, dir.resolve("none.crt"), 5000))
@@ -158,7 +158,7 @@ class TlsNegotiatorTest {
 
     @Test
     void anErrorAnswerIsReportedWithoutItsText() throws Exception {
-        serve(new byte[] {'E', 0, 0, 0, 12, 'S', 'F', 'A', 'T', 'A', 'L', 0, 0});
+        answerOnce(new byte[] {'E', 0, 0, 0, 12, 'S', 'F', 'A', 'T', 'A', 'L', 0, 0});
         Socket socket = connect();
         assertThatThrownBy(() -> negotiate(socket, SslMode.PREFER))
                 .isInstanceOf(PgConnectException.class)
@@ -170,7 +170,7 @@ class TlsNegotiatorTest {
 
     @Test
     void anyOtherAnswerIsAProtocolError() throws Exception {
-        serve(new byte[] {'H', 'T', 'T', 'P'});
+        answerOnce(new byte[] {'H', 'T', 'T', 'P'});
         Socket socket = connect();
         assertThatThrownBy(() -> negotiate(socket, SslMode.REQUIRE))
                 .isInstanceOf(PgProtocolException.class)
@@ -182,7 +182,7 @@ class TlsNegotiatorTest {
 
     @Test
     void aClosedConnectionIsReported() throws Exception {
-        serve(new byte[0]);
+        answerOnce(new byte[0]);
         Socket socket = connect();
         assertThatThrownBy(() -> negotiate(socket, SslMode.REQUIRE))
                 .isInstanceOf(PgConnectException.class)
@@ -192,7 +192,7 @@ class TlsNegotiatorTest {
     @Test
     void unencryptedBytesAfterTheYesAreRefused() throws Exception {
         // A man in the middle could append a forged answer to 'S' (CVE-2021-23222).
-        serve(new byte[] {'S', 'R', 0, 0, 0, 8, 0, 0, 0, 0});
+        answerOnce(new byte[] {'S', 'R', 0, 0, 0, 8, 0, 0, 0, 0});
         Socket socket = connect();
         Thread.sleep(200); // let both bytes arrive together
         assertThatThrownBy(() -> negotiate(socket, SslMode.REQUIRE))
@@ -227,6 +227,11 @@ class TlsNegotiatorTest {
         return new Socket(listener.getInetAddress(), listener.getLocalPort());
     }
 
+    /** {@link #serve} for tests that do not look at the request. */
+    private void answerOnce(byte[] answer) {
+        var unused = serve(answer);
+    }
+
     /** Accepts one connection, reads the 8-byte request, writes {@code answer}, then closes. */
     private CompletableFuture<byte[]> serve(byte[] answer) {
         return CompletableFuture.supplyAsync(() -> {
@@ -247,7 +252,7 @@ class TlsNegotiatorTest {
 
     /** Accepts one connection and never answers, until the client goes away. */
     private void serveAndHold() {
-        CompletableFuture.runAsync(() -> {
+        var unused = CompletableFuture.runAsync(() -> {
             try (Socket peer = listener.accept()) {
                 peer.setSoTimeout(5000);
                 while (peer.getInputStream().read() >= 0) {

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class MessageReaderHostileBytesTest {
 
     private static final int RUNS = 6_000;
-    private static final byte[] TYPES = "RK23CdcGHWDIEVvnNAtS1sZT".getBytes();
+    private static final byte[] TYPES = "RK23CdcGHWDIEVvnNAtS1sZT".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -169,7 +169,7 @@ class MessageReaderHostileBytesTest {
                 b.add('N', StreamBuilder.filled(r.nextInt(50), i));
             }
         }
-        b.add('C', "SELECT 1\0".getBytes());
+        b.add('C', "SELECT 1\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         b.add('Z', new byte[] {'I'});
         return b;
     }

@@ -154,7 +154,7 @@ class MessageReaderTest {
         StreamBuilder s = new StreamBuilder()
                 .add('T', StreamBuilder.filled(30, 1))
                 .dataRow(1, 4, 20)
-                .add('C', "SELECT 1\0".getBytes())
+                .add('C', "SELECT 1\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
                 .add('Z', new byte[] {'I'});
         List<View> views = readAllRetained(new ByteArrayInputStream(s.bytes()), 65536, 4);
         assertThat(views.get(1).buffer().length)

@@ -64,14 +64,14 @@ final class StreamBuilder {
     static StreamBuilder mixed(int rows, int largestCell) {
         StreamBuilder b = new StreamBuilder();
         b.add('T', filled(60, 7));
-        b.add('S', "TimeZone\0UTC\0".getBytes());
+        b.add('S', "TimeZone\0UTC\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         for (int r = 0; r < rows; r++) {
             b.dataRow(r, 1 + r % 5, r % 4 == 3 ? largestCell : 1 + r % 30);
             if (r % 17 == 5) {
                 b.add('N', filled(40, r));
             }
         }
-        b.add('C', "SELECT 1\0".getBytes());
+        b.add('C', "SELECT 1\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         b.add('Z', new byte[] {'I'});
         return b;
     }
