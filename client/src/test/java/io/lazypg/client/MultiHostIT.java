@@ -147,14 +147,16 @@ class MultiHostIT {
                 at(pair.primary()) + "," + at(pair.standby()), "target_session_attrs=primary&read_only_target=standby");
         try (LazyPgClient client = LazyPgClient.connect(url)) {
             assertThat(client.routesReadOnly()).isTrue();
-            try (LazyPgSession readOnly = client.acquireReadOnly()) {
+            // tag::routing[]
+            try (LazyPgSession readOnly = client.acquireReadOnly()) { // a host matching read_only_target
                 assertThat(readOnly.query("select pg_is_in_recovery()").get(0).getBoolean(0))
                         .isTrue();
             }
-            try (LazyPgSession readWrite = client.acquire()) {
+            try (LazyPgSession readWrite = client.acquire()) { // a host matching target_session_attrs
                 assertThat(readWrite.query("select pg_is_in_recovery()").get(0).getBoolean(0))
                         .isFalse();
             }
+            // end::routing[]
             assertThat(client.readOnlyPoolStats())
                     .hasValueSatisfying(s -> assertThat(s.idle()).isEqualTo(1));
             assertThat(client.poolStats().idle()).isEqualTo(1);
@@ -193,9 +195,11 @@ class MultiHostIT {
             pair.stopPrimaryImmediately();
             pair.promoteStandby();
 
+            // tag::failover[]
             Throwable dead = catchThrowable(() -> held.query("select 1"));
             held.close();
             assertThat(dead).isInstanceOf(PgException.class).hasMessageContaining(at(pair.primary()));
+            // end::failover[]
 
             // writes resume through the same client, on the promoted standby; never retried for us
             for (int i = 0; i < 6; i++) {
