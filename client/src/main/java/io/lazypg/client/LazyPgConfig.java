@@ -512,6 +512,14 @@ public final class LazyPgConfig {
          * and ignored ({@code query_timeout} is the lazypg equivalent). lazypg-jdbc's
          * {@code jdbc:lazypg://host[:port]/database?...} has the same syntax and parameters.
          *
+         * <p>Several hosts: {@code postgresql://h1:5432,h2:5433/db}, libpq's {@code host=h1,h2&port=...},
+         * or {@code jdbc:postgresql://h1,h2:5433/db}; with {@code target_session_attrs} (any,
+         * read-write, read-only, primary, standby, prefer-standby) and {@code load_balance_hosts}
+         * (disable, random) in libpq URIs, pgjdbc's {@code targetServerType} (any, primary,
+         * secondary, preferSecondary) and {@code loadBalanceHosts} (true, false) in JDBC URLs, and
+         * {@code read_only_target} (any, read-only, standby, prefer-standby) in both. See
+         * docs/multi-host.md.
+         *
          * <p>Both forms also accept the lazypg settings {@code query_timeout, statement_cache_size,
          * fetch_size, max_message_size, receive_buffer_size, pool_max_size, pool_min_idle,
          * pool_acquire_timeout, pool_max_lifetime, pool_idle_timeout, pool_validation_timeout,
@@ -746,11 +754,7 @@ public final class LazyPgConfig {
             if (targetSessionAttrs == null) {
                 throw new IllegalArgumentException("targetSessionAttrs must not be null (ANY accepts every host)");
             }
-            if (readOnlyTarget != null
-                    && readOnlyTarget != TargetSessionAttrs.ANY
-                    && readOnlyTarget != TargetSessionAttrs.READ_ONLY
-                    && readOnlyTarget != TargetSessionAttrs.STANDBY
-                    && readOnlyTarget != TargetSessionAttrs.PREFER_STANDBY) {
+            if (readOnlyTarget != null && !readOnlyTarget.suitsReadOnlyWork()) {
                 throw new IllegalArgumentException("readOnlyTarget must be any, read-only, standby or prefer-standby"
                         + " (or unset to turn read-only routing off), got " + readOnlyTarget);
             }

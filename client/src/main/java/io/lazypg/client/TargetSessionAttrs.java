@@ -50,6 +50,11 @@ public enum TargetSessionAttrs {
         };
     }
 
+    /** Whether this target only admits read-only work's hosts or any host: what {@code read_only_target} may be. */
+    public boolean suitsReadOnlyWork() {
+        return this == ANY || this == READ_ONLY || this == STANDBY || this == PREFER_STANDBY;
+    }
+
     /**
      * Parses the libpq spelling, case-insensitively.
      *

@@ -2,9 +2,6 @@ package io.lazypg.testing;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -19,11 +16,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A private primary and a hot standby streaming from it, both embedded zonky servers on free ports,
@@ -68,8 +62,8 @@ public final class StandbyPair implements AutoCloseable {
         root = Files.createTempDirectory("lazypg-standby-pair-");
         primaryDirectory = root.resolve("primary");
         standbyDirectory = root.resolve("standby");
-        primaryPort = freePort();
-        standbyPort = freePort();
+        primaryPort = RestartableServer.freePort();
+        standbyPort = RestartableServer.freePort();
         try {
             // First start: zonky runs initdb. Then a clean stop, so the copy is consistent.
             launch(primaryDirectory, primaryPort).close();
@@ -181,7 +175,7 @@ public final class StandbyPair implements AutoCloseable {
         standbyServer = null;
         closeQuietly(primaryServer);
         primaryServer = null;
-        deleteRecursively(root);
+        RestartableServer.deleteRecursively(root);
     }
 
     // ---- internals ---------------------------------------------------------------------------
@@ -256,12 +250,6 @@ public final class StandbyPair implements AutoCloseable {
         });
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
     private static void closeQuietly(EmbeddedPostgres server) {
         if (server == null) {
             return;
@@ -279,20 +267,6 @@ public final class StandbyPair implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted", e);
-        }
-    }
-
-    private static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            List<Path> all = paths.sorted(Comparator.reverseOrder()).toList();
-            for (Path p : all) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException | UncheckedIOException e) {
-            // a temporary directory left behind is not worth failing a test for
         }
     }
 }

@@ -524,10 +524,7 @@ public final class ConnectionUrl {
 
     private static TargetSessionAttrs parseReadOnlyTarget(String name, String value) {
         TargetSessionAttrs target = parseTarget(name, value);
-        if (target != TargetSessionAttrs.ANY
-                && target != TargetSessionAttrs.READ_ONLY
-                && target != TargetSessionAttrs.STANDBY
-                && target != TargetSessionAttrs.PREFER_STANDBY) {
+        if (!target.suitsReadOnlyWork()) {
             throw new IllegalArgumentException("connection URL parameter '" + name
                     + "' must be one of any, read-only, standby, prefer-standby; got '" + value + "'");
         }

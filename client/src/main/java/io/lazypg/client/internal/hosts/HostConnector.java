@@ -60,7 +60,7 @@ public final class HostConnector implements ConnectionFactory<PgConnection> {
     public PgConnection connect() {
         List<HostRegistry.Host> hosts = registry.hosts();
         if (hosts.size() == 1 && target == TargetSessionAttrs.ANY) {
-            return openTracked(hosts.get(0), null); // the single-host client, as it always was
+            return openSingle(hosts.get(0)); // the single-host client, as it always was
         }
         List<String> tried = new ArrayList<>(hosts.size());
         PgException lastFailure = null;
@@ -112,10 +112,11 @@ public final class HostConnector implements ConnectionFactory<PgConnection> {
                 lastFailure);
     }
 
-    private PgConnection openTracked(HostRegistry.Host host, HostRole known) {
+    /** One host, any role: opened as it always was, failures unchanged; the role noted when reported. */
+    private PgConnection openSingle(HostRegistry.Host host) {
         try {
             PgConnection connection = PgConnection.open(host.config, hooks);
-            HostRole role = known != null ? known : ServerRoles.reported(connection);
+            HostRole role = ServerRoles.reported(connection);
             host.seen(role == null ? HostRole.UNKNOWN : role, true);
             return connection;
         } catch (PgException e) {
