@@ -83,8 +83,8 @@ public final class StandbyPair implements AutoCloseable {
             close();
             throw e;
         }
-        primary = coordinates(primaryPort);
-        standby = coordinates(standbyPort);
+        primary = Coordinates.privateEmbedded(primaryPort);
+        standby = Coordinates.privateEmbedded(standbyPort);
         awaitStreaming();
     }
 
@@ -189,20 +189,6 @@ public final class StandbyPair implements AutoCloseable {
             }
             sleep(50);
         }
-    }
-
-    private static TestPostgres coordinates(int port) {
-        int major = RunningServer.probeMajorVersion("127.0.0.1", port, "postgres", "postgres", "");
-        return new Coordinates(
-                TestPostgres.Source.EMBEDDED,
-                "127.0.0.1",
-                port,
-                "postgres",
-                "postgres",
-                "",
-                major,
-                Optional.empty(),
-                Optional.empty());
     }
 
     private static EmbeddedPostgres launch(Path dataDirectory, int port) throws IOException {
