@@ -2,10 +2,14 @@ package io.lazypg.client;
 
 import io.lazypg.client.internal.conn.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
+import io.lazypg.client.internal.hosts.HostConnector;
+import io.lazypg.client.internal.hosts.HostRegistry;
 import io.lazypg.client.internal.listen.NotificationHub;
 import io.lazypg.client.internal.pool.ConnectionPool;
 import io.lazypg.client.internal.stats.StatisticsRegistry;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -23,12 +27,21 @@ import org.jspecify.annotations.Nullable;
  * }
  * }</pre>
  *
+ * <p>With several hosts ({@code postgresql://h1,h2/db?target_session_attrs=primary}), each new
+ * connection goes to the first host that matches {@link LazyPgConfig#targetSessionAttrs()}; with
+ * {@link LazyPgConfig#readOnlyTarget()} set, a second pool serves {@link #acquireReadOnly()} from the
+ * hosts that match it. See docs/multi-host.md.
+ *
  * <p>Thread-safe: share one client across the application.
  */
 public final class LazyPgClient implements AutoCloseable {
 
     private final LazyPgConfig config;
+    private final HostRegistry hosts;
     private final ConnectionPool<PgConnection> pool;
+    /** Serves read-only work when {@code read_only_target} is set; else null (read-only work uses {@link #pool}). */
+    private final @Nullable ConnectionPool<PgConnection> readOnlyPool;
+
     private final @Nullable StatisticsRegistry statistics;
     private final NotificationHub notifications;
 
@@ -38,11 +51,24 @@ public final class LazyPgClient implements AutoCloseable {
                 ? new StatisticsRegistry(config.statisticsMaxStatements(), config.reportUnreadColumns())
                 : null;
         ClientHooks hooks = new ClientHooks(builder.noticeListener, statistics, builder.queryObserver);
+        this.hosts = new HostRegistry(config);
         this.pool = new ConnectionPool<>(
-                config.applicationName(), config.pool(), () -> PgConnection.open(config, hooks), builder.poolListener);
+                config.applicationName(),
+                config.pool(),
+                new HostConnector(hosts, config.targetSessionAttrs(), config.loadBalanceHosts(), hooks),
+                builder.poolListener);
+        this.readOnlyPool = config.readOnlyTarget() == null
+                ? null
+                : new ConnectionPool<>(
+                        config.applicationName() + "-read-only",
+                        config.pool(),
+                        new HostConnector(hosts, config.readOnlyTarget(), config.loadBalanceHosts(), hooks),
+                        builder.poolListener);
         // The listener's session is not a user's: no statement statistics, no query observation.
         ClientHooks listenerHooks = new ClientHooks(builder.noticeListener, null, QueryObserver.NONE);
-        this.notifications = new NotificationHub(() -> PgConnection.open(config, listenerHooks), config);
+        HostConnector listenerConnector =
+                new HostConnector(hosts, config.targetSessionAttrs(), config.loadBalanceHosts(), listenerHooks);
+        this.notifications = new NotificationHub(listenerConnector::connect, config);
     }
 
     /**
@@ -173,6 +199,30 @@ public final class LazyPgClient implements AutoCloseable {
     }
 
     /**
+     * Borrows a connection for read-only work: from the hosts matching {@code read_only_target}
+     * when it is set, else as {@link #acquire()} does. The caller makes the work read-only (a
+     * read-only transaction); this only chooses where it runs, before any connection is taken.
+     */
+    public LazyPgSession acquireReadOnly() {
+        ConnectionPool<PgConnection> p = readOnlyPool != null ? readOnlyPool : pool;
+        return new PooledSession(p, p.acquire());
+    }
+
+    /** Whether read-only work has hosts of its own ({@code read_only_target} is set). */
+    public boolean routesReadOnly() {
+        return readOnlyPool != null;
+    }
+
+    /**
+     * What the client last learnt about each of its hosts (role, when, last failure), in
+     * configuration order: for health checks and metrics. Roles are learnt as connections open
+     * and as servers report changes; a host not connected to yet is {@link HostRole#UNKNOWN}.
+     */
+    public List<HostStatus> hosts() {
+        return hosts.statuses();
+    }
+
+    /**
      * What the client's statements fetched and what the application decoded of it: totals and, for
      * the statements the bounded statistics hold, per statement with the columns never read.
      * Empty totals when statistics are off ({@code statisticsMaxStatements = 0}).
@@ -181,9 +231,14 @@ public final class LazyPgClient implements AutoCloseable {
         return statistics == null ? new ClientStatistics(0, 0, 0, 0, 0, 0, java.util.List.of()) : statistics.snapshot();
     }
 
-    /** Counts of active, idle and waiting connections. */
+    /** Counts of active, idle and waiting connections (of the pool for everything but routed read-only work). */
     public PoolStats poolStats() {
         return pool.stats();
+    }
+
+    /** The counts of the read-only pool, when {@code read_only_target} is set. */
+    public Optional<PoolStats> readOnlyPoolStats() {
+        return readOnlyPool == null ? Optional.empty() : Optional.of(readOnlyPool.stats());
     }
 
     public LazyPgConfig config() {
@@ -198,6 +253,9 @@ public final class LazyPgClient implements AutoCloseable {
     public void close() {
         notifications.close();
         pool.close();
+        if (readOnlyPool != null) {
+            readOnlyPool.close();
+        }
     }
 
     @Override

@@ -5,13 +5,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Everything needed to open and pool connections to one PostgreSQL server.
+ * Everything needed to open and pool connections to a PostgreSQL server, or to one of several
+ * ({@link #hosts()}, chosen by {@link #targetSessionAttrs()}).
  *
  * <p>Immutable and thread-safe: built once with {@link #builder()} or {@link #fromUrl(String)} and
  * shared freely. Every range is checked by {@link Builder#build()}, whose messages name the
@@ -23,8 +25,10 @@ public final class LazyPgConfig {
     /** Port PostgreSQL listens on unless told otherwise. */
     public static final int DEFAULT_PORT = 5432;
 
-    private final String host;
-    private final int port;
+    private final List<PgHost> hosts;
+    private final TargetSessionAttrs targetSessionAttrs;
+    private final boolean loadBalanceHosts;
+    private final @Nullable TargetSessionAttrs readOnlyTarget;
     private final String database;
     private final String user;
     private final @Nullable String password;
@@ -42,9 +46,11 @@ public final class LazyPgConfig {
     private final Map<String, String> serverParameters;
     private final PoolSettings pool;
 
-    private LazyPgConfig(Builder b, String user, String database, PoolSettings pool) {
-        this.host = b.host;
-        this.port = b.port;
+    private LazyPgConfig(Builder b, List<PgHost> hosts, String user, String database, PoolSettings pool) {
+        this.hosts = hosts;
+        this.targetSessionAttrs = b.targetSessionAttrs;
+        this.loadBalanceHosts = b.loadBalanceHosts;
+        this.readOnlyTarget = b.readOnlyTarget;
         this.database = database;
         this.user = user;
         this.password = b.password;
@@ -84,8 +90,12 @@ public final class LazyPgConfig {
     /** A builder holding this configuration's values, to derive a changed copy. */
     public Builder toBuilder() {
         Builder b = new Builder();
-        b.host = host;
-        b.port = port;
+        b.host = host();
+        b.port = port();
+        b.hosts = hosts.size() > 1 ? hosts : null;
+        b.targetSessionAttrs = targetSessionAttrs;
+        b.loadBalanceHosts = loadBalanceHosts;
+        b.readOnlyTarget = readOnlyTarget;
         b.database = database;
         b.user = user;
         b.password = password;
@@ -105,12 +115,50 @@ public final class LazyPgConfig {
         return b;
     }
 
+    /** The first (with one host, the only) host. */
     public String host() {
-        return host;
+        return hosts.get(0).host();
     }
 
+    /** The first (with one host, the only) host's port. */
     public int port() {
-        return port;
+        return hosts.get(0).port();
+    }
+
+    /** The hosts to try, in order (at least one); unmodifiable. */
+    public List<PgHost> hosts() {
+        return hosts;
+    }
+
+    /** Which host a connection may go to (libpq's {@code target_session_attrs}); {@link TargetSessionAttrs#ANY} by default. */
+    public TargetSessionAttrs targetSessionAttrs() {
+        return targetSessionAttrs;
+    }
+
+    /** Whether each connection tries the hosts in a random order (libpq's {@code load_balance_hosts=random}). */
+    public boolean loadBalanceHosts() {
+        return loadBalanceHosts;
+    }
+
+    /**
+     * Where read-only work goes ({@code read_only_target}): {@code null} (the default) sends it where
+     * everything else goes; else one of {@link TargetSessionAttrs#ANY}, {@link TargetSessionAttrs#READ_ONLY},
+     * {@link TargetSessionAttrs#STANDBY}, {@link TargetSessionAttrs#PREFER_STANDBY}.
+     */
+    public @Nullable TargetSessionAttrs readOnlyTarget() {
+        return readOnlyTarget;
+    }
+
+    /** This configuration aimed at {@code host} alone: what one connection to that host uses. */
+    public LazyPgConfig forHost(PgHost host) {
+        Builder b = toBuilder();
+        b.hosts = null;
+        b.host = host.host();
+        b.port = host.port();
+        b.targetSessionAttrs = TargetSessionAttrs.ANY;
+        b.loadBalanceHosts = false;
+        b.readOnlyTarget = null;
+        return b.build();
     }
 
     /** The database to connect to; the user name when none was given (as libpq does). */
@@ -207,14 +255,16 @@ public final class LazyPgConfig {
             return false;
         }
         LazyPgConfig c = (LazyPgConfig) o;
-        return port == c.port
+        return hosts.equals(c.hosts)
+                && targetSessionAttrs == c.targetSessionAttrs
+                && loadBalanceHosts == c.loadBalanceHosts
+                && readOnlyTarget == c.readOnlyTarget
                 && statementCacheSize == c.statementCacheSize
                 && fetchSize == c.fetchSize
                 && maxMessageSize == c.maxMessageSize
                 && receiveBufferSize == c.receiveBufferSize
                 && statisticsMaxStatements == c.statisticsMaxStatements
                 && reportUnreadColumns == c.reportUnreadColumns
-                && host.equals(c.host)
                 && database.equals(c.database)
                 && user.equals(c.user)
                 && Objects.equals(password, c.password)
@@ -229,13 +279,18 @@ public final class LazyPgConfig {
 
     @Override
     public int hashCode() {
-        return Objects.hash(host, port, database, user, sslMode, applicationName, pool);
+        return Objects.hash(hosts, database, user, sslMode, applicationName, pool);
     }
 
     /** All settings, with the password shown as {@code ****} (or {@code null} when unset). */
     @Override
     public String toString() {
-        return "LazyPgConfig[host=" + host + ", port=" + port + ", database=" + database
+        String where = hosts.size() == 1
+                ? "host=" + host() + ", port=" + port()
+                : "hosts=" + hosts + ", targetSessionAttrs=" + targetSessionAttrs + ", loadBalanceHosts="
+                        + loadBalanceHosts;
+        return "LazyPgConfig[" + where + (readOnlyTarget == null ? "" : ", readOnlyTarget=" + readOnlyTarget)
+                + ", database=" + database
                 + ", user=" + user + ", password=" + (password == null ? "null" : "****")
                 + ", sslMode=" + sslMode + ", sslRootCert=" + sslRootCert
                 + ", applicationName=" + applicationName + ", connectTimeout=" + connectTimeout
@@ -404,6 +459,12 @@ public final class LazyPgConfig {
 
         private String host = "localhost";
         private int port = DEFAULT_PORT;
+        /** Set for several hosts; then {@link #host} and {@link #port} are not used. */
+        private @Nullable List<PgHost> hosts;
+
+        private TargetSessionAttrs targetSessionAttrs = TargetSessionAttrs.ANY;
+        private boolean loadBalanceHosts;
+        private @Nullable TargetSessionAttrs readOnlyTarget;
         private @Nullable String database;
         private @Nullable String user;
         private @Nullable String password;
@@ -452,6 +513,14 @@ public final class LazyPgConfig {
          * and ignored ({@code query_timeout} is the lazypg equivalent). lazypg-jdbc's
          * {@code jdbc:lazypg://host[:port]/database?...} has the same syntax and parameters.
          *
+         * <p>Several hosts: {@code postgresql://h1:5432,h2:5433/db}, libpq's {@code host=h1,h2&port=...},
+         * or {@code jdbc:postgresql://h1,h2:5433/db}; with {@code target_session_attrs} (any,
+         * read-write, read-only, primary, standby, prefer-standby) and {@code load_balance_hosts}
+         * (disable, random) in libpq URIs, pgjdbc's {@code targetServerType} (any, primary,
+         * secondary, preferSecondary) and {@code loadBalanceHosts} (true, false) in JDBC URLs, and
+         * {@code read_only_target} (any, read-only, standby, prefer-standby) in both. See
+         * docs/multi-host.md.
+         *
          * <p>Both forms also accept the lazypg settings {@code query_timeout, statement_cache_size,
          * fetch_size, max_message_size, receive_buffer_size, pool_max_size, pool_min_idle,
          * pool_acquire_timeout, pool_max_lifetime, pool_idle_timeout, pool_validation_timeout,
@@ -467,8 +536,51 @@ public final class LazyPgConfig {
             return this;
         }
 
+        /** One host; replaces any list set with {@link #hosts(List)}. */
         public Builder host(String host) {
             this.host = host;
+            this.hosts = null;
+            return this;
+        }
+
+        /**
+         * Several hosts, tried in order (or at random, see {@link #loadBalanceHosts(boolean)}) until one
+         * matches {@link #targetSessionAttrs(TargetSessionAttrs)}; replaces {@link #host(String)} and
+         * {@link #port(int)}. A list of one is the same as {@code host(...).port(...)}.
+         */
+        public Builder hosts(List<PgHost> hosts) {
+            if (hosts == null || hosts.isEmpty()) {
+                throw new IllegalArgumentException("hosts must name at least one host");
+            }
+            if (hosts.size() == 1) {
+                this.host = hosts.get(0).host();
+                this.port = hosts.get(0).port();
+                this.hosts = null;
+            } else {
+                this.hosts = List.copyOf(hosts);
+            }
+            return this;
+        }
+
+        /** libpq's {@code target_session_attrs}: which of the hosts a connection may go to. */
+        public Builder targetSessionAttrs(TargetSessionAttrs target) {
+            this.targetSessionAttrs = target;
+            return this;
+        }
+
+        /** libpq's {@code load_balance_hosts=random} when true: each connection tries the hosts in a random order. */
+        public Builder loadBalanceHosts(boolean loadBalanceHosts) {
+            this.loadBalanceHosts = loadBalanceHosts;
+            return this;
+        }
+
+        /**
+         * Sends read-only work (read-only transactions, read-only JDBC connections) to a host matching
+         * {@code target}: any, read-only, standby or prefer-standby; {@code null} (the default) turns
+         * this routing off.
+         */
+        public Builder readOnlyTarget(@Nullable TargetSessionAttrs target) {
+            this.readOnlyTarget = target;
             return this;
         }
 
@@ -629,11 +741,24 @@ public final class LazyPgConfig {
                 throw new IllegalArgumentException("user is required: set it with LazyPgConfig.builder()"
                         + ".user(...) or in the URL (postgresql://user@host/db or ?user=...)");
             }
-            if (host == null || host.isBlank()) {
-                throw new IllegalArgumentException("host must not be empty");
+            List<PgHost> hostList;
+            if (hosts != null) {
+                hostList = hosts;
+            } else {
+                if (host == null || host.isBlank()) {
+                    throw new IllegalArgumentException("host must not be empty");
+                }
+                if (port < 1 || port > 65535) {
+                    throw new IllegalArgumentException("port must be between 1 and 65535, got " + port);
+                }
+                hostList = List.of(new PgHost(host, port));
             }
-            if (port < 1 || port > 65535) {
-                throw new IllegalArgumentException("port must be between 1 and 65535, got " + port);
+            if (targetSessionAttrs == null) {
+                throw new IllegalArgumentException("targetSessionAttrs must not be null (ANY accepts every host)");
+            }
+            if (readOnlyTarget != null && !readOnlyTarget.suitsReadOnlyWork()) {
+                throw new IllegalArgumentException("readOnlyTarget must be any, read-only, standby or prefer-standby"
+                        + " (or unset to turn read-only routing off), got " + readOnlyTarget);
             }
             if (database != null && database.isEmpty()) {
                 throw new IllegalArgumentException("database must not be empty (leave it unset to use the user name)");
@@ -695,7 +820,7 @@ public final class LazyPgConfig {
                     poolValidationTimeout,
                     poolValidateAfterIdle,
                     poolLeakDetectionThreshold);
-            return new LazyPgConfig(this, user, database == null ? user : database, poolSettings);
+            return new LazyPgConfig(this, hostList, user, database == null ? user : database, poolSettings);
         }
     }
 

@@ -43,8 +43,25 @@ public interface LazyPgSession extends LazyPgConnection, AutoCloseable {
      * such as HikariCP over lazypg-jdbc's driver). {@link #close()} closes the connection.
      */
     static LazyPgSession open(LazyPgConfig config) {
-        return new DirectSession(io.lazypg.client.internal.conn.PgConnection.open(
-                config, io.lazypg.client.internal.conn.ClientHooks.NONE));
+        return openFor(config, config.targetSessionAttrs());
+    }
+
+    /**
+     * {@link #open}, for read-only work: to a host matching {@link LazyPgConfig#readOnlyTarget()}
+     * when it is set, else as {@link #open} does.
+     */
+    static LazyPgSession openReadOnly(LazyPgConfig config) {
+        TargetSessionAttrs target = config.readOnlyTarget();
+        return openFor(config, target != null ? target : config.targetSessionAttrs());
+    }
+
+    private static LazyPgSession openFor(LazyPgConfig config, TargetSessionAttrs target) {
+        return new DirectSession(new io.lazypg.client.internal.hosts.HostConnector(
+                        new io.lazypg.client.internal.hosts.HostRegistry(config),
+                        target,
+                        config.loadBalanceHosts(),
+                        io.lazypg.client.internal.conn.ClientHooks.NONE)
+                .connect());
     }
 
     /** Gives the connection back to the pool (or closes it, for a session from {@link #open}). Idempotent. */

@@ -2,8 +2,6 @@ package io.lazypg.jdbc;
 
 import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyPgConfig;
-import io.lazypg.client.LazyPgSession;
-import io.lazypg.client.PgException;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -52,13 +50,12 @@ public final class LazyPgDataSource implements DataSource, AutoCloseable {
 
     @Override
     public Connection getConnection() throws SQLException {
-        LazyPgSession session;
-        try {
-            session = client.acquire();
-        } catch (PgException e) {
-            throw JdbcErrors.of(e);
-        }
-        return new LazyPgJdbcConnection(session, client.config());
+        // With read-only routing the session is taken at first use, after setReadOnly(true) may have
+        // asked for a read-only host; else now, so an unreachable server fails here.
+        return LazyPgJdbcConnection.open(
+                readOnly -> readOnly ? client.acquireReadOnly() : client.acquire(),
+                client.config(),
+                client.routesReadOnly());
     }
 
     /** The pool's sessions all belong to its configured user: another user needs another data source. */

@@ -2,7 +2,6 @@ package io.lazypg.jdbc;
 
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.LazyPgSession;
-import io.lazypg.client.PgException;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
@@ -43,13 +42,10 @@ public final class LazyPgDriver implements Driver {
             return null;
         }
         LazyPgConfig config = JdbcUrls.config(url, info);
-        LazyPgSession session;
-        try {
-            session = LazyPgSession.open(config);
-        } catch (PgException e) {
-            throw JdbcErrors.of(e);
-        }
-        return new LazyPgJdbcConnection(session, config);
+        return LazyPgJdbcConnection.open(
+                readOnly -> readOnly ? LazyPgSession.openReadOnly(config) : LazyPgSession.open(config),
+                config,
+                config.readOnlyTarget() != null);
     }
 
     @Override

@@ -47,7 +47,16 @@ import java.util.concurrent.Executor;
  */
 final class LazyPgJdbcConnection implements Connection {
 
-    private final LazyPgSession session;
+    /** Gives a session for read-only or other work; called once, when the session is first needed. */
+    @FunctionalInterface
+    interface SessionSource {
+        LazyPgSession take(boolean readOnly);
+    }
+
+    /** Null until taken: at once, or (with read-only routing) at first use, after setReadOnly could choose where. */
+    private LazyPgSession session;
+
+    private final SessionSource source;
     private final LazyPgConfig config;
     private volatile boolean closed;
     private boolean autoCommit = true;
@@ -62,9 +71,42 @@ final class LazyPgJdbcConnection implements Connection {
     /** A ResultSet that reads through a portal and still holds the session. */
     private LazyRowResultSet openStream;
 
-    LazyPgJdbcConnection(LazyPgSession session, LazyPgConfig config) {
-        this.session = session;
+    private LazyPgJdbcConnection(SessionSource source, LazyPgConfig config) {
+        this.source = source;
         this.config = config;
+    }
+
+    /**
+     * A connection whose session comes from {@code source}: taken now, so that a server that cannot
+     * be reached fails {@code getConnection}; or, when {@code routed} (read_only_target is set),
+     * taken at first use, so that {@link #setReadOnly(boolean) setReadOnly(true)} before it sends
+     * the work to a read-only host.
+     */
+    static LazyPgJdbcConnection open(SessionSource source, LazyPgConfig config, boolean routed) throws SQLException {
+        LazyPgJdbcConnection connection = new LazyPgJdbcConnection(source, config);
+        if (!routed) {
+            connection.session();
+        }
+        return connection;
+    }
+
+    /** The session, taken from the source on first call (read-only work to read-only hosts). */
+    private LazyPgSession session() throws SQLException {
+        LazyPgSession s = session;
+        if (s == null) {
+            try {
+                s = source.take(readOnly);
+            } catch (PgException e) {
+                throw JdbcErrors.of(e);
+            }
+            session = s;
+        }
+        return s;
+    }
+
+    private boolean inTransaction() {
+        LazyPgSession s = session;
+        return s != null && s.inTransaction();
     }
 
     LazyPgConfig config() {
@@ -87,11 +129,12 @@ final class LazyPgJdbcConnection implements Connection {
                     JdbcErrors.INVALID_CURSOR_STATE);
         }
         openStream = null;
-        if (!autoCommit && !session.inTransaction()) {
+        LazyPgSession s = session();
+        if (!autoCommit && !s.inTransaction()) {
             String begin = beginStatement();
-            run(() -> session.executeScript(begin));
+            run(() -> s.executeScript(begin));
         }
-        return session;
+        return s;
     }
 
     void streamOpened(LazyRowResultSet stream) {
@@ -107,7 +150,10 @@ final class LazyPgJdbcConnection implements Connection {
     }
 
     void cancelRunningStatement() {
-        session.cancel();
+        LazyPgSession s = session;
+        if (s != null) {
+            s.cancel();
+        }
     }
 
     private String beginStatement() throws SQLException {
@@ -155,7 +201,9 @@ final class LazyPgJdbcConnection implements Connection {
             openStream.close();
             openStream = null;
         }
-        run(session::closeOpenCursor);
+        if (session != null) {
+            run(session::closeOpenCursor);
+        }
     }
 
     // ------------------------------------------------------------------ statements
@@ -261,7 +309,7 @@ final class LazyPgJdbcConnection implements Connection {
         if (autoCommit == this.autoCommit) {
             return;
         }
-        if (autoCommit && session.inTransaction()) {
+        if (autoCommit && inTransaction()) {
             commit(); // JDBC: switching auto-commit on commits the transaction in progress
         }
         this.autoCommit = autoCommit;
@@ -279,7 +327,7 @@ final class LazyPgJdbcConnection implements Connection {
         if (autoCommit) {
             throw JdbcErrors.usage("Cannot commit when auto-commit is on.", JdbcErrors.INVALID_TRANSACTION_TERMINATION);
         }
-        if (!session.inTransaction()) {
+        if (!inTransaction()) {
             return; // nothing ran since the last commit: BEGIN was never sent
         }
         closeStream();
@@ -299,7 +347,7 @@ final class LazyPgJdbcConnection implements Connection {
             throw JdbcErrors.usage(
                     "Cannot roll back when auto-commit is on.", JdbcErrors.INVALID_TRANSACTION_TERMINATION);
         }
-        if (session.inTransaction()) {
+        if (inTransaction()) {
             closeStream();
             run(() -> session.executeScript("ROLLBACK"));
         }
@@ -335,21 +383,23 @@ final class LazyPgJdbcConnection implements Connection {
         closeStream();
         String rollbackTo =
                 "ROLLBACK TO SAVEPOINT " + JdbcSavepoint.of(savepoint).identifier();
-        run(() -> session.executeScript(rollbackTo));
+        LazyPgSession s = session();
+        run(() -> s.executeScript(rollbackTo));
     }
 
     @Override
     public void releaseSavepoint(Savepoint savepoint) throws SQLException {
         checkOpen();
         String release = "RELEASE SAVEPOINT " + JdbcSavepoint.of(savepoint).identifier();
-        run(() -> session.executeScript(release));
+        LazyPgSession s = session();
+        run(() -> s.executeScript(release));
     }
 
     @Override
     public void setTransactionIsolation(int level) throws SQLException {
         checkOpen();
         isolationName(level); // validates
-        if (session.inTransaction()) {
+        if (inTransaction()) {
             throw JdbcErrors.usage(
                     "Cannot change the isolation level in the middle of a transaction.", JdbcErrors.ACTIVE_TRANSACTION);
         }
@@ -362,7 +412,8 @@ final class LazyPgJdbcConnection implements Connection {
         if (isolation >= 0) {
             return isolation;
         }
-        String level = call(() -> session.query("select current_setting('transaction_isolation')")
+        LazyPgSession s = session();
+        String level = call(() -> s.query("select current_setting('transaction_isolation')")
                 .get(0)
                 .getString(0));
         return switch (level) {
@@ -392,7 +443,7 @@ final class LazyPgJdbcConnection implements Connection {
     @Override
     public void setReadOnly(boolean readOnly) throws SQLException {
         checkOpen();
-        if (readOnly != this.readOnly && session.inTransaction()) {
+        if (readOnly != this.readOnly && inTransaction()) {
             throw JdbcErrors.usage(
                     "Cannot change the read-only flag in the middle of a transaction.", JdbcErrors.ACTIVE_TRANSACTION);
         }
@@ -460,6 +511,9 @@ final class LazyPgJdbcConnection implements Connection {
     @Override
     public boolean isValid(int timeout) throws SQLException {
         JdbcErrors.requireNonNegative(timeout, "isValid timeout");
+        if (session == null) {
+            return !closed; // nothing taken yet: no server to ask
+        }
         if (closed || session.isBroken()) {
             return false;
         }
@@ -583,6 +637,9 @@ final class LazyPgJdbcConnection implements Connection {
             return;
         }
         closed = true;
+        if (session == null) {
+            return; // never used: nothing was taken
+        }
         try {
             if (!session.isBroken()) {
                 if (openStream != null) {
@@ -615,8 +672,11 @@ final class LazyPgJdbcConnection implements Connection {
             return;
         }
         closed = true;
-        session.abort();
-        executor.execute(session::close);
+        LazyPgSession s = session;
+        if (s != null) {
+            s.abort();
+            executor.execute(s::close);
+        }
     }
 
     // ------------------------------------------------------------------ wrapper

@@ -90,7 +90,9 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
         int timeout = determineTimeout(definition);
         LazyPgSession session = null;
         try {
-            session = client.acquire();
+            // With read_only_target set, a read-only transaction runs on a read-only host: chosen
+            // here, before any connection is taken.
+            session = definition.isReadOnly() ? client.acquireReadOnly() : client.acquire();
             session.executeScript(beginStatement(definition, timeout));
             LazyPgSessionHolder holder = new LazyPgSessionHolder(session);
             holder.setSynchronizedWithTransaction(true);

@@ -17,6 +17,24 @@ record Coordinates(
         Optional<Tls> tls)
         implements TestPostgres {
 
+    /**
+     * A private embedded server on 127.0.0.1 with zonky's defaults: superuser {@code postgres},
+     * no password (trust), database {@code postgres}; its version is asked of the running server.
+     */
+    static Coordinates privateEmbedded(int port) {
+        int major = RunningServer.probeMajorVersion("127.0.0.1", port, "postgres", "postgres", "");
+        return new Coordinates(
+                Source.EMBEDDED,
+                "127.0.0.1",
+                port,
+                "postgres",
+                "postgres",
+                "",
+                major,
+                Optional.empty(),
+                Optional.empty());
+    }
+
     @Override
     public String url() {
         String credentials = encode(username) + (password.isEmpty() ? "" : ":" + encode(password));

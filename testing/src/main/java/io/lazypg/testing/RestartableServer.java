@@ -8,7 +8,6 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -43,17 +42,7 @@ public final class RestartableServer implements AutoCloseable {
         this.dataDirectory = dataDirectory;
         this.port = port;
         this.postgres = launch();
-        int major = RunningServer.probeMajorVersion("127.0.0.1", port, "postgres", "postgres", "");
-        this.server = new Coordinates(
-                TestPostgres.Source.EMBEDDED,
-                "127.0.0.1",
-                port,
-                "postgres",
-                "postgres",
-                "",
-                major,
-                Optional.empty(),
-                Optional.empty());
+        this.server = Coordinates.privateEmbedded(port);
     }
 
     /** Starts a new server on a free port with a fresh data directory. */
@@ -125,13 +114,13 @@ public final class RestartableServer implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
     }
 
-    private static void deleteRecursively(Path dir) {
+    static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }

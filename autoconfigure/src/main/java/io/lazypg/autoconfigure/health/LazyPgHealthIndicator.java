@@ -1,15 +1,24 @@
 package io.lazypg.autoconfigure.health;
 
+import io.lazypg.client.HostStatus;
 import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.PoolStats;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
  * Health of a {@link LazyPgClient}: UP with {@code version} ({@code show server_version}) and the
  * pool's counts when a pooled connection answers; DOWN with {@code error} (exception class and
- * message) and the pool's counts when it does not. The client's messages never contain the
- * password, so neither does this.
+ * message) and the pool's counts when it does not. With several hosts, {@code hosts} maps each
+ * {@code host:port} to its last known {@code role} (primary, read_only, standby, unreachable,
+ * unknown), when it was learnt and the last error; with read-only routing, {@code readOnlyPool.*}
+ * gives the read-only pool's counts. The client's messages never contain the password, so neither
+ * does this.
  */
 public final class LazyPgHealthIndicator implements HealthIndicator {
 
@@ -28,11 +37,34 @@ public final class LazyPgHealthIndicator implements HealthIndicator {
         } catch (RuntimeException e) {
             builder = Health.down().withDetail("error", e.getClass().getName() + ": " + e.getMessage());
         }
-        PoolStats pool = client.poolStats();
-        return builder.withDetail("pool.active", pool.active())
-                .withDetail("pool.idle", pool.idle())
-                .withDetail("pool.pending", pool.pending())
-                .withDetail("pool.max", pool.max())
-                .build();
+        poolDetails(builder, "pool", client.poolStats());
+        Optional<PoolStats> readOnlyPool = client.readOnlyPoolStats();
+        if (readOnlyPool.isPresent()) {
+            poolDetails(builder, "readOnlyPool", readOnlyPool.get());
+        }
+        List<HostStatus> hosts = client.hosts();
+        if (hosts.size() > 1) {
+            Map<String, Object> byHost = new LinkedHashMap<>();
+            for (HostStatus h : hosts) {
+                Map<String, Object> detail = new LinkedHashMap<>();
+                detail.put("role", h.role().name().toLowerCase(Locale.ROOT));
+                if (h.checkedAt() != null) {
+                    detail.put("checkedAt", h.checkedAt().toString());
+                }
+                if (h.lastError() != null) {
+                    detail.put("lastError", h.lastError());
+                }
+                byHost.put(h.host().toString(), detail);
+            }
+            builder.withDetail("hosts", byHost);
+        }
+        return builder.build();
+    }
+
+    private static void poolDetails(Health.Builder builder, String prefix, PoolStats pool) {
+        builder.withDetail(prefix + ".active", pool.active())
+                .withDetail(prefix + ".idle", pool.idle())
+                .withDetail(prefix + ".pending", pool.pending())
+                .withDetail(prefix + ".max", pool.max());
     }
 }

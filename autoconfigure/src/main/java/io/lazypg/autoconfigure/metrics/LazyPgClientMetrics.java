@@ -1,13 +1,17 @@
 package io.lazypg.autoconfigure.metrics;
 
 import io.lazypg.client.ClientStatistics;
+import io.lazypg.client.HostRole;
+import io.lazypg.client.HostStatus;
 import io.lazypg.client.LazyPgClient;
+import io.lazypg.client.PgHost;
 import io.lazypg.client.PoolStats;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.BaseUnits;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToIntFunction;
 
@@ -17,6 +21,11 @@ import java.util.function.ToIntFunction;
  * {@code lazypg.cells.received}, {@code lazypg.cells.decoded} and {@code lazypg.bytes.received}. A
  * wide gap between cells received and cells decoded means statements fetch columns nobody reads;
  * the {@code lazypg} actuator endpoint names them.
+ *
+ * <p>With read-only routing, {@code lazypg.read-only.connections.active, idle, pending, max} gauge
+ * the read-only pool. With several hosts, {@code lazypg.host.role} has one gauge per host and role
+ * (tags {@code host} = host:port, {@code role} = primary, read_only, standby, unreachable,
+ * unknown), 1 for the role the host was last found in and 0 for the others.
  *
  * <p>Every meter reads the client when the registry polls it; nothing is counted twice.
  */
@@ -34,6 +43,24 @@ public final class LazyPgClientMetrics implements MeterBinder {
         gauge(registry, "lazypg.connections.idle", "Connections open and waiting to be used", PoolStats::idle);
         gauge(registry, "lazypg.connections.pending", "Callers waiting for a connection", PoolStats::pending);
         gauge(registry, "lazypg.connections.max", "Most connections the pool opens at once", PoolStats::max);
+        if (client.routesReadOnly()) {
+            readOnlyGauge(
+                    registry, "active", "Read-only pool: connections in use (or being opened)", PoolStats::active);
+            readOnlyGauge(registry, "idle", "Read-only pool: connections open and waiting", PoolStats::idle);
+            readOnlyGauge(registry, "pending", "Read-only pool: callers waiting", PoolStats::pending);
+            readOnlyGauge(registry, "max", "Read-only pool: most connections at once", PoolStats::max);
+        }
+        if (client.config().hosts().size() > 1) {
+            for (PgHost host : client.config().hosts()) {
+                for (HostRole role : HostRole.values()) {
+                    Gauge.builder("lazypg.host.role", client, c -> roleOf(c, host) == role ? 1 : 0)
+                            .description("1 when the host was last found in this role, else 0")
+                            .tag("host", host.toString())
+                            .tag("role", role.name().toLowerCase(Locale.ROOT))
+                            .register(registry);
+                }
+            }
+        }
         counter(
                 registry,
                 "lazypg.rows.received",
@@ -65,6 +92,26 @@ public final class LazyPgClientMetrics implements MeterBinder {
                 .description(description)
                 .baseUnit(BaseUnits.CONNECTIONS)
                 .register(registry);
+    }
+
+    private void readOnlyGauge(
+            MeterRegistry registry, String what, String description, ToIntFunction<PoolStats> value) {
+        Gauge.builder(
+                        "lazypg.read-only.connections." + what,
+                        client,
+                        c -> c.readOnlyPoolStats().map(value::applyAsInt).orElse(0))
+                .description(description)
+                .baseUnit(BaseUnits.CONNECTIONS)
+                .register(registry);
+    }
+
+    private static HostRole roleOf(LazyPgClient client, PgHost host) {
+        for (HostStatus status : client.hosts()) {
+            if (status.host().equals(host)) {
+                return status.role();
+            }
+        }
+        return HostRole.UNKNOWN;
     }
 
     private void counter(

@@ -1,7 +1,9 @@
 package io.lazypg.client.internal.config;
 
 import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.PgHost;
 import io.lazypg.client.SslMode;
+import io.lazypg.client.TargetSessionAttrs;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -41,7 +43,7 @@ public final class ConnectionUrl {
     /** Applies one decoded parameter value to the builder; throws IllegalArgumentException if invalid. */
     @FunctionalInterface
     private interface Setter {
-        void apply(LazyPgConfig.Builder b, String name, String value);
+        void apply(LazyPgConfig.Builder b, Endpoints e, String name, String value);
     }
 
     private static final Map<String, Setter> LAZYPG_PARAMETERS = lazypgParameters();
@@ -98,11 +100,13 @@ public final class ConnectionUrl {
                 b.password(decode(userInfo.substring(colon + 1), "password", false));
             }
         }
-        applyHostPort(authority, b);
+        Endpoints endpoints = new Endpoints();
+        endpoints.addAuthority(authority);
         if (!path.isEmpty()) {
             b.database(decode(path, "database", false));
         }
-        applyQuery(query, LIBPQ_PARAMETERS, false, b);
+        applyQuery(query, LIBPQ_PARAMETERS, false, b, endpoints);
+        endpoints.applyTo(b);
     }
 
     /** {@code //host[:port]/database?query}, {@code //host[:port]/?query} or {@code database?query}. */
@@ -111,6 +115,7 @@ public final class ConnectionUrl {
         String query = q < 0 ? null : rest.substring(q + 1);
         String beforeQuery = q < 0 ? rest : rest.substring(0, q);
         String path;
+        Endpoints endpoints = new Endpoints();
         if (beforeQuery.startsWith("//")) {
             String hostPart = beforeQuery.substring(2);
             int slash = hostPart.indexOf('/');
@@ -119,7 +124,7 @@ public final class ConnectionUrl {
                 throw new IllegalArgumentException("jdbc:postgresql: URLs take the user and password as "
                         + "parameters (?user=...&password=...), not before the host");
             }
-            applyHostPort(authority, b);
+            endpoints.addAuthority(authority);
             path = slash < 0 ? "" : hostPart.substring(slash + 1);
         } else {
             path = beforeQuery.startsWith("/") ? beforeQuery.substring(1) : beforeQuery;
@@ -127,49 +132,137 @@ public final class ConnectionUrl {
         if (!path.isEmpty()) {
             b.database(decode(path, "database", true));
         }
-        applyQuery(query, JDBC_PARAMETERS, true, b);
+        applyQuery(query, JDBC_PARAMETERS, true, b, endpoints);
+        endpoints.applyTo(b);
     }
 
-    /** A named host sets the port too (5432 when absent): host and port are one endpoint. */
-    private static void applyHostPort(String authority, LazyPgConfig.Builder b) {
-        if (authority.isEmpty()) {
-            return;
-        }
-        if (authority.indexOf(',') >= 0) {
-            throw new IllegalArgumentException("connection URL names several hosts; lazypg connects to one "
-                    + "host (put a load balancer or DNS name in front of a multi-host setup)");
-        }
-        String host;
-        String port = null;
-        if (authority.startsWith("[")) {
-            int close = authority.indexOf(']');
-            if (close < 0) {
-                throw new IllegalArgumentException("connection URL has an IPv6 host without its closing ']'");
+    /**
+     * The hosts and ports a URL names, collected while it is read and applied at the end: in the
+     * authority ({@code h1:5432,h2:5433}, {@code [::1]:5432}) and, for libpq, in the {@code host}
+     * and {@code port} parameters (comma-separated lists; one port applies to every host, as in
+     * libpq). A host named without a port gets 5432 (a host and its port are one endpoint), except a
+     * single host from the {@code host} parameter, which keeps the configured port.
+     */
+    private static final class Endpoints {
+        private final List<String> hosts = new ArrayList<>();
+        private final List<Integer> ports = new ArrayList<>();
+        private Integer portWithoutHost;
+        private List<String> hostParameter;
+        private List<Integer> portParameter;
+
+        /** A comma-separated list of {@code host[:port]}; an empty authority names no host. */
+        void addAuthority(String authority) {
+            if (authority.isEmpty()) {
+                return;
             }
-            host = authority.substring(1, close);
-            String after = authority.substring(close + 1);
-            if (!after.isEmpty()) {
-                if (!after.startsWith(":")) {
-                    throw new IllegalArgumentException("connection URL has unexpected characters after the IPv6 host");
+            for (String endpoint : authority.split(",", -1)) {
+                addEndpoint(endpoint);
+            }
+        }
+
+        private void addEndpoint(String endpoint) {
+            String host;
+            String port = null;
+            if (endpoint.startsWith("[")) {
+                int close = endpoint.indexOf(']');
+                if (close < 0) {
+                    throw new IllegalArgumentException("connection URL has an IPv6 host without its closing ']'");
                 }
-                port = after.substring(1);
+                host = endpoint.substring(1, close);
+                String after = endpoint.substring(close + 1);
+                if (!after.isEmpty()) {
+                    if (!after.startsWith(":")) {
+                        throw new IllegalArgumentException(
+                                "connection URL has unexpected characters after the IPv6 host");
+                    }
+                    port = after.substring(1);
+                }
+            } else {
+                int colon = endpoint.lastIndexOf(':');
+                host = colon < 0 ? endpoint : endpoint.substring(0, colon);
+                port = colon < 0 ? null : endpoint.substring(colon + 1);
             }
-        } else {
-            int colon = authority.lastIndexOf(':');
-            host = colon < 0 ? authority : authority.substring(0, colon);
-            port = colon < 0 ? null : authority.substring(colon + 1);
+            Integer parsedPort = port == null || port.isEmpty() ? null : parseAuthorityPort(port);
+            if (host.isEmpty()) {
+                if (hosts.isEmpty() && parsedPort != null && endpoint.equals(":" + port)) {
+                    portWithoutHost = parsedPort; // postgresql://:5433/db
+                    return;
+                }
+                throw new IllegalArgumentException("connection URL has an empty host in its host list");
+            }
+            hosts.add(decode(host, "host", false));
+            ports.add(parsedPort);
         }
-        if (!host.isEmpty()) {
-            b.host(decode(host, "host", false));
-            b.port(LazyPgConfig.DEFAULT_PORT);
+
+        void hostParameter(String value) {
+            List<String> list = new ArrayList<>();
+            for (String h : value.split(",", -1)) {
+                String host = h.trim();
+                if (host.startsWith("[") && host.endsWith("]")) {
+                    host = host.substring(1, host.length() - 1);
+                }
+                if (host.isEmpty()) {
+                    throw new IllegalArgumentException("connection URL parameter 'host' has an empty host in its list");
+                }
+                list.add(host);
+            }
+            hostParameter = list;
         }
-        if (port != null && !port.isEmpty()) {
-            b.port(parseAuthorityPort(port));
+
+        void portParameter(String name, String value) {
+            List<Integer> list = new ArrayList<>();
+            for (String p : value.split(",", -1)) {
+                list.add(parsePort(name, p));
+            }
+            portParameter = list;
+        }
+
+        void applyTo(LazyPgConfig.Builder b) {
+            boolean fromParameter = hostParameter != null;
+            List<String> names = fromParameter ? hostParameter : hosts;
+            List<Integer> explicit = new ArrayList<>();
+            if (portParameter != null) {
+                if (portParameter.size() != 1 && portParameter.size() != Math.max(1, names.size())) {
+                    throw new IllegalArgumentException("connection URL parameter 'port' lists " + portParameter.size()
+                            + " ports for " + names.size() + " hosts: give one port for all, or one per host");
+                }
+                for (int i = 0; i < Math.max(1, names.size()); i++) {
+                    explicit.add(portParameter.size() == 1 ? portParameter.get(0) : portParameter.get(i));
+                }
+            } else {
+                for (int i = 0; i < names.size(); i++) {
+                    explicit.add(fromParameter ? null : ports.get(i));
+                }
+                if (names.isEmpty()) {
+                    explicit.add(portWithoutHost);
+                }
+            }
+            if (names.isEmpty()) {
+                if (explicit.get(0) != null) {
+                    b.port(explicit.get(0));
+                }
+                return;
+            }
+            if (names.size() == 1) {
+                b.host(names.get(0));
+                if (explicit.get(0) != null) {
+                    b.port(explicit.get(0));
+                } else if (!fromParameter) {
+                    b.port(LazyPgConfig.DEFAULT_PORT);
+                }
+                return;
+            }
+            List<PgHost> list = new ArrayList<>(names.size());
+            for (int i = 0; i < names.size(); i++) {
+                Integer port = explicit.get(i);
+                list.add(new PgHost(names.get(i), port == null ? LazyPgConfig.DEFAULT_PORT : port));
+            }
+            b.hosts(list);
         }
     }
 
     private static void applyQuery(
-            String query, Map<String, Setter> known, boolean plusIsSpace, LazyPgConfig.Builder b) {
+            String query, Map<String, Setter> known, boolean plusIsSpace, LazyPgConfig.Builder b, Endpoints e) {
         if (query == null || query.isEmpty()) {
             return;
         }
@@ -194,7 +287,7 @@ public final class ConnectionUrl {
                 throw new IllegalArgumentException("connection URL parameter '" + name + "' has no value");
             }
             String what = isPassword(name) ? "password" : "the value of '" + name + "'";
-            setter.apply(b, name, decode(pair.substring(eq + 1), what, plusIsSpace));
+            setter.apply(b, e, name, decode(pair.substring(eq + 1), what, plusIsSpace));
         }
     }
 
@@ -206,48 +299,51 @@ public final class ConnectionUrl {
 
     private static Map<String, Setter> lazypgParameters() {
         Map<String, Setter> m = new LinkedHashMap<>();
-        m.put("query_timeout", (b, n, v) -> b.queryTimeout(parseDuration(n, v)));
-        m.put("statement_cache_size", (b, n, v) -> b.statementCacheSize(parseInt(n, v)));
-        m.put("fetch_size", (b, n, v) -> b.fetchSize(parseInt(n, v)));
-        m.put("max_message_size", (b, n, v) -> b.maxMessageSize(parseSize(n, v)));
-        m.put("receive_buffer_size", (b, n, v) -> b.receiveBufferSize(parseSize(n, v)));
-        m.put("pool_max_size", (b, n, v) -> b.poolMaxSize(parseInt(n, v)));
-        m.put("pool_min_idle", (b, n, v) -> b.poolMinIdle(parseInt(n, v)));
-        m.put("pool_acquire_timeout", (b, n, v) -> b.poolAcquireTimeout(parseDuration(n, v)));
-        m.put("pool_max_lifetime", (b, n, v) -> b.poolMaxLifetime(parseDuration(n, v)));
-        m.put("pool_idle_timeout", (b, n, v) -> b.poolIdleTimeout(parseDuration(n, v)));
-        m.put("pool_validation_timeout", (b, n, v) -> b.poolValidationTimeout(parseDuration(n, v)));
-        m.put("pool_validate_after_idle", (b, n, v) -> b.poolValidateAfterIdle(parseDuration(n, v)));
-        m.put("pool_leak_detection_threshold", (b, n, v) -> b.poolLeakDetectionThreshold(parseDuration(n, v)));
+        m.put("query_timeout", (b, e, n, v) -> b.queryTimeout(parseDuration(n, v)));
+        m.put("statement_cache_size", (b, e, n, v) -> b.statementCacheSize(parseInt(n, v)));
+        m.put("fetch_size", (b, e, n, v) -> b.fetchSize(parseInt(n, v)));
+        m.put("max_message_size", (b, e, n, v) -> b.maxMessageSize(parseSize(n, v)));
+        m.put("receive_buffer_size", (b, e, n, v) -> b.receiveBufferSize(parseSize(n, v)));
+        m.put("pool_max_size", (b, e, n, v) -> b.poolMaxSize(parseInt(n, v)));
+        m.put("pool_min_idle", (b, e, n, v) -> b.poolMinIdle(parseInt(n, v)));
+        m.put("pool_acquire_timeout", (b, e, n, v) -> b.poolAcquireTimeout(parseDuration(n, v)));
+        m.put("pool_max_lifetime", (b, e, n, v) -> b.poolMaxLifetime(parseDuration(n, v)));
+        m.put("pool_idle_timeout", (b, e, n, v) -> b.poolIdleTimeout(parseDuration(n, v)));
+        m.put("pool_validation_timeout", (b, e, n, v) -> b.poolValidationTimeout(parseDuration(n, v)));
+        m.put("pool_validate_after_idle", (b, e, n, v) -> b.poolValidateAfterIdle(parseDuration(n, v)));
+        m.put("pool_leak_detection_threshold", (b, e, n, v) -> b.poolLeakDetectionThreshold(parseDuration(n, v)));
+        m.put("read_only_target", (b, e, n, v) -> b.readOnlyTarget(parseReadOnlyTarget(n, v)));
         return m;
     }
 
     private static Map<String, Setter> libpqParameters() {
         Map<String, Setter> m = new LinkedHashMap<>();
-        m.put("host", (b, n, v) -> applyHostPortParameter(b, v));
-        m.put("port", (b, n, v) -> b.port(parsePort(n, v)));
-        m.put("dbname", (b, n, v) -> b.database(v));
-        m.put("user", (b, n, v) -> b.user(v));
-        m.put("password", (b, n, v) -> b.password(v));
-        m.put("sslmode", (b, n, v) -> b.sslMode(parseSslMode(n, v)));
-        m.put("sslrootcert", (b, n, v) -> b.sslRootCert(parsePath(n, v)));
-        m.put("application_name", (b, n, v) -> b.applicationName(v));
-        m.put("connect_timeout", (b, n, v) -> b.connectTimeout(parseSeconds(n, v)));
-        m.put("options", (b, n, v) -> parseOptions(n, v).forEach(b::serverParameter));
+        m.put("host", (b, e, n, v) -> e.hostParameter(v));
+        m.put("port", (b, e, n, v) -> e.portParameter(n, v));
+        m.put("target_session_attrs", (b, e, n, v) -> b.targetSessionAttrs(parseTarget(n, v)));
+        m.put("load_balance_hosts", (b, e, n, v) -> b.loadBalanceHosts(parseLoadBalance(n, v)));
+        m.put("dbname", (b, e, n, v) -> b.database(v));
+        m.put("user", (b, e, n, v) -> b.user(v));
+        m.put("password", (b, e, n, v) -> b.password(v));
+        m.put("sslmode", (b, e, n, v) -> b.sslMode(parseSslMode(n, v)));
+        m.put("sslrootcert", (b, e, n, v) -> b.sslRootCert(parsePath(n, v)));
+        m.put("application_name", (b, e, n, v) -> b.applicationName(v));
+        m.put("connect_timeout", (b, e, n, v) -> b.connectTimeout(parseSeconds(n, v)));
+        m.put("options", (b, e, n, v) -> parseOptions(n, v).forEach(b::serverParameter));
         m.putAll(LAZYPG_PARAMETERS);
         return Collections.unmodifiableMap(m);
     }
 
     private static Map<String, Setter> jdbcParameters() {
         Map<String, Setter> m = new LinkedHashMap<>();
-        m.put("user", (b, n, v) -> b.user(v));
-        m.put("password", (b, n, v) -> b.password(v));
-        m.put("sslmode", (b, n, v) -> b.sslMode(parseSslMode(n, v)));
-        m.put("sslrootcert", (b, n, v) -> b.sslRootCert(parsePath(n, v)));
-        m.put("ApplicationName", (b, n, v) -> b.applicationName(v));
-        m.put("connectTimeout", (b, n, v) -> b.connectTimeout(parseSeconds(n, v)));
+        m.put("user", (b, e, n, v) -> b.user(v));
+        m.put("password", (b, e, n, v) -> b.password(v));
+        m.put("sslmode", (b, e, n, v) -> b.sslMode(parseSslMode(n, v)));
+        m.put("sslrootcert", (b, e, n, v) -> b.sslRootCert(parsePath(n, v)));
+        m.put("ApplicationName", (b, e, n, v) -> b.applicationName(v));
+        m.put("connectTimeout", (b, e, n, v) -> b.connectTimeout(parseSeconds(n, v)));
         // pgjdbc's socket read timeout; lazypg bounds statements with query_timeout instead.
-        m.put("socketTimeout", (b, n, v) -> {});
+        m.put("socketTimeout", (b, e, n, v) -> {});
         // pgjdbc tuning knobs that have no lazypg counterpart: accepted and ignored, so a
         // spring.datasource.url written for pgjdbc works unchanged. Typos still fail.
         for (String ignored : new String[] {
@@ -265,8 +361,7 @@ public final class ConnectionUrl {
             "cleanupSavepoints",
             "readOnly",
             "readOnlyMode",
-            "targetServerType",
-            "loadBalanceHosts",
+            // lazypg remembers a host that failed or did not match for a fixed 10 s (see HostConnector)
             "hostRecheckSeconds",
             "logUnclosedConnections",
             "disableColumnSanitiser",
@@ -282,23 +377,16 @@ public final class ConnectionUrl {
             "channelBinding",
             "adaptiveFetch"
         }) {
-            m.put(ignored, (b, n, v) -> {});
+            m.put(ignored, (b, e, n, v) -> {});
         }
-        m.put("options", (b, n, v) -> parseOptions(n, v).forEach(b::serverParameter));
-        m.put("currentSchema", (b, n, v) -> b.serverParameter("search_path", v));
-        m.put("defaultRowFetchSize", (b, n, v) -> b.fetchSize(parseInt(n, v)));
-        m.put("preparedStatementCacheQueries", (b, n, v) -> b.statementCacheSize(parseInt(n, v)));
+        m.put("targetServerType", (b, e, n, v) -> b.targetSessionAttrs(parseTargetServerType(n, v)));
+        m.put("loadBalanceHosts", (b, e, n, v) -> b.loadBalanceHosts(parseBoolean(n, v)));
+        m.put("options", (b, e, n, v) -> parseOptions(n, v).forEach(b::serverParameter));
+        m.put("currentSchema", (b, e, n, v) -> b.serverParameter("search_path", v));
+        m.put("defaultRowFetchSize", (b, e, n, v) -> b.fetchSize(parseInt(n, v)));
+        m.put("preparedStatementCacheQueries", (b, e, n, v) -> b.statementCacheSize(parseInt(n, v)));
         m.putAll(LAZYPG_PARAMETERS);
         return Collections.unmodifiableMap(m);
-    }
-
-    /** libpq's {@code host=} parameter; a bracketed IPv6 literal is unwrapped. */
-    private static void applyHostPortParameter(LazyPgConfig.Builder b, String value) {
-        if (value.indexOf(',') >= 0) {
-            throw new IllegalArgumentException("connection URL names several hosts; lazypg connects to one host");
-        }
-        String host = value.startsWith("[") && value.endsWith("]") ? value.substring(1, value.length() - 1) : value;
-        b.host(host);
     }
 
     // ---- value parsers (all messages name the parameter) -------------------------------------
@@ -424,6 +512,58 @@ public final class ConnectionUrl {
             throw new IllegalArgumentException("connection URL parameter '" + name + "' must be at most "
                     + Integer.MAX_VALUE + " bytes, got '" + value + "'");
         }
+    }
+
+    private static TargetSessionAttrs parseTarget(String name, String value) {
+        try {
+            return TargetSessionAttrs.fromString(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("connection URL parameter '" + name + "' " + e.getMessage(), e);
+        }
+    }
+
+    private static TargetSessionAttrs parseReadOnlyTarget(String name, String value) {
+        TargetSessionAttrs target = parseTarget(name, value);
+        if (!target.suitsReadOnlyWork()) {
+            throw new IllegalArgumentException("connection URL parameter '" + name
+                    + "' must be one of any, read-only, standby, prefer-standby; got '" + value + "'");
+        }
+        return target;
+    }
+
+    private static boolean parseLoadBalance(String name, String value) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "disable" -> false;
+            case "random" -> true;
+            default ->
+                throw new IllegalArgumentException(
+                        "connection URL parameter '" + name + "' must be disable or random; got '" + value + "'");
+        };
+    }
+
+    private static boolean parseBoolean(String name, String value) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default ->
+                throw new IllegalArgumentException(
+                        "connection URL parameter '" + name + "' must be true or false; got '" + value + "'");
+        };
+    }
+
+    /** pgjdbc's {@code targetServerType}, onto libpq's target_session_attrs (see {@link TargetSessionAttrs}). */
+    private static TargetSessionAttrs parseTargetServerType(String name, String value) {
+        return switch (value.trim()) {
+            case "any" -> TargetSessionAttrs.ANY;
+            case "primary", "master" -> TargetSessionAttrs.PRIMARY;
+            case "secondary", "slave" -> TargetSessionAttrs.STANDBY;
+            case "preferSecondary", "preferSlave" -> TargetSessionAttrs.PREFER_STANDBY;
+            default ->
+                throw new IllegalArgumentException(
+                        "connection URL parameter '" + name + "' must be one of any, primary,"
+                                + " secondary, preferSecondary (lazypg has no preferPrimary: list the primary first with"
+                                + " targetServerType=any); got '" + value + "'");
+        };
     }
 
     private static SslMode parseSslMode(String name, String value) {

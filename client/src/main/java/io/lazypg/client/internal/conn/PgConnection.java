@@ -107,6 +107,8 @@ public final class PgConnection implements Poolable {
     private volatile boolean queryGaveUp;
     /** Set by {@link #abort()} from another thread. */
     private volatile boolean aborted;
+    /** Told when this connection's server is lost, and asked whether it is retired; null for none (one host). */
+    private volatile HostTracker tracker;
     /** Where NotificationResponse messages go (a listener connection's); null drops them, as a pooled session does. */
     private Consumer<PgNotification> notificationSink;
 
@@ -296,6 +298,14 @@ public final class PgConnection implements Poolable {
     Throwable settle(Throwable t) {
         if (t instanceof IOException io) {
             return broken(io);
+        }
+        if (t instanceof PgConnectionClosedException lost && !broken && !closed) {
+            // The server ended the stream (it stopped or crashed, or the backend was terminated):
+            // say which server, since with several hosts the message alone does not tell.
+            markBroken(lost);
+            serverLost();
+            return new PgConnectionClosedException(
+                    "Lost the connection to " + hostAndPort() + ": " + lost.getMessage(), lost);
         }
         if (!broken
                 && (t instanceof PgProtocolException
@@ -660,6 +670,34 @@ public final class PgConnection implements Poolable {
     @Override
     public boolean isBroken() {
         return broken || closed || aborted;
+    }
+
+    /** Whether the {@linkplain #tracker(HostTracker) tracker} says this connection must not be handed out again. */
+    @Override
+    public boolean isRetired() {
+        HostTracker t = tracker;
+        return t != null && t.retired(this);
+    }
+
+    /** Sets who learns that this connection's server was lost and decides whether it is retired; set once, after opening. */
+    public void tracker(HostTracker tracker) {
+        this.tracker = tracker;
+    }
+
+    /** Where this connection goes, as messages name it: {@code host:port}. */
+    public String hostAndPort() {
+        return (config.host().indexOf(':') >= 0 ? "[" + config.host() + "]" : config.host()) + ":" + config.port();
+    }
+
+    /**
+     * Runs SQL by the simple query protocol and returns its results, outside query observation and
+     * statistics: for the client's own questions about the session (the server's role), not a user's.
+     */
+    public List<LazyResult> querySessionState(String sql) {
+        ensureUsable();
+        ScriptResults results = new ScriptResults(this);
+        simpleQuery(sql, results, true, true);
+        return results.results();
     }
 
     /**
@@ -1133,6 +1171,9 @@ public final class PgConnection implements Poolable {
      */
     PgException broken(IOException e) {
         markBroken(e);
+        if (!(e instanceof SocketTimeoutException || queryGaveUp || aborted || closed)) {
+            serverLost();
+        }
         if (e instanceof SocketTimeoutException || queryGaveUp) {
             return new PgTimeoutException(
                     PgTimeoutException.Kind.QUERY,
@@ -1142,11 +1183,18 @@ public final class PgConnection implements Poolable {
                     e);
         }
         return new PgConnectionClosedException(
-                "I/O error on the connection to " + config.host() + ":" + config.port()
+                "I/O error on the connection to " + hostAndPort()
                         + " (" + e.getMessage()
                         + "): the backend was terminated, the server restarted, or the network failed."
                         + " The connection was closed; retry on a new one.",
                 e);
+    }
+
+    private void serverLost() {
+        HostTracker t = tracker;
+        if (t != null) {
+            t.lost(this);
+        }
     }
 
     <E extends Throwable> E markBroken(E cause) {

@@ -102,7 +102,8 @@ public final class NotificationHub implements AutoCloseable {
     /** A hub whose connections {@code opener} opens (a fresh, unpooled session each time). */
     public NotificationHub(Supplier<PgConnection> opener, LazyPgConfig config) {
         this.opener = opener;
-        this.subscribeTimeout = config.connectTimeout().multipliedBy(2).plus(COMMAND_TIMEOUT);
+        this.subscribeTimeout =
+                config.connectTimeout().multipliedBy(2L * config.hosts().size()).plus(COMMAND_TIMEOUT);
     }
 
     /**

@@ -157,8 +157,8 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
 
     /**
      * Hands out a connection: the most recently released idle one (validated first when it was
-     * idle longer than {@code validateAfterIdle}; discarded and the next tried when broken, past
-     * {@code maxLifetime} or invalid), else a new one while fewer than {@code maxSize} are open, else
+     * idle longer than {@code validateAfterIdle}; discarded and the next tried when broken, retired
+     * ({@link Poolable#isRetired()}), past {@code maxLifetime} or invalid), else a new one while fewer than {@code maxSize} are open, else
      * waits up to {@code acquireTimeout} for one of those.
      *
      * @throws PgTimeoutException of kind ACQUIRE when none became available in time
@@ -187,7 +187,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
     }
 
     /**
-     * Gives a connection back. A broken one, one past {@code maxLifetime}, or any after
+     * Gives a connection back. A broken or retired one, one past {@code maxLifetime}, or any after
      * {@link #close()} is closed and its slot freed; otherwise it becomes idle and a waiting thread
      * is woken to take it.
      *
@@ -200,7 +200,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         }
         cancelLeakReport(entry);
         long now = clock.getAsLong();
-        if (closed.get() || connection.isBroken() || expired(entry, now)) {
+        if (closed.get() || connection.isBroken() || connection.isRetired() || expired(entry, now)) {
             discard(entry);
             return;
         }
@@ -278,7 +278,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
 
     private boolean usable(PoolEntry<C> entry) {
         C connection = entry.connection;
-        if (connection.isBroken()) {
+        if (connection.isBroken() || connection.isRetired()) {
             return false;
         }
         long now = clock.getAsLong();
@@ -287,7 +287,8 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         }
         if (now - entry.releasedAt > validateAfterIdleNanos) {
             try {
-                return connection.isValid(settings.validationTimeout());
+                // The round trip also brings the server's reports (a standby promoted): ask again.
+                return connection.isValid(settings.validationTimeout()) && !connection.isRetired();
             } catch (RuntimeException e) {
                 LOG.log(Level.DEBUG, "Validation of a connection from pool '" + name + "' failed", e);
                 return false;

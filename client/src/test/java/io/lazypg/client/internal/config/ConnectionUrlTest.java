@@ -174,7 +174,7 @@ class ConnectionUrlTest {
             "postgresql://app:hunter2@db:notaport/shop",
             "postgresql://app:hunter2@db/shop?connect_timeout=0",
             "postgresql://app:hunter2@db/shop?sslmode=bogus",
-            "postgresql://app:hunter2@db1,db2/shop",
+            "postgresql://app:hunter2@db1,,db2/shop",
             "postgresql://app:hunter2@[::1/shop",
             "mysql://app:hunter2@db/shop",
             "jdbc:postgresql://db/shop?user=app&password=hun%ZZter2",
