@@ -297,6 +297,9 @@ public final class PgConnection implements Poolable {
         if (t instanceof IOException io) {
             return broken(io);
         }
+        if (t instanceof PgServerException e) {
+            t = PoolerErrors.explain(e);
+        }
         if (!broken
                 && (t instanceof PgProtocolException
                         || t instanceof PgConnectionClosedException
@@ -401,7 +404,7 @@ public final class PgConnection implements Poolable {
                 disarm(timeout);
             }
             ensureUsable(); // disarm discards the connection when a late timeout closed its socket
-            writeBind(statement, values);
+            writeBindAndDescribe(statement, values);
             cursor = new PortalCursor(this, statement, rowsPerFetch, token);
             openCursor = cursor;
             cursor.fetch();
@@ -487,8 +490,11 @@ public final class PgConnection implements Poolable {
         busy = true;
         try {
             timeout = armQueryTimeout();
+            int start =
+                    writeBuffer.position(); // without a statement cache, Parse is written here and sent with the first
+            // slice
             statement = preparer.prepare(sql, representativeValues(batch, sql));
-            int[] counts = BatchExecution.run(this, statement, batch);
+            int[] counts = BatchExecution.run(this, statement, batch, start);
             for (int n : counts) {
                 affected += n;
             }
@@ -702,6 +708,11 @@ public final class PgConnection implements Poolable {
         return reader.bytesReceived();
     }
 
+    /** The RowDescription of an unnamed statement's portal, read by a cursor; see {@link StatementPreparer#describedPortal}. */
+    void describedPortal(PreparedStatement statement, MessageReader in) {
+        preparer.describedPortal(statement, in);
+    }
+
     int cachedStatementCount() {
         return preparer.cachedCount();
     }
@@ -783,7 +794,7 @@ public final class PgConnection implements Poolable {
             timeout = armQueryTimeout();
             PreparedStatement statement = preparer.prepare(sql, values);
             response.statement(statement);
-            writeBind(statement, values);
+            writeBindAndDescribe(statement, values);
             preparer.writePendingCloses(); // before Execute, so the statement runs with the evicted ones gone
             FrontendMessages.execute(writeBuffer, maxRows);
             writeSync();
@@ -804,6 +815,17 @@ public final class PgConnection implements Poolable {
                     response.statement(), response.rowCount(), reader.bytesReceived() - bytesBefore, failure, true);
             recordCompletion(response.statement(), response.rowCount());
             observeFinish(token, sql, operation, rows, failure);
+        }
+    }
+
+    /**
+     * Bind, then Describe of the portal when the statement's columns are learnt per execution (an
+     * unnamed statement parsed in the same pipeline, see {@link StatementPreparer}).
+     */
+    private void writeBindAndDescribe(PreparedStatement statement, Object[] values) {
+        writeBind(statement, values);
+        if (statement.describedPerExecution) {
+            FrontendMessages.describe(writeBuffer, 'P', "");
         }
     }
 
