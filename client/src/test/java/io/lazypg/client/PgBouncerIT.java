@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,9 +35,14 @@ class PgBouncerIT {
     private static final int THREADS = 8;
     private static final int SERVER_CONNECTIONS = 2;
 
+    /** Per test, so that each is reported skipped with the reason (a class skipped in @BeforeAll shows none). */
+    @BeforeEach
+    void needsPgBouncer() {
+        PgBouncer.assumeInstalled();
+    }
+
     @BeforeAll
     static void table(TestPostgres server) throws Exception {
-        PgBouncer.assumeInstalled();
         try (LazyPgClient direct = LazyPgClient.connect(server.url())) {
             direct.withConnection(c -> {
                 c.executeScript("drop table if exists bouncer_item;"
@@ -64,6 +70,58 @@ class PgBouncerIT {
         return LazyPgClient.create(LazyPgConfig.fromUrl(bouncer.server().url() + parameters).toBuilder()
                 .poolMaxSize(poolSize)
                 .build());
+    }
+
+    @Test
+    void theDocumentedSetUp(TestPostgres server) {
+        try (PgBouncer bouncer = PgBouncer.start(server, PgBouncer.PoolMode.TRANSACTION, 1)) {
+            String pgbouncerUrl = bouncer.server().url(); // postgresql://app@pgbouncer-host:6432/shop
+            String name;
+            // tag::transaction-mode[]
+            try (LazyPgClient client = LazyPgClient.connect(pgbouncerUrl + "?statement_cache_size=0")) {
+                name = client.query("select name from bouncer_item where id = $1", 7L)
+                        .get(0)
+                        .getString("name");
+            }
+            // end::transaction-mode[]
+            assertThat(name).isEqualTo("item 7");
+        }
+    }
+
+    @Test
+    void aStatementPreparedOnOneServerConnectionAndBoundOnAnotherFailsNamingTheRemedy(TestPostgres server) {
+        try (PgBouncer bouncer = PgBouncer.start(server, PgBouncer.PoolMode.TRANSACTION, 2);
+                LazyPgClient a = client(bouncer, "", 1);
+                LazyPgClient b = client(bouncer, "", 1);
+                LazyPgSession sa = a.acquire();
+                LazyPgSession sb = b.acquire()) {
+            sb.executeScript("begin"); // B holds one server connection
+            sa.executeScript("begin"); // A the other, and prepares its statement there
+            assertThat(sa.query("select $1::int4 + 1", 1).get(0).getInt(0)).isEqualTo(2);
+            sb.executeScript("commit");
+            sa.executeScript("commit"); // released last: PgBouncer hands it out first (LIFO, its default)
+            sb.executeScript("begin"); // so B now holds the server connection A prepared on
+            PgServerException refused = null;
+            // tag::default-error[]
+            try {
+                sa.query("select $1::int4 + 1", 2);
+            } catch (PgServerException e) {
+                refused = e; // SQLSTATE 26000, and the message names the remedy
+            }
+            // end::default-error[]
+            assertThat(refused)
+                    .as("the Bind on the other server connection was refused")
+                    .isNotNull();
+            assertThat(refused.sqlState()).isEqualTo("26000");
+            assertThat(refused.getMessage())
+                    .startsWith("A connection pooler in transaction mode")
+                    .contains("statement_cache_size=0", "prepareThreshold=0", "max_prepared_statements")
+                    .endsWith("does not exist (SQLSTATE 26000)");
+            sb.executeScript("commit");
+            // the same session goes on: the forgotten statement is prepared again where it now runs
+            assertThat(sa.query("select $1::int4 + 1", 3).get(0).getInt(0)).isEqualTo(4);
+            assertThat(sa.inTransaction()).isFalse();
+        }
     }
 
     /** Runs {@code work} on {@link #THREADS} threads at once and returns what each returned. */

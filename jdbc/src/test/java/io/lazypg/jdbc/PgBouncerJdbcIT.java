@@ -19,7 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,8 +33,9 @@ class PgBouncerJdbcIT {
 
     private static final int THREADS = 8;
 
-    @BeforeAll
-    static void needsPgBouncer() {
+    /** Per test, so that each is reported skipped with the reason (a class skipped in @BeforeAll shows none). */
+    @BeforeEach
+    void needsPgBouncer() {
         PgBouncer.assumeInstalled();
     }
 

@@ -14,7 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
@@ -32,8 +32,9 @@ class PgBouncerTemplateIT {
     private static final int THREADS = 8;
     private static final int ROUNDS = 20;
 
-    @BeforeAll
-    static void needsPgBouncer() {
+    /** Per test, so that each is reported skipped with the reason (a class skipped in @BeforeAll shows none). */
+    @BeforeEach
+    void needsPgBouncer() {
         PgBouncer.assumeInstalled();
     }
 
