@@ -3,6 +3,7 @@ package io.lazypg.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.lazypg.testing.LazyPgTest;
+import io.lazypg.testing.OnThreads;
 import io.lazypg.testing.PgBouncer;
 import io.lazypg.testing.TestPostgres;
 import java.math.BigDecimal;
@@ -10,11 +11,6 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -124,31 +120,13 @@ class PgBouncerIT {
         }
     }
 
-    /** Runs {@code work} on {@link #THREADS} threads at once and returns what each returned. */
-    private static <T> List<T> onThreads(Callable<T> work) throws Exception {
-        ExecutorService threads = Executors.newFixedThreadPool(THREADS);
-        try {
-            List<Future<T>> futures = new ArrayList<>();
-            for (int t = 0; t < THREADS; t++) {
-                futures.add(threads.submit(work));
-            }
-            List<T> results = new ArrayList<>();
-            for (Future<T> f : futures) {
-                results.add(f.get(120, TimeUnit.SECONDS));
-            }
-            return results;
-        } finally {
-            threads.shutdownNow();
-        }
-    }
-
     @Test
     void transactionModeWithStatementCacheOffRunsParameterizedQueriesFromEightThreads(TestPostgres server)
             throws Exception {
         AtomicInteger threadNumbers = new AtomicInteger();
         try (PgBouncer bouncer = PgBouncer.start(server, PgBouncer.PoolMode.TRANSACTION, SERVER_CONNECTIONS);
                 LazyPgClient client = client(bouncer, "?statement_cache_size=0", THREADS)) {
-            List<Integer> checked = onThreads(() -> {
+            List<Integer> checked = OnThreads.run(THREADS, () -> {
                 int thread = threadNumbers.incrementAndGet();
                 int rounds = 0;
                 for (int i = 1; i <= 150; i++) {
@@ -190,7 +168,7 @@ class PgBouncerIT {
                         + " create table bouncer_batch (thread int4, n int4, label text, primary key (thread, n))");
                 return null;
             });
-            List<Long> sums = onThreads(() -> {
+            List<Long> sums = OnThreads.run(THREADS, () -> {
                 int thread = threadNumbers.incrementAndGet();
                 List<Object[]> rows = new ArrayList<>();
                 for (int n = 1; n <= 700; n++) { // more than one batch slice (512)
@@ -244,7 +222,7 @@ class PgBouncerIT {
         AtomicInteger correct = new AtomicInteger();
         try (PgBouncer bouncer = PgBouncer.start(server, PgBouncer.PoolMode.TRANSACTION, SERVER_CONNECTIONS);
                 LazyPgClient client = client(bouncer, "", THREADS)) {
-            onThreads(() -> {
+            OnThreads.run(THREADS, () -> {
                 int thread = threadNumbers.incrementAndGet();
                 for (int i = 1; i <= 100; i++) {
                     // Every thread's statements take one int8, but each thread's text differs: had two
@@ -286,7 +264,7 @@ class PgBouncerIT {
         AtomicInteger threadNumbers = new AtomicInteger();
         try (PgBouncer bouncer = PgBouncer.start(server, PgBouncer.PoolMode.SESSION, SERVER_CONNECTIONS);
                 LazyPgClient client = client(bouncer, "", SERVER_CONNECTIONS)) {
-            List<Integer> checked = onThreads(() -> {
+            List<Integer> checked = OnThreads.run(THREADS, () -> {
                 int thread = threadNumbers.incrementAndGet();
                 int rounds = 0;
                 for (int i = 1; i <= 100; i++) {

@@ -3,6 +3,7 @@ package io.lazypg.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.lazypg.testing.LazyPgTest;
+import io.lazypg.testing.OnThreads;
 import io.lazypg.testing.PgBouncer;
 import io.lazypg.testing.TestPostgres;
 import java.sql.Connection;
@@ -11,13 +12,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,23 +38,6 @@ class PgBouncerJdbcIT {
         return JdbcUrlsForTests.lazypgUrlWithCredentials(bouncer.server()) + parameters;
     }
 
-    private static <T> List<T> onThreads(Callable<T> work) throws Exception {
-        ExecutorService threads = Executors.newFixedThreadPool(THREADS);
-        try {
-            List<Future<T>> futures = new ArrayList<>();
-            for (int t = 0; t < THREADS; t++) {
-                futures.add(threads.submit(work));
-            }
-            List<T> results = new ArrayList<>();
-            for (Future<T> f : futures) {
-                results.add(f.get(120, TimeUnit.SECONDS));
-            }
-            return results;
-        } finally {
-            threads.shutdownNow();
-        }
-    }
-
     @Test
     void prepareThresholdZeroRunsStatementsBatchesCursorsAndTransactions(TestPostgres server) throws Exception {
         AtomicInteger threadNumbers = new AtomicInteger();
@@ -70,7 +48,7 @@ class PgBouncerJdbcIT {
                 s.execute("drop table if exists bouncer_jdbc;"
                         + " create table bouncer_jdbc (thread int4, n int4, label text, primary key (thread, n))");
             }
-            List<Integer> rows = onThreads(() -> {
+            List<Integer> rows = OnThreads.run(THREADS, () -> {
                 int thread = threadNumbers.incrementAndGet();
                 try (Connection c = DriverManager.getConnection(url)) {
                     try (PreparedStatement insert =
@@ -142,7 +120,7 @@ class PgBouncerJdbcIT {
         AtomicInteger correct = new AtomicInteger();
         try (PgBouncer bouncer = PgBouncer.start(server, PgBouncer.PoolMode.TRANSACTION, 2)) {
             String url = url(bouncer, "");
-            onThreads(() -> {
+            OnThreads.run(THREADS, () -> {
                 int thread = threadNumbers.incrementAndGet();
                 try (Connection c = DriverManager.getConnection(url)) {
                     for (int i = 1; i <= 60; i++) {

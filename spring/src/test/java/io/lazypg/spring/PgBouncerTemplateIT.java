@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.testing.LazyPgTest;
+import io.lazypg.testing.OnThreads;
 import io.lazypg.testing.PgBouncer;
 import io.lazypg.testing.TestPostgres;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,23 +42,13 @@ class PgBouncerTemplateIT {
                 .build());
     }
 
+    /** Runs {@code work} on {@link #THREADS} threads at once, each with its own number from 0. */
     private static void onThreads(ThreadWork work) throws Exception {
-        ExecutorService threads = Executors.newFixedThreadPool(THREADS);
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int t = 0; t < THREADS; t++) {
-                int owner = t;
-                futures.add(threads.submit(() -> {
-                    work.run(owner);
-                    return null;
-                }));
-            }
-            for (Future<?> f : futures) {
-                f.get(120, TimeUnit.SECONDS);
-            }
-        } finally {
-            threads.shutdownNow();
-        }
+        AtomicInteger owners = new AtomicInteger();
+        OnThreads.run(THREADS, () -> {
+            work.run(owners.getAndIncrement());
+            return null;
+        });
     }
 
     @FunctionalInterface
