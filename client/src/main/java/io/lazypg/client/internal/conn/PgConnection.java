@@ -490,9 +490,8 @@ public final class PgConnection implements Poolable {
         busy = true;
         try {
             timeout = armQueryTimeout();
-            int start =
-                    writeBuffer.position(); // without a statement cache, Parse is written here and sent with the first
-            // slice
+            // without a statement cache, prepare writes Parse here, and the first slice sends it
+            int start = writeBuffer.position();
             statement = preparer.prepare(sql, representativeValues(batch, sql));
             int[] counts = BatchExecution.run(this, statement, batch, start);
             for (int n : counts) {
