@@ -69,7 +69,10 @@ public class LazyPgProperties {
     /** Time limit for one statement; 0 means none. */
     private Duration queryTimeout = Duration.ZERO;
 
-    /** Prepared statements kept per connection; 0 disables the cache. */
+    /**
+     * Prepared statements kept per connection; 0 prepares nothing ahead and sends each statement as
+     * one unit, as PgBouncer in transaction mode needs (docs/pgbouncer.md).
+     */
     private int statementCacheSize = 256;
 
     /** Rows asked for per round trip when streaming; 0 fetches all rows at once. */

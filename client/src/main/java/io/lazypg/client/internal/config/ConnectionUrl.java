@@ -347,7 +347,6 @@ public final class ConnectionUrl {
         // pgjdbc tuning knobs that have no lazypg counterpart: accepted and ignored, so a
         // spring.datasource.url written for pgjdbc works unchanged. Typos still fail.
         for (String ignored : new String[] {
-            "prepareThreshold",
             "reWriteBatchedInserts",
             "binaryTransfer",
             "stringtype",
@@ -385,6 +384,14 @@ public final class ConnectionUrl {
         m.put("currentSchema", (b, e, n, v) -> b.serverParameter("search_path", v));
         m.put("defaultRowFetchSize", (b, e, n, v) -> b.fetchSize(parseInt(n, v)));
         m.put("preparedStatementCacheQueries", (b, e, n, v) -> b.statementCacheSize(parseInt(n, v)));
+        // pgjdbc's "never use a named server-side statement", the usual advice for PgBouncer in transaction
+        // mode: lazypg's statement_cache_size=0. Other thresholds have no counterpart (lazypg prepares a
+        // statement at its first use) and are ignored.
+        m.put("prepareThreshold", (b, e, n, v) -> {
+            if (parseInt(n, v) == 0) {
+                b.statementCacheSize(0);
+            }
+        });
         m.putAll(LAZYPG_PARAMETERS);
         return Collections.unmodifiableMap(m);
     }

@@ -22,10 +22,14 @@ final class BatchExecution {
 
     private BatchExecution() {}
 
-    static int[] run(PgConnection connection, PreparedStatement statement, List<Object[]> batch) throws IOException {
+    /**
+     * @param start where the batch's messages begin in the write buffer: before the statement's
+     *     Parse when it was written there (an unnamed statement), so the first slice carries it
+     */
+    static int[] run(PgConnection connection, PreparedStatement statement, List<Object[]> batch, int start)
+            throws IOException {
         WriteBuffer out = connection.writeBuffer();
         int[] ends = new int[batch.size()];
-        int start = out.position();
         for (int r = 0; r < batch.size(); r++) {
             Object[] values = batch.get(r);
             if (values.length != statement.parameterCount) {

@@ -69,6 +69,14 @@ final class ExecutionResponse extends ResponseHandler {
     }
 
     @Override
+    void rowDescription(MessageReader in) {
+        if (statement != null && statement.describedPerExecution) {
+            preparer.describedPortal(statement, in);
+            shape = statement.shape;
+        }
+    }
+
+    @Override
     void dataRow(MessageReader in) {
         rowCount++;
         if (sink != null && shape != null) {

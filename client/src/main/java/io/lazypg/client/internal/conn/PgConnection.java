@@ -307,6 +307,9 @@ public final class PgConnection implements Poolable {
             return new PgConnectionClosedException(
                     "Lost the connection to " + hostAndPort() + ": " + lost.getMessage(), lost);
         }
+        if (t instanceof PgServerException e) {
+            t = PoolerErrors.explain(e);
+        }
         if (!broken
                 && (t instanceof PgProtocolException
                         || t instanceof PgConnectionClosedException
@@ -411,7 +414,7 @@ public final class PgConnection implements Poolable {
                 disarm(timeout);
             }
             ensureUsable(); // disarm discards the connection when a late timeout closed its socket
-            writeBind(statement, values);
+            writeBindAndDescribe(statement, values);
             cursor = new PortalCursor(this, statement, rowsPerFetch, token);
             openCursor = cursor;
             cursor.fetch();
@@ -497,8 +500,10 @@ public final class PgConnection implements Poolable {
         busy = true;
         try {
             timeout = armQueryTimeout();
+            // without a statement cache, prepare writes Parse here, and the first slice sends it
+            int start = writeBuffer.position();
             statement = preparer.prepare(sql, representativeValues(batch, sql));
-            int[] counts = BatchExecution.run(this, statement, batch);
+            int[] counts = BatchExecution.run(this, statement, batch, start);
             for (int n : counts) {
                 affected += n;
             }
@@ -740,6 +745,11 @@ public final class PgConnection implements Poolable {
         return reader.bytesReceived();
     }
 
+    /** The RowDescription of an unnamed statement's portal, read by a cursor; see {@link StatementPreparer#describedPortal}. */
+    void describedPortal(PreparedStatement statement, MessageReader in) {
+        preparer.describedPortal(statement, in);
+    }
+
     int cachedStatementCount() {
         return preparer.cachedCount();
     }
@@ -821,7 +831,7 @@ public final class PgConnection implements Poolable {
             timeout = armQueryTimeout();
             PreparedStatement statement = preparer.prepare(sql, values);
             response.statement(statement);
-            writeBind(statement, values);
+            writeBindAndDescribe(statement, values);
             preparer.writePendingCloses(); // before Execute, so the statement runs with the evicted ones gone
             FrontendMessages.execute(writeBuffer, maxRows);
             writeSync();
@@ -842,6 +852,17 @@ public final class PgConnection implements Poolable {
                     response.statement(), response.rowCount(), reader.bytesReceived() - bytesBefore, failure, true);
             recordCompletion(response.statement(), response.rowCount());
             observeFinish(token, sql, operation, rows, failure);
+        }
+    }
+
+    /**
+     * Bind, then Describe of the portal when the statement's columns are learnt per execution (an
+     * unnamed statement parsed in the same pipeline, see {@link StatementPreparer}).
+     */
+    private void writeBindAndDescribe(PreparedStatement statement, Object[] values) {
+        writeBind(statement, values);
+        if (statement.describedPerExecution) {
+            FrontendMessages.describe(writeBuffer, 'P', "");
         }
     }
 

@@ -165,6 +165,13 @@ final class PortalCursor implements RowCursor {
         }
 
         @Override
+        void rowDescription(MessageReader in) {
+            if (statement.describedPerExecution) {
+                connection.describedPortal(statement, in);
+            }
+        }
+
+        @Override
         void dataRow(MessageReader in) {
             rowsFetched++;
             connection.checkColumnCount(statement.shape);

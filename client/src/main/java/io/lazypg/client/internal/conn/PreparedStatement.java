@@ -29,6 +29,11 @@ final class PreparedStatement {
     short[] resultFormats;
     /** The statement's statistics, shared across connections; null when statistics are off. */
     final StatementUsage usage;
+    /**
+     * The unnamed statement of one execution, parsed in the same pipeline as its Bind: its shape is
+     * unknown until the portal's RowDescription arrives, so the caller sends Describe (portal).
+     */
+    final boolean describedPerExecution;
 
     PreparedStatement(
             String name,
@@ -37,7 +42,8 @@ final class PreparedStatement {
             int parameterCount,
             ResultShape shape,
             short[] resultFormats,
-            StatementUsage usage) {
+            StatementUsage usage,
+            boolean describedPerExecution) {
         this.name = name;
         this.sql = sql;
         this.declaredTypes = declaredTypes;
@@ -45,6 +51,7 @@ final class PreparedStatement {
         this.shape = shape;
         this.resultFormats = resultFormats;
         this.usage = usage;
+        this.describedPerExecution = describedPerExecution;
     }
 
     /**

@@ -14,6 +14,7 @@ import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import io.lazypg.client.sql.SqlLexer;
 import java.io.IOException;
+import java.security.SecureRandom;
 import java.util.List;
 
 /**
@@ -22,14 +23,32 @@ import java.util.List;
  * result columns, for which the binary format is chosen wherever a binary decoder exists. Statements
  * evicted from the cache are closed on the server with the next batch of messages.
  *
+ * <p><b>Names.</b> A cached statement is named {@code lazypg_<tag>_<n>}, where the tag is random per
+ * connection: behind a transaction-mode pooler that does not track prepared statements, a Bind may
+ * reach a server connection where another client prepared statements, and a name shared with that
+ * client's statement would run the other client's SQL with our values. With a tag of its own, such
+ * a Bind can only fail (SQLSTATE 26000, explained by {@link PoolerErrors}), never return a wrong result.
+ *
+ * <p><b>Without a cache</b> ({@code statement_cache_size=0}, for transaction-mode poolers) nothing
+ * is prepared ahead: {@link #prepare} only writes Parse of the unnamed statement, and the caller
+ * follows it with Bind, Describe (portal) and Execute before one Sync, so the whole statement is
+ * one unit a pooler cannot split across server connections. The result columns are learnt from the
+ * portal's RowDescription in the same answer ({@link #describedPortal}); every column is asked for
+ * in text, the one format that needs no description beforehand, and is decoded lazily as usual.
+ *
  * <p>Not thread-safe: belongs to its connection.
  */
 final class StatementPreparer {
 
     private static final short[] NO_FORMATS = new short[0];
 
+    private static final SecureRandom TAGS = new SecureRandom();
+
     private final PgConnection connection;
     private final StatementCache statements;
+    /** Makes this connection's statement names its own (see the class comment). */
+    private final String namePrefix = "lazypg_" + Long.toString(TAGS.nextLong() >>> 16, 36) + "_";
+
     private long counter;
     private final DescribeResponse description = new DescribeResponse();
 
@@ -65,16 +84,12 @@ final class StatementPreparer {
         if (cached != null) {
             statements.remove(cached);
         }
-        SqlText.check(sql);
-        int expected = SqlLexer.highestPositionalParameter(sql);
-        if (expected != values.length) {
-            throw wrongParameterCount(sql, expected, values.length);
+        int[] types = checkedParameterTypes(sql, values);
+        if (!statements.enabled()) {
+            FrontendMessages.parse(connection.writeBuffer(), "", sql, types);
+            return new PreparedStatement("", sql, types, values.length, null, NO_FORMATS, usage(sql), true);
         }
-        int[] types = new int[values.length];
-        for (int i = 0; i < values.length; i++) {
-            types[i] = values[i] == null ? Oids.UNSPECIFIED : ParameterEncoder.typeOid(values[i]);
-        }
-        String name = statements.enabled() ? "lazypg_" + (++counter) : "";
+        String name = namePrefix + (++counter);
         FrontendMessages.parse(connection.writeBuffer(), name, sql, types);
         FrontendMessages.describe(connection.writeBuffer(), 'S', name);
         connection.writeSync();
@@ -84,22 +99,51 @@ final class StatementPreparer {
         Column[] columns = description.columns;
         int parameterCount = description.parameterCount;
         if (parameterCount >= 0 && parameterCount != values.length) {
-            closeUnnamedLater(name);
+            statements.pendingCloses().add(name);
             throw wrongParameterCount(sql, parameterCount, values.length);
         }
-        StatementUsage usage = connection.hooks().statistics() == null
-                ? null
-                : connection.hooks().statistics().usageFor(sql);
+        StatementUsage usage = usage(sql);
         if (usage != null) {
             usage.shape(columns == null ? List.of() : List.of(columns));
         }
         ResultShape shape = columns == null ? null : new ResultShape(columns, connection.output(), usage);
         short[] formats = columns == null ? NO_FORMATS : RowDescriptions.formats(columns);
-        PreparedStatement statement = new PreparedStatement(name, sql, types, values.length, shape, formats, usage);
-        if (statements.enabled()) {
-            statements.put(statement);
-        }
+        PreparedStatement statement =
+                new PreparedStatement(name, sql, types, values.length, shape, formats, usage, false);
+        statements.put(statement);
         return statement;
+    }
+
+    /** Checks the SQL and the number of values against its placeholders; the OIDs to declare in Parse. */
+    private static int[] checkedParameterTypes(String sql, Object[] values) {
+        SqlText.check(sql);
+        int expected = SqlLexer.highestPositionalParameter(sql);
+        if (expected != values.length) {
+            throw wrongParameterCount(sql, expected, values.length);
+        }
+        int[] types = new int[values.length];
+        for (int i = 0; i < values.length; i++) {
+            types[i] = values[i] == null ? Oids.UNSPECIFIED : ParameterEncoder.typeOid(values[i]);
+        }
+        return types;
+    }
+
+    private StatementUsage usage(String sql) {
+        return connection.hooks().statistics() == null
+                ? null
+                : connection.hooks().statistics().usageFor(sql);
+    }
+
+    /**
+     * The RowDescription of an unnamed statement's portal (see the class comment): its columns
+     * become the statement's shape. Every column was asked for in text, which the message confirms.
+     */
+    void describedPortal(PreparedStatement statement, MessageReader in) {
+        Column[] columns = RowDescriptions.parse(in.buffer(), in.payloadOffset(), in.payloadLength(), oid -> false);
+        if (statement.usage != null) {
+            statement.usage.shape(List.of(columns));
+        }
+        statement.shape = new ResultShape(columns, connection.output(), statement.usage);
     }
 
     /** The server forgot every prepared statement (DEALLOCATE ALL, DISCARD ALL): forget them too, closing none. */
@@ -136,12 +180,6 @@ final class StatementPreparer {
         @Override
         void dataRow(MessageReader in) {
             throw MessageLoop.unexpected(BackendMessages.DATA_ROW, phase());
-        }
-    }
-
-    private void closeUnnamedLater(String name) {
-        if (!name.isEmpty()) {
-            statements.pendingCloses().add(name);
         }
     }
 

@@ -153,6 +153,18 @@ class ConnectionUrlTest {
     }
 
     @Test
+    void pgjdbcPrepareThresholdZeroTurnsTheStatementCacheOff() {
+        assertThat(LazyPgConfig.fromUrl("jdbc:postgresql://db/shop?user=app&prepareThreshold=0")
+                        .statementCacheSize())
+                .isZero();
+        assertThat(LazyPgConfig.fromUrl("jdbc:postgresql://db/shop?user=app&prepareThreshold=5")
+                        .statementCacheSize())
+                .isEqualTo(LazyPgConfig.builder().user("app").build().statementCacheSize());
+        assertThatThrownBy(() -> LazyPgConfig.fromUrl("jdbc:postgresql://db/shop?user=app&prepareThreshold=never"))
+                .hasMessageContaining("prepareThreshold");
+    }
+
+    @Test
     void unknownParameterIsNamedWithTheKnownOnesAndNoPassword() {
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app:hunter2@db/shop?sslmod=require"))
                 .isInstanceOf(IllegalArgumentException.class)
