@@ -29,6 +29,8 @@ public final class LazyPgDataSource implements DataSource, AutoCloseable {
     private final LazyPgClient client;
     private final boolean ownsClient;
     private volatile int loginTimeoutSeconds;
+    /** The client's user-defined types, looked up once each for all its connections. */
+    private final UserTypes userTypes = new UserTypes();
 
     /** A data source with a pool of its own for {@code url}; close it to close the pool. */
     public LazyPgDataSource(String url) throws SQLException {
@@ -58,7 +60,7 @@ public final class LazyPgDataSource implements DataSource, AutoCloseable {
         } catch (PgException e) {
             throw JdbcErrors.of(e);
         }
-        return new LazyPgJdbcConnection(session, client.config());
+        return new JdbcConnection(session, client.config(), userTypes);
     }
 
     /** The pool's sessions all belong to its configured user: another user needs another data source. */

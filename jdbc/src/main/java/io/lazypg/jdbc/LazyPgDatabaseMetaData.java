@@ -22,15 +22,15 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     static final int DRIVER_MAJOR = 0;
     static final int DRIVER_MINOR = 1;
 
-    private final LazyPgJdbcConnection connection;
+    private final JdbcConnection connection;
 
-    LazyPgDatabaseMetaData(LazyPgJdbcConnection connection) {
+    LazyPgDatabaseMetaData(JdbcConnection connection) {
         this.connection = connection;
     }
 
     private ResultSet query(String sql, Object... params) throws SQLException {
         LazyPgSession session = connection.sessionForStatement();
-        LazyResult result = LazyPgJdbcConnection.call(() -> session.query(sql, params));
+        LazyResult result = JdbcConnection.call(() -> session.query(sql, params));
         return new LazyRowResultSet(result.columns(), result.iterator(), null, null);
     }
 

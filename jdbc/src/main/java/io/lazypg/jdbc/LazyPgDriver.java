@@ -49,7 +49,7 @@ public final class LazyPgDriver implements Driver {
         } catch (PgException e) {
             throw JdbcErrors.of(e);
         }
-        return new LazyPgJdbcConnection(session, config);
+        return new JdbcConnection(session, config, UserTypes.forDatabase(JdbcUrls.displayUrl(config)));
     }
 
     @Override

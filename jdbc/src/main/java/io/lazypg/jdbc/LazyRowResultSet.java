@@ -213,7 +213,8 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     @Override
     public ResultSetMetaData getMetaData() {
         if (metaData == null) {
-            metaData = new LazyRowResultSetMetaData(columns);
+            metaData = new LazyRowResultSetMetaData(
+                    columns, statement instanceof LazyPgStatement s ? s.connection::userType : null);
         }
         return metaData;
     }

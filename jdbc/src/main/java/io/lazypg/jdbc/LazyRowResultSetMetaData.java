@@ -5,10 +5,12 @@ import io.lazypg.client.PgType;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * ResultSetMetaData from a result's RowDescription: labels, JDBC types and pg_type names as pgjdbc
- * reports them. Table and schema names are not looked up (they would need a catalog query): they
+ * reports them; the names of types the client's table does not list (enums, domains) come from
+ * {@code pg_type}, looked up once per type ({@link UserTypes}). Table and schema names are not looked up (they would need a catalog query): they
  * are empty, and {@link #getColumnName} is the label. Immutable, thread-safe.
  */
 final class LazyRowResultSetMetaData implements ResultSetMetaData {
@@ -17,9 +19,17 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
     private static final PgType UNLISTED = PgType.UNKNOWN;
 
     private final List<Column> columns;
+    /** Looks up types the client's table does not list (enums, domains, ...); null: report them as unknown. */
+    private final IntFunction<UserTypes.UserType> userTypes;
 
-    LazyRowResultSetMetaData(List<Column> columns) {
+    LazyRowResultSetMetaData(List<Column> columns, IntFunction<UserTypes.UserType> userTypes) {
         this.columns = columns;
+        this.userTypes = userTypes;
+    }
+
+    /** The user-defined type of {@code column}, or null when it is a listed type or cannot be looked up. */
+    private UserTypes.UserType userType(Column column) {
+        return userTypes == null || PgType.of(column.typeOid()) != null ? null : userTypes.apply(column.typeOid());
     }
 
     private Column column(int column) throws SQLException {
@@ -179,12 +189,16 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public int getColumnType(int column) throws SQLException {
-        return PgTypes.sqlType(column(column).typeOid());
+        Column c = column(column);
+        UserTypes.UserType user = userType(c);
+        return user != null ? user.sqlType() : PgTypes.sqlType(c.typeOid());
     }
 
     @Override
     public String getColumnTypeName(int column) throws SQLException {
-        return PgTypes.typeName(column(column).typeOid());
+        Column c = column(column);
+        UserTypes.UserType user = userType(c);
+        return user != null ? user.name() : PgTypes.typeName(c.typeOid());
     }
 
     @Override
@@ -207,7 +221,9 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public String getColumnClassName(int column) throws SQLException {
-        return PgTypes.className(column(column).typeOid());
+        Column c = column(column);
+        UserTypes.UserType user = userType(c);
+        return user != null ? user.className() : PgTypes.className(c.typeOid());
     }
 
     @Override
