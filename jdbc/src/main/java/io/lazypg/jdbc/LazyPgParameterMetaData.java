@@ -1,6 +1,5 @@
 package io.lazypg.jdbc;
 
-import io.lazypg.client.PgType;
 import java.sql.ParameterMetaData;
 import java.sql.SQLException;
 import java.util.List;
@@ -31,10 +30,6 @@ final class LazyPgParameterMetaData implements ParameterMetaData {
                     JdbcErrors.INVALID_PARAMETER_VALUE);
         }
         return types.get(param - 1);
-    }
-
-    private UserTypes.UserType userType(int oid) {
-        return userTypes == null || PgType.of(oid) != null ? null : userTypes.apply(oid);
     }
 
     @Override
@@ -69,23 +64,17 @@ final class LazyPgParameterMetaData implements ParameterMetaData {
 
     @Override
     public int getParameterType(int param) throws SQLException {
-        int oid = oid(param);
-        UserTypes.UserType user = userType(oid);
-        return user != null ? user.sqlType() : PgTypes.sqlType(oid);
+        return PgTypes.describe(oid(param), userTypes).sqlType();
     }
 
     @Override
     public String getParameterTypeName(int param) throws SQLException {
-        int oid = oid(param);
-        UserTypes.UserType user = userType(oid);
-        return user != null ? user.name() : PgTypes.typeName(oid);
+        return PgTypes.describe(oid(param), userTypes).name();
     }
 
     @Override
     public String getParameterClassName(int param) throws SQLException {
-        int oid = oid(param);
-        UserTypes.UserType user = userType(oid);
-        return user != null ? user.className() : PgTypes.className(oid);
+        return PgTypes.describe(oid(param), userTypes).className();
     }
 
     /** PostgreSQL statements have IN parameters only (OUT parameters belong to CallableStatement). */

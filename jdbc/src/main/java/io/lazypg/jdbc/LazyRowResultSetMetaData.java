@@ -27,11 +27,6 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
         this.userTypes = userTypes;
     }
 
-    /** The user-defined type of {@code column}, or null when it is a listed type or cannot be looked up. */
-    private UserTypes.UserType userType(Column column) {
-        return userTypes == null || PgType.of(column.typeOid()) != null ? null : userTypes.apply(column.typeOid());
-    }
-
     private Column column(int column) throws SQLException {
         if (column < 1 || column > columns.size()) {
             throw new SQLException(
@@ -189,16 +184,12 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public int getColumnType(int column) throws SQLException {
-        Column c = column(column);
-        UserTypes.UserType user = userType(c);
-        return user != null ? user.sqlType() : PgTypes.sqlType(c.typeOid());
+        return PgTypes.describe(column(column).typeOid(), userTypes).sqlType();
     }
 
     @Override
     public String getColumnTypeName(int column) throws SQLException {
-        Column c = column(column);
-        UserTypes.UserType user = userType(c);
-        return user != null ? user.name() : PgTypes.typeName(c.typeOid());
+        return PgTypes.describe(column(column).typeOid(), userTypes).name();
     }
 
     @Override
@@ -221,9 +212,7 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public String getColumnClassName(int column) throws SQLException {
-        Column c = column(column);
-        UserTypes.UserType user = userType(c);
-        return user != null ? user.className() : PgTypes.className(c.typeOid());
+        return PgTypes.describe(column(column).typeOid(), userTypes).className();
     }
 
     @Override

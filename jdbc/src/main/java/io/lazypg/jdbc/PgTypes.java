@@ -3,6 +3,7 @@ package io.lazypg.jdbc;
 import io.lazypg.client.PgType;
 import java.sql.Types;
 import java.util.Locale;
+import java.util.function.IntFunction;
 
 /**
  * JDBC's view of PostgreSQL types, as pgjdbc reports them, over the client's {@link PgType} table
@@ -23,6 +24,21 @@ final class PgTypes {
     /** The pg_type.typname ({@code int4}, {@code _int4}), or {@link PgType#describe} for a type not in the table. */
     static String typeName(int oid) {
         return PgType.typnameOf(oid);
+    }
+
+    /**
+     * The type of {@code oid} as JDBC metadata reports it (name, java.sql.Types code, class): from
+     * the client's table, else as {@code userTypes} looks it up in pg_type, else as unknown. For the
+     * metadata classes, which call it per question, never per row.
+     */
+    static UserTypes.UserType describe(int oid, IntFunction<UserTypes.UserType> userTypes) {
+        if (userTypes != null && PgType.of(oid) == null) {
+            UserTypes.UserType user = userTypes.apply(oid);
+            if (user != null) {
+                return user;
+            }
+        }
+        return new UserTypes.UserType(typeName(oid), sqlType(oid), className(oid));
     }
 
     /** The class of the value {@link LazyRowResultSet#getObject(int)} returns for this type. */

@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -32,30 +33,33 @@ class NotificationsIT {
         }
     }
 
-    // snippet: notifications
     @Test
     void notificationsSentFromAnotherConnectionArriveOnTheListeningOne(TestPostgres server) throws SQLException {
         try (Connection c = DriverManager.getConnection(lazypgUrlWithCredentials(server));
                 Statement s = c.createStatement()) {
+            // tag::notifications[]
             s.execute("LISTEN jdbc_orders");
-            LazyPgJdbcConnection lazypg = c.unwrap(LazyPgJdbcConnection.class);
-            assertThat(lazypg.getNotifications()).isEmpty();
+            LazyPgJdbcConnection lazypg = c.unwrap(LazyPgJdbcConnection.class); // works through HikariCP's proxy too
+            List<PgNotification> none = lazypg.getNotifications(); // what has arrived; never null, never waits
+            // ... another connection runs: select pg_notify('jdbc_orders', 'order 1') ...
+            // end::notifications[]
+            assertThat(none).isEmpty();
 
             notify(server, "jdbc_orders", "order 1");
             notify(server, "jdbc_orders", "order 2");
             notify(server, "elsewhere", "not listened to");
 
-            List<PgNotification> received = lazypg.getNotifications(10_000);
-            if (received.size() < 2) { // both were committed before; they may still come in two reads
-                received = new java.util.ArrayList<>(received);
-                received.addAll(lazypg.getNotifications(10_000));
+            List<PgNotification> received = new ArrayList<>();
+            while (received.size() < 2) { // both were committed before; they may still come in two reads
+                List<PgNotification> more = lazypg.getNotifications(10_000); // waits up to 10 s for the first
+                assertThat(more).isNotEmpty();
+                received.addAll(more);
             }
             assertThat(received).extracting(PgNotification::channel).containsOnly("jdbc_orders");
             assertThat(received).extracting(PgNotification::payload).containsExactly("order 1", "order 2");
             assertThat(lazypg.getNotifications()).isEmpty(); // each is handed over once
         }
     }
-    // end snippet
 
     @Test
     void aNotificationThatArrivesWhileAStatementRunsIsKeptForTheNextCall(TestPostgres server) throws SQLException {

@@ -78,7 +78,9 @@ class EndToEndCasesIT {
                         "spring-template-bean",
                         "spring-callback-2",
                         "lazypg-jdbc-hand",
-                        "lazypg-jdbc-bean");
+                        "lazypg-jdbc-bean",
+                        "hibernate-pgjdbc",
+                        "hibernate-lazypg-jdbc");
         List<CaseResult> results = new CaseRunner(1, 1, ROWS).runAll(cases, message -> {});
         assertThat(results).hasSameSizeAs(cases);
         for (CaseResult r : results) {
