@@ -124,7 +124,9 @@ final class PgTypes {
     /**
      * A SQL CASE expression that gives, in a catalog query, the same java.sql.Types code as
      * {@link #sqlType} does for {@code oidExpression}: the mapping stays in {@link PgType}.
-     * Arrays (pg_type category 'A') are ARRAY; types lazypg does not know are OTHER.
+     * Arrays (pg_type category 'A') are ARRAY, enums ('E') VARCHAR and composites ('C') STRUCT,
+     * as {@link UserTypes} reports them in result metadata; other types lazypg does not know are
+     * OTHER.
      */
     static String sqlTypeCase(String oidExpression, String categoryExpression) {
         StringBuilder b = new StringBuilder("(case ").append(oidExpression);
@@ -137,6 +139,14 @@ final class PgTypes {
                 .append(categoryExpression)
                 .append(" = 'A' then ")
                 .append(Types.ARRAY)
+                .append(" when ")
+                .append(categoryExpression)
+                .append(" = 'E' then ")
+                .append(Types.VARCHAR)
+                .append(" when ")
+                .append(categoryExpression)
+                .append(" = 'C' then ")
+                .append(Types.STRUCT)
                 .append(" else ")
                 .append(Types.OTHER)
                 .append(" end end)");
