@@ -56,9 +56,10 @@ public interface LazyPgSession extends LazyPgConnection, AutoCloseable {
      * socket with a timeout, which on some JDKs makes its later reads a little slower: meant for
      * connections that LISTEN.
      *
-     * <p>A session LISTENs until {@code UNLISTEN} or until its connection closes; a pooled session
-     * given back while still listening passes that on to its next borrower, who drops what arrives.
-     * Run {@code UNLISTEN *} before closing a pooled session that listened.
+     * <p>A session LISTENs until {@code UNLISTEN} or until its connection closes: a pooled session
+     * given back while still listening passes the LISTEN on to its next borrower, whose calls here
+     * then return those notifications. Run {@code UNLISTEN *} before closing a pooled session that
+     * listened.
      */
     java.util.List<PgNotification> notifications(java.time.Duration wait);
 
