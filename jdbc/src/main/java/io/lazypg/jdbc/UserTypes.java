@@ -21,11 +21,19 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class UserTypes {
 
-    /** One type: its name as pgjdbc reports it, its java.sql.Types code and the class getObject returns. */
-    record UserType(String name, int sqlType, String className) {}
+    /**
+     * One type: its name as pgjdbc reports it, its java.sql.Types code, the class getObject
+     * returns, and for an array type its element type's OID (0 otherwise).
+     */
+    record UserType(String name, int sqlType, String className, int elementOid) {
+
+        UserType(String name, int sqlType, String className) {
+            this(name, sqlType, className, 0);
+        }
+    }
 
     private static final String LOOKUP = "select t.typname::text, t.typtype::text, t.typcategory::text,"
-            + " t.typbasetype::int4, n.nspname::text, pg_catalog.pg_type_is_visible(t.oid)"
+            + " t.typbasetype::int4, n.nspname::text, pg_catalog.pg_type_is_visible(t.oid), t.typelem::int4"
             + " from pg_catalog.pg_type t join pg_catalog.pg_namespace n on n.oid = t.typnamespace"
             + " where t.oid = $1::oid";
 
@@ -73,7 +81,7 @@ final class UserTypes {
         // as pgjdbc names it: bare when the search_path finds it, else qualified with its schema
         String name = visible ? typname : Identifiers.quote(schema) + "." + Identifiers.quote(typname);
         if ("A".equals(category)) {
-            return new UserType(name, Types.ARRAY, "java.sql.Array");
+            return new UserType(name, Types.ARRAY, "java.sql.Array", row.getInt(6));
         }
         switch (typtype) {
             case "e":

@@ -88,6 +88,29 @@ class TypeAndParameterMetadataIT {
         assertThat(ours).containsExactlyElementsOf(resultMetadata(pgjdbc));
     }
 
+    private static List<String> values(Connection c) throws SQLException {
+        List<String> seen = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(SELECT_USER_TYPES);
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                java.sql.Array moods = rs.getArray("moods");
+                seen.add("moods: " + rs.getString("moods") + " / " + moods.getBaseTypeName() + " " + moods.getBaseType()
+                        + " " + java.util.Arrays.toString((Object[]) moods.getArray()));
+                Object moodsObject = rs.getObject("moods");
+                seen.add("moods getObject: " + (moodsObject instanceof java.sql.Array));
+                seen.add("mood: " + rs.getString("mood") + " / " + rs.getObject("mood"));
+            }
+        }
+        return seen;
+    }
+
+    @Test
+    void anEnumArrayReadsAsAnArrayOfItsLabels() throws SQLException {
+        List<String> ours = values(lazypg);
+        assertThat(ours).contains("moods: {sad,ok} / mood 12 [sad, ok]");
+        assertThat(ours).containsExactlyElementsOf(values(pgjdbc));
+    }
+
     @Test
     void aTypeIsLookedUpOncePerClientNotPerRowOrResult(TestPostgres server) throws SQLException {
         AtomicInteger lookups = new AtomicInteger();
