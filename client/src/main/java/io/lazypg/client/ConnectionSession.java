@@ -2,6 +2,8 @@ package io.lazypg.client;
 
 import io.lazypg.client.internal.conn.PgConnection;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -14,8 +16,12 @@ abstract class ConnectionSession implements LazyPgSession {
 
     private volatile @Nullable PgConnection connection;
 
+    /** Notifications received on this session's connection while it is this session's; read by {@link #notifications}. */
+    private final ArrayDeque<PgNotification> received = new ArrayDeque<>();
+
     ConnectionSession(PgConnection connection) {
         this.connection = connection;
+        connection.notificationSink(received::add); // called on the thread reading the connection: this session's
     }
 
     /** What becomes of the connection when the session is closed. Called once. */
@@ -97,6 +103,36 @@ abstract class ConnectionSession implements LazyPgSession {
     }
 
     @Override
+    public StatementDescription describe(String sql) {
+        return connection().describe(sql);
+    }
+
+    @Override
+    public List<PgNotification> notifications(Duration wait) {
+        PgConnection c = connection();
+        if (wait == null || wait.isNegative()) {
+            throw new PgUsageException("The wait for notifications must be zero or positive, was " + wait + ".");
+        }
+        // a wait past a century is "forever", and must not overflow the deadline
+        long waitNanos = wait.compareTo(Duration.ofDays(36_500)) > 0 ? Long.MAX_VALUE / 4 : wait.toNanos();
+        long deadline = System.nanoTime() + waitNanos;
+        boolean polled = false;
+        while (received.isEmpty()) {
+            long left = deadline - System.nanoTime();
+            if (polled && left <= 0) {
+                break;
+            }
+            // at least one short poll: what the server already sent is read even with a zero wait
+            // and at most a minute a poll (a socket timeout is an int of milliseconds); the loop waits on
+            c.awaitNotifications(Duration.ofNanos(Math.min(Math.max(left, 1_000_000L), 60_000_000_000L)));
+            polled = true;
+        }
+        List<PgNotification> all = new ArrayList<>(received);
+        received.clear();
+        return all;
+    }
+
+    @Override
     public boolean closeOpenCursor() {
         return connection().closeOpenCursor();
     }
@@ -136,6 +172,7 @@ abstract class ConnectionSession implements LazyPgSession {
             return;
         }
         connection = null;
+        c.notificationSink(null);
         release(c);
     }
 }

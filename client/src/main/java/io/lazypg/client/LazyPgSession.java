@@ -39,6 +39,31 @@ public interface LazyPgSession extends LazyPgConnection, AutoCloseable {
     void abort();
 
     /**
+     * Parses {@code sql} ({@code $n} placeholders) on the server and describes it without running
+     * it (Parse + Describe, one round trip, not cached): the type the server inferred for each
+     * parameter and the columns of the rows it would return. A statement the server cannot parse
+     * fails with its error, which inside a transaction aborts the transaction, as running it would.
+     */
+    StatementDescription describe(String sql);
+
+    /**
+     * The notifications this session received since the last call, oldest first: those of
+     * channels this session runs {@code LISTEN} on itself (pgjdbc's model, for the JDBC driver; an
+     * application that wants notifications pushed to it uses {@link LazyPgClient#listen}). They
+     * arrive with the answers to this session's statements and are kept until read here. When none
+     * is waiting, waits up to {@code wait} for one to arrive on the idle session ({@link
+     * java.time.Duration#ZERO}: takes only what the server has already sent). The wait reads the
+     * socket with a timeout, which on some JDKs makes its later reads a little slower: meant for
+     * connections that LISTEN.
+     *
+     * <p>A session LISTENs until {@code UNLISTEN} or until its connection closes: a pooled session
+     * given back while still listening passes the LISTEN on to its next borrower, whose calls here
+     * then return those notifications. Run {@code UNLISTEN *} before closing a pooled session that
+     * listened.
+     */
+    java.util.List<PgNotification> notifications(java.time.Duration wait);
+
+    /**
      * Opens one connection outside any pool, for a caller that pools sessions itself (a JDBC pool
      * such as HikariCP over lazypg-jdbc's driver). {@link #close()} closes the connection.
      */

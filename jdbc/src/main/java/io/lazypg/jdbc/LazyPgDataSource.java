@@ -27,6 +27,8 @@ public final class LazyPgDataSource implements DataSource, AutoCloseable {
     private final LazyPgClient client;
     private final boolean ownsClient;
     private volatile int loginTimeoutSeconds;
+    /** The client's user-defined types, looked up once each for all its connections. */
+    private final UserTypes userTypes = new UserTypes();
 
     /** A data source with a pool of its own for {@code url}; close it to close the pool. */
     public LazyPgDataSource(String url) throws SQLException {
@@ -52,9 +54,10 @@ public final class LazyPgDataSource implements DataSource, AutoCloseable {
     public Connection getConnection() throws SQLException {
         // With read-only routing the session is taken at first use, after setReadOnly(true) may have
         // asked for a read-only host; else now, so an unreachable server fails here.
-        return LazyPgJdbcConnection.open(
+        return JdbcConnection.open(
                 readOnly -> readOnly ? client.acquireReadOnly() : client.acquire(),
                 client.config(),
+                userTypes,
                 client.routesReadOnly());
     }
 

@@ -22,15 +22,15 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     static final int DRIVER_MAJOR = 0;
     static final int DRIVER_MINOR = 1;
 
-    private final LazyPgJdbcConnection connection;
+    private final JdbcConnection connection;
 
-    LazyPgDatabaseMetaData(LazyPgJdbcConnection connection) {
+    LazyPgDatabaseMetaData(JdbcConnection connection) {
         this.connection = connection;
     }
 
     private ResultSet query(String sql, Object... params) throws SQLException {
         LazyPgSession session = connection.sessionForStatement();
-        LazyResult result = LazyPgJdbcConnection.call(() -> session.query(sql, params));
+        LazyResult result = JdbcConnection.call(() -> session.query(sql, params));
         return new LazyRowResultSet(result.columns(), result.iterator(), null, null);
     }
 
@@ -292,7 +292,10 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
                 + " c.relname::text as \"TABLE_NAME\", a.attname::text as \"COLUMN_NAME\","
                 + " " + PgTypes.sqlTypeCase("coalesce(nullif(t.typbasetype, 0), t.oid)", "t.typcategory")
                 + " as \"DATA_TYPE\","
-                + " t.typname::text as \"TYPE_NAME\","
+                // as pgjdbc and the result metadata name it: qualified when the search_path does not find it
+                + " case when pg_catalog.pg_type_is_visible(t.oid) then t.typname::text"
+                + "  else '\"' || replace(tn.nspname, '\"', '\"\"') || '\".\"' || replace(t.typname, '\"', '\"\"') || '\"'"
+                + "  end as \"TYPE_NAME\","
                 + " information_schema._pg_char_max_length(coalesce(nullif(t.typbasetype, 0), t.oid), a.atttypmod)"
                 + "  as \"COLUMN_SIZE_CHAR\","
                 + " information_schema._pg_numeric_precision(coalesce(nullif(t.typbasetype, 0), t.oid), a.atttypmod)"
@@ -319,6 +322,7 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
                 + " join pg_catalog.pg_class c on c.oid = a.attrelid"
                 + " join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
                 + " join pg_catalog.pg_type t on t.oid = a.atttypid"
+                + " join pg_catalog.pg_namespace tn on tn.oid = t.typnamespace"
                 + " left join pg_catalog.pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum"
                 + " where a.attnum > 0 and not a.attisdropped and c.relkind in ('r', 'p', 'v', 'm', 'f')"
                 + " and ($1::text is null or n.nspname like $1) and ($2::text is null or c.relname like $2)"

@@ -42,9 +42,10 @@ public final class LazyPgDriver implements Driver {
             return null;
         }
         LazyPgConfig config = JdbcUrls.config(url, info);
-        return LazyPgJdbcConnection.open(
+        return JdbcConnection.open(
                 readOnly -> readOnly ? LazyPgSession.openReadOnly(config) : LazyPgSession.open(config),
                 config,
+                UserTypes.forDatabase(JdbcUrls.displayUrl(config)),
                 config.readOnlyTarget() != null);
     }
 

@@ -4,6 +4,7 @@ import io.lazypg.client.LazyPgSession;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgException;
+import io.lazypg.client.StatementDescription;
 import io.lazypg.client.sql.PlaceholderSql;
 import java.io.InputStream;
 import java.io.Reader;
@@ -32,7 +33,8 @@ import java.util.Calendar;
 import java.util.List;
 
 /**
- * A JDBC {@link PreparedStatement}: SQL with {@code ?} placeholders, rewritten once to {@code $n}
+ * A JDBC {@link PreparedStatement}: SQL with {@code ?} placeholders and JDBC escapes (translated
+ * once, when prepared: {@link JdbcEscapes}), rewritten once to {@code $n}
  * by the project's one placeholder parser ({@link PlaceholderSql}; {@code ??} is a literal
  * {@code ?}), and run through the session's prepared-statement cache. Values are bound typed
  * ({@link JdbcValues}): a {@code setTimestamp} is sent as a timestamp, not as text for the server
@@ -48,13 +50,15 @@ final class LazyPgPreparedStatement extends LazyPgStatement implements PreparedS
     private final Object[] values;
     private final boolean[] set;
     private List<Object[]> batch;
+    /** The server's description of the statement, asked for by getMetaData or getParameterMetaData; null until then. */
+    private StatementDescription description;
 
-    LazyPgPreparedStatement(LazyPgJdbcConnection connection, String sql, GeneratedKeys keysWanted) throws SQLException {
+    LazyPgPreparedStatement(JdbcConnection connection, String sql, GeneratedKeys keysWanted) throws SQLException {
         super(connection);
         if (sql == null) {
             throw JdbcErrors.usage("The SQL must not be null.", JdbcErrors.INVALID_PARAMETER_VALUE);
         }
-        this.sql = SqlCache.parse(sql);
+        this.sql = SqlCache.parse(JdbcEscapes.translate(sql));
         if (this.sql.severalStatements()) {
             throw JdbcErrors.usage(
                     "A PreparedStatement runs one statement; this SQL holds several. Run scripts"
@@ -174,15 +178,41 @@ final class LazyPgPreparedStatement extends LazyPgStatement implements PreparedS
         return counts;
     }
 
+    /**
+     * The columns the statement will return, from the server's description of it (one Parse +
+     * Describe round trip, asked once per statement); null when it returns no rows.
+     */
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
-        checkOpen();
-        return null; // known only once executed: lazypg does not run a describe round trip for it
+        StatementDescription d = description();
+        return d.columns().isEmpty() ? null : new LazyRowResultSetMetaData(d.columns(), connection::userType);
     }
 
+    /**
+     * The parameters as the server inferred them (one Parse + Describe round trip, asked once per
+     * statement). Their count must be the number of {@code ?} placeholders: SQL that also writes
+     * {@code $n} itself is refused here, naming both counts, as it would be when executed.
+     */
     @Override
     public ParameterMetaData getParameterMetaData() throws SQLException {
-        throw JdbcErrors.unsupported("getParameterMetaData", null);
+        StatementDescription d = description();
+        if (d.parameterTypes().size() != values.length) {
+            throw JdbcErrors.usage(
+                    "The statement has " + values.length + " ? placeholder" + (values.length == 1 ? "" : "s")
+                            + " but the server counts " + d.parameterTypes().size() + " parameter"
+                            + (d.parameterTypes().size() == 1 ? "" : "s") + " in it ($1..$"
+                            + d.parameterTypes().size() + "): write every parameter as ?, not as $n.",
+                    JdbcErrors.WRONG_PARAMETER_COUNT);
+        }
+        return new LazyPgParameterMetaData(d.parameterTypes(), connection::userType);
+    }
+
+    private StatementDescription description() throws SQLException {
+        checkOpen();
+        if (description == null) {
+            description = connection.describe(sql.positionalSql());
+        }
+        return description;
     }
 
     // ------------------------------------------------------------------ parameters

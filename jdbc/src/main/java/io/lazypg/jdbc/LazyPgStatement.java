@@ -37,13 +37,14 @@ class LazyPgStatement implements Statement {
 
     private static final List<LazyResult> NO_RESULTS = List.of();
 
-    final LazyPgJdbcConnection connection;
+    final JdbcConnection connection;
     private boolean closed;
     private boolean closeOnCompletion;
     private long maxRows;
     private int queryTimeoutSeconds;
     private int fetchSize;
     private int maxFieldSize;
+    private boolean escapeProcessing = true;
     /** Keys requested for statements run with execute(sql, ...keys); null when none. */
     GeneratedKeys generatedKeys;
 
@@ -55,7 +56,7 @@ class LazyPgStatement implements Statement {
     private long updateCount = -1;
     private ResultSet keys;
 
-    LazyPgStatement(LazyPgJdbcConnection connection) {
+    LazyPgStatement(JdbcConnection connection) {
         this.connection = connection;
     }
 
@@ -175,9 +176,10 @@ class LazyPgStatement implements Statement {
         if (sql == null) {
             throw JdbcErrors.usage("The SQL must not be null.", JdbcErrors.INVALID_PARAMETER_VALUE);
         }
-        PlaceholderSql parsed = SqlCache.parse(sql);
+        String toRun = escapeProcessing ? JdbcEscapes.translate(sql) : sql;
+        PlaceholderSql parsed = SqlCache.parse(toRun);
         // A plain Statement has no parameters: '?' stays as written (jsonb operators), only '??' is not special.
-        run(sql, parsed.severalStatements(), new Object[0], query, keysWanted);
+        run(toRun, parsed.severalStatements(), new Object[0], query, keysWanted);
     }
 
     @Override
@@ -454,10 +456,16 @@ class LazyPgStatement implements Statement {
         maxFieldSize = max;
     }
 
-    /** JDBC escapes ({@code {fn ...}}, {@code {d '...'}}) are not translated; SQL is sent as written. */
+    /**
+     * Whether JDBC escapes ({@code {fn ...}}, {@code {d '...'}}, ...; see {@link JdbcEscapes}) in the
+     * SQL given to this statement's methods are translated (the default) or sent as written. A
+     * PreparedStatement's SQL was translated when it was prepared, so this has no effect on it, as
+     * JDBC specifies.
+     */
     @Override
     public void setEscapeProcessing(boolean enable) throws SQLException {
         checkOpen();
+        escapeProcessing = enable;
     }
 
     @Override

@@ -213,7 +213,8 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     @Override
     public ResultSetMetaData getMetaData() {
         if (metaData == null) {
-            metaData = new LazyRowResultSetMetaData(columns);
+            metaData = new LazyRowResultSetMetaData(
+                    columns, statement instanceof LazyPgStatement s ? s.connection::userType : null);
         }
         return metaData;
     }
@@ -686,7 +687,8 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         int i = index(columnIndex);
         PgType type = type(i);
         if (type == null) {
-            return getString(columnIndex);
+            // an array of a user-defined type (enum[]) is an Array, as pgjdbc gives it; other types their text
+            return userArrayElement(i) != null ? getArray(columnIndex) : getString(columnIndex);
         }
         switch (type) {
             case INT2:
@@ -812,11 +814,34 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             // Another getter memoized the cell first (its text, say); decode the array itself.
             a = decoded(columnIndex, type.javaClass());
         }
+        UserTypes.UserType userElement = type == null ? userArrayElement(i) : null;
+        if (userElement != null && !a.getClass().isArray()) {
+            a = decoded(columnIndex, String[].class); // enum[] and the like: their elements' text
+        }
         if (!a.getClass().isArray()) {
             throw conversion(i, "java.sql.Array", new IllegalArgumentException("the column is not an array"));
         }
+        if (userElement != null) {
+            return new LazyRowArray(a, userElement.sqlType(), userElement.name());
+        }
         int element = PgType.elementOidOf(oid(i));
         return new LazyRowArray(a, PgType.jdbcTypeOf(element), PgType.typnameOf(element));
+    }
+
+    /**
+     * For a column of an array type the client's table does not list ({@code mood[]}), its element
+     * type as the connection's pg_type lookup describes it (cached per client); null for any other
+     * column, or when the type cannot be looked up now (a stream holds the connection).
+     */
+    private UserTypes.UserType userArrayElement(int index) {
+        if (!(statement instanceof LazyPgStatement s)) {
+            return null;
+        }
+        UserTypes.UserType array = s.connection.userType(oid(index));
+        if (array == null || array.elementOid() == 0) {
+            return null;
+        }
+        return PgTypes.describe(array.elementOid(), s.connection::userType);
     }
 
     @Override

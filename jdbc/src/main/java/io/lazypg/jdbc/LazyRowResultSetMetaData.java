@@ -5,10 +5,12 @@ import io.lazypg.client.PgType;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * ResultSetMetaData from a result's RowDescription: labels, JDBC types and pg_type names as pgjdbc
- * reports them. Table and schema names are not looked up (they would need a catalog query): they
+ * reports them; the names of types the client's table does not list (enums, domains) come from
+ * {@code pg_type}, looked up once per type ({@link UserTypes}). Table and schema names are not looked up (they would need a catalog query): they
  * are empty, and {@link #getColumnName} is the label. Immutable, thread-safe.
  */
 final class LazyRowResultSetMetaData implements ResultSetMetaData {
@@ -17,9 +19,12 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
     private static final PgType UNLISTED = PgType.UNKNOWN;
 
     private final List<Column> columns;
+    /** Looks up types the client's table does not list (enums, domains, ...); null: report them as unknown. */
+    private final IntFunction<UserTypes.UserType> userTypes;
 
-    LazyRowResultSetMetaData(List<Column> columns) {
+    LazyRowResultSetMetaData(List<Column> columns, IntFunction<UserTypes.UserType> userTypes) {
         this.columns = columns;
+        this.userTypes = userTypes;
     }
 
     private Column column(int column) throws SQLException {
@@ -179,12 +184,12 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public int getColumnType(int column) throws SQLException {
-        return PgTypes.sqlType(column(column).typeOid());
+        return PgTypes.describe(column(column).typeOid(), userTypes).sqlType();
     }
 
     @Override
     public String getColumnTypeName(int column) throws SQLException {
-        return PgTypes.typeName(column(column).typeOid());
+        return PgTypes.describe(column(column).typeOid(), userTypes).name();
     }
 
     @Override
@@ -207,7 +212,7 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public String getColumnClassName(int column) throws SQLException {
-        return PgTypes.className(column(column).typeOid());
+        return PgTypes.describe(column(column).typeOid(), userTypes).className();
     }
 
     @Override

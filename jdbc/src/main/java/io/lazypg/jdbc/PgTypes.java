@@ -3,6 +3,7 @@ package io.lazypg.jdbc;
 import io.lazypg.client.PgType;
 import java.sql.Types;
 import java.util.Locale;
+import java.util.function.IntFunction;
 
 /**
  * JDBC's view of PostgreSQL types, as pgjdbc reports them, over the client's {@link PgType} table
@@ -23,6 +24,21 @@ final class PgTypes {
     /** The pg_type.typname ({@code int4}, {@code _int4}), or {@link PgType#describe} for a type not in the table. */
     static String typeName(int oid) {
         return PgType.typnameOf(oid);
+    }
+
+    /**
+     * The type of {@code oid} as JDBC metadata reports it (name, java.sql.Types code, class): from
+     * the client's table, else as {@code userTypes} looks it up in pg_type, else as unknown. For the
+     * metadata classes, which call it per question, never per row.
+     */
+    static UserTypes.UserType describe(int oid, IntFunction<UserTypes.UserType> userTypes) {
+        if (userTypes != null && PgType.of(oid) == null) {
+            UserTypes.UserType user = userTypes.apply(oid);
+            if (user != null) {
+                return user;
+            }
+        }
+        return new UserTypes.UserType(typeName(oid), sqlType(oid), className(oid));
     }
 
     /** The class of the value {@link LazyRowResultSet#getObject(int)} returns for this type. */
@@ -108,7 +124,9 @@ final class PgTypes {
     /**
      * A SQL CASE expression that gives, in a catalog query, the same java.sql.Types code as
      * {@link #sqlType} does for {@code oidExpression}: the mapping stays in {@link PgType}.
-     * Arrays (pg_type category 'A') are ARRAY; types lazypg does not know are OTHER.
+     * Arrays (pg_type category 'A') are ARRAY, enums ('E') VARCHAR and composites ('C') STRUCT,
+     * as {@link UserTypes} reports them in result metadata; other types lazypg does not know are
+     * OTHER.
      */
     static String sqlTypeCase(String oidExpression, String categoryExpression) {
         StringBuilder b = new StringBuilder("(case ").append(oidExpression);
@@ -121,6 +139,14 @@ final class PgTypes {
                 .append(categoryExpression)
                 .append(" = 'A' then ")
                 .append(Types.ARRAY)
+                .append(" when ")
+                .append(categoryExpression)
+                .append(" = 'E' then ")
+                .append(Types.VARCHAR)
+                .append(" when ")
+                .append(categoryExpression)
+                .append(" = 'C' then ")
+                .append(Types.STRUCT)
                 .append(" else ")
                 .append(Types.OTHER)
                 .append(" end end)");

@@ -113,6 +113,7 @@ public final class Cases {
                 40,
                 false,
                 () -> template(f.lazyJdbcTemplate, new BeanPropertyRowMapper<>(WideBean.class))));
+        cases.addAll(f.hibernate.cases());
         return cases;
     }
 

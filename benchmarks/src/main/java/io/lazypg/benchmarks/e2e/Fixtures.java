@@ -37,6 +37,8 @@ public final class Fixtures implements AutoCloseable {
     final LazyPgClient lazy;
     final Vertx vertx;
     final PgConnection vertxConnection;
+    /** The Hibernate findAll cases over pgjdbc and over lazypg-jdbc ({@link #lazy}'s connection). */
+    final HibernateCases hibernate;
 
     public Fixtures(TestPostgres server) throws SQLException, InterruptedException, ExecutionException {
         this.server = server;
@@ -54,6 +56,7 @@ public final class Fixtures implements AutoCloseable {
                         .setDatabase(server.database())
                         .setUser(server.username())
                         .setPassword(server.password())));
+        this.hibernate = new HibernateCases(this);
     }
 
     static Connection jdbc(TestPostgres server, boolean forceBinary) throws SQLException {
@@ -90,6 +93,7 @@ public final class Fixtures implements AutoCloseable {
             await(vertxConnection.close());
             await(vertx.close());
         } finally {
+            hibernate.close();
             lazy.close();
             jdbcText.close();
             jdbcBinary.close();

@@ -153,6 +153,17 @@ public final class ReportWriter {
                 q <= limit);
     }
 
+    /** Bytes-per-row ratio of {@code id} to {@code baseline} (medians), against {@code limit} (at most). */
+    static Target bytesTarget(Report r, String target, String id, String baseline, double limit) {
+        CaseResult c = r.caseById(id);
+        CaseResult b = r.caseById(baseline);
+        if (c == null || b == null) {
+            return new Target(target, "not run (" + (c == null ? id : baseline) + ")", null);
+        }
+        double q = c.bytesPerRow() / b.bytesPerRow();
+        return new Target(target, f("%.2fx (%.0f vs %.0f B/row)", q, c.bytesPerRow(), b.bytesPerRow()), q <= limit);
+    }
+
     /** The targets, evaluated on this run's figures (ratios within the run, minimums). */
     static List<Target> targetList(Report r) {
         List<Target> t = new java.util.ArrayList<>();
@@ -206,6 +217,41 @@ public final class ReportWriter {
                     "retained heap of the held 100k proxies (2 accessors read) <= 0.40x the BeanPropertyRowMapper list",
                     f("%.2fx (%.1f vs %.1f MiB, JdbcTemplate's list%s)", q, e2.retainedMiB(), bean.retainedMiB(), also),
                     q <= 0.40));
+        }
+        t.add(cpuTarget(
+                r,
+                "lazypg-jdbc, JdbcTemplate + hand RowMapper: CPU <= 0.8x the same over pgjdbc",
+                "lazypg-jdbc-hand",
+                "jdbctemplate-hand",
+                0.8));
+        t.add(bytesTarget(
+                r,
+                "lazypg-jdbc, JdbcTemplate + hand RowMapper: B/row <= 0.7x the same over pgjdbc",
+                "lazypg-jdbc-hand",
+                "jdbctemplate-hand",
+                0.7));
+        t.add(cpuTarget(
+                r,
+                "lazypg-jdbc, JdbcTemplate + BeanPropertyRowMapper: CPU <= 1.0x the same over pgjdbc",
+                "lazypg-jdbc-bean",
+                BEAN_BASELINE,
+                1.0));
+        CaseResult hibLazy = r.caseById("hibernate-lazypg-jdbc");
+        CaseResult hibPgjdbc = r.caseById("hibernate-pgjdbc");
+        if (hibLazy != null && hibPgjdbc != null) {
+            t.add(new Target(
+                    "Hibernate 7 findAll over lazypg-jdbc vs over pgjdbc (reported, no target)",
+                    f(
+                            "CPU %.2fx (%.0f vs %.0f ms, minimums), wall %.2fx (%.0f vs %.0f ms), %.0f vs %.0f B/row",
+                            hibLazy.cpuMinMs() / hibPgjdbc.cpuMinMs(),
+                            hibLazy.cpuMinMs(),
+                            hibPgjdbc.cpuMinMs(),
+                            hibLazy.wallMinMs() / hibPgjdbc.wallMinMs(),
+                            hibLazy.wallMinMs(),
+                            hibPgjdbc.wallMinMs(),
+                            hibLazy.bytesPerRow(),
+                            hibPgjdbc.bytesPerRow()),
+                    null));
         }
         for (String id : List.of("lazypg-callback-2", "spring-callback-2")) {
             CaseResult cb = r.caseById(id);

@@ -11,6 +11,7 @@ import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.PgUsageException;
+import io.lazypg.client.StatementDescription;
 import io.lazypg.client.internal.codec.OutputSettings;
 import io.lazypg.client.internal.param.ParameterEncoder;
 import io.lazypg.client.internal.pool.Poolable;
@@ -394,6 +395,26 @@ public final class PgConnection implements Poolable {
     /** Runs a statement through the extended protocol and returns the row count of its command tag. */
     public long execute(String sql, Object... params) {
         return CommandTags.rowCount(run("execute", sql, params, false, null, 0).tag());
+    }
+
+    /**
+     * Parses and describes {@code sql} without running it or caching it: the parameter types the
+     * server inferred and the result columns (see {@link StatementPreparer#describe}). Bounded by
+     * the query timeout like any statement.
+     */
+    public StatementDescription describe(String sql) {
+        ensureUsable();
+        QueryTimeout timeout = null;
+        busy = true;
+        try {
+            timeout = armQueryTimeout();
+            return preparer.describe(sql);
+        } catch (Throwable e) {
+            throw MessageLoop.unchecked(settle(e, timeout));
+        } finally {
+            busy = false;
+            disarm(timeout);
+        }
     }
 
     /** Opens a portal and fetches {@code fetchSize} rows per round trip; see {@link io.lazypg.client.RowCursor}. */

@@ -3,6 +3,7 @@ package io.lazypg.client.internal.conn;
 import io.lazypg.client.Column;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
+import io.lazypg.client.StatementDescription;
 import io.lazypg.client.internal.codec.CellDecoder;
 import io.lazypg.client.internal.codec.Oids;
 import io.lazypg.client.internal.param.ParameterEncoder;
@@ -15,6 +16,7 @@ import io.lazypg.client.internal.wire.MessageReader;
 import io.lazypg.client.sql.SqlLexer;
 import java.io.IOException;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -146,18 +148,43 @@ final class StatementPreparer {
         statement.shape = new ResultShape(columns, connection.output(), statement.usage);
     }
 
+    /**
+     * Parses {@code sql} as the unnamed statement and describes it (Parse + Describe + Sync, one
+     * round trip), without caching or running it: the parameter types the server inferred and the
+     * result columns. A server error (a syntax error, an unknown table) is thrown as usual.
+     */
+    StatementDescription describe(String sql) throws IOException {
+        SqlText.check(sql);
+        FrontendMessages.parse(connection.writeBuffer(), "", sql, new int[0]);
+        FrontendMessages.describe(connection.writeBuffer(), 'S', "");
+        connection.writeSync();
+        connection.send();
+        description.start();
+        connection.loop().run(description);
+        List<Integer> types = new ArrayList<>(description.parameterTypes.length);
+        for (int oid : description.parameterTypes) {
+            types.add(oid);
+        }
+        return new StatementDescription(types, description.columns == null ? List.of() : List.of(description.columns));
+    }
+
     /** The server forgot every prepared statement (DEALLOCATE ALL, DISCARD ALL): forget them too, closing none. */
     void forgetAll() {
         statements.clear();
     }
 
-    /** The answer to Parse + Describe(statement) + Sync: the parameter count and the result columns. */
+    /** The answer to Parse + Describe(statement) + Sync: the parameters and the result columns. */
     private final class DescribeResponse extends ResponseHandler {
+        private static final int[] NONE = new int[0];
         int parameterCount;
+        /** The parameters' type OIDs, as the server inferred them. */
+        int[] parameterTypes;
+
         Column[] columns;
 
         void start() {
             parameterCount = -1;
+            parameterTypes = NONE;
             columns = null;
         }
 
@@ -168,7 +195,13 @@ final class StatementPreparer {
 
         @Override
         void parameterDescription(MessageReader in) {
-            parameterCount = Bytes.readUnsignedShort(in.buffer(), in.payloadOffset());
+            int p = in.payloadOffset();
+            parameterCount = Bytes.readUnsignedShort(in.buffer(), p);
+            int[] types = new int[parameterCount];
+            for (int i = 0; i < types.length; i++) {
+                types[i] = Bytes.readInt(in.buffer(), p + 2 + 4 * i);
+            }
+            parameterTypes = types;
         }
 
         @Override

@@ -1,0 +1,764 @@
+package io.lazypg.jdbc;
+
+import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.LazyPgConnection;
+import io.lazypg.client.LazyPgSession;
+import io.lazypg.client.LazyResult;
+import io.lazypg.client.PgException;
+import io.lazypg.client.PgNotification;
+import io.lazypg.client.StatementDescription;
+import java.sql.Array;
+import java.sql.Blob;
+import java.sql.CallableStatement;
+import java.sql.Clob;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.NClob;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLClientInfoException;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.SQLXML;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import java.sql.Struct;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Executor;
+
+/**
+ * A JDBC {@link Connection} over one lazypg session: pooled (from {@link LazyPgDataSource}) or a
+ * connection of its own (from {@link LazyPgDriver}, for a JDBC pool such as HikariCP). Closing it
+ * gives the session back or closes it.
+ *
+ * <p><b>Transactions.</b> With auto-commit off, {@code BEGIN} (with the isolation level and
+ * read-only flag set on this connection) is sent before the first statement, as pgjdbc does, so a
+ * connection that only sets auto-commit off and back costs no round trip. {@link #unwrap} to the
+ * lazypg session begins the transaction too, so lazypg code run on it is part of it. A commit
+ * of a transaction the server already aborted is reported (SQLSTATE 25P02) rather than silently
+ * turned into a rollback.
+ *
+ * <p><b>Streams.</b> A statement with a fetch size reads through a portal; until its ResultSet is
+ * closed or read to the end, the session runs nothing else, and another statement fails with
+ * SQLSTATE 24000 instead of silently cutting the stream short.
+ *
+ * <p>Not thread-safe: JDBC connections are used by one thread at a time. Only {@link #abort} and
+ * {@link Statement#cancel()} may be called from another thread.
+ */
+final class JdbcConnection implements LazyPgJdbcConnection {
+
+    /** Gives a session for read-only or other work; called once, when the session is first needed. */
+    @FunctionalInterface
+    interface SessionSource {
+        LazyPgSession take(boolean readOnly);
+    }
+
+    /** Null until taken: at once, or (with read-only routing) at first use, after setReadOnly could choose where. */
+    private LazyPgSession session;
+
+    private final SessionSource source;
+    private final LazyPgConfig config;
+    private final UserTypes userTypes;
+    private volatile boolean closed;
+    private boolean autoCommit = true;
+    private boolean readOnly;
+    /** The level set with setTransactionIsolation, or -1: the server's default, read when asked. */
+    private int isolation = -1;
+
+    private int holdability = ResultSet.HOLD_CURSORS_OVER_COMMIT;
+    private int networkTimeoutMillis;
+    private int savepointIds;
+    private final Properties clientInfo = new Properties();
+    /** A ResultSet that reads through a portal and still holds the session. */
+    private LazyRowResultSet openStream;
+
+    private JdbcConnection(SessionSource source, LazyPgConfig config, UserTypes userTypes) {
+        this.source = source;
+        this.config = config;
+        this.userTypes = userTypes;
+    }
+
+    /**
+     * A connection whose session comes from {@code source}: taken now, so that a server that cannot
+     * be reached fails {@code getConnection}; or, when {@code routed} (read_only_target is set),
+     * taken at first use, so that {@link #setReadOnly(boolean) setReadOnly(true)} before it sends
+     * the work to a read-only host.
+     */
+    static JdbcConnection open(SessionSource source, LazyPgConfig config, UserTypes userTypes, boolean routed)
+            throws SQLException {
+        JdbcConnection connection = new JdbcConnection(source, config, userTypes);
+        if (!routed) {
+            connection.session();
+        }
+        return connection;
+    }
+
+    /** The session, taken from the source on first call (read-only work to read-only hosts). */
+    private LazyPgSession session() throws SQLException {
+        LazyPgSession s = session;
+        if (s == null) {
+            try {
+                s = source.take(readOnly);
+            } catch (PgException e) {
+                throw JdbcErrors.of(e);
+            }
+            session = s;
+        }
+        return s;
+    }
+
+    private boolean inTransaction() {
+        LazyPgSession s = session;
+        return s != null && s.inTransaction();
+    }
+
+    LazyPgConfig config() {
+        return config;
+    }
+
+    // ------------------------------------------------------------------ what statements use
+
+    /**
+     * The session, made ready for a statement: open, no stream holding it, and inside a
+     * transaction when auto-commit is off.
+     */
+    LazyPgSession sessionForStatement() throws SQLException {
+        checkOpen();
+        if (openStream != null && !openStream.isClosed()) {
+            throw JdbcErrors.usage(
+                    "A ResultSet read with a fetch size is still open on this connection: lazypg reads"
+                            + " it through a portal, and the session runs nothing else until it is closed or read to the end."
+                            + " Close it first, or read without a fetch size.",
+                    JdbcErrors.INVALID_CURSOR_STATE);
+        }
+        openStream = null;
+        LazyPgSession s = session();
+        if (!autoCommit && !s.inTransaction()) {
+            String begin = beginStatement();
+            run(() -> s.executeScript(begin));
+        }
+        return s;
+    }
+
+    /**
+     * The name and JDBC type of a type the client's table does not list, looked up once per client
+     * ({@link UserTypes}); null when it cannot be looked up now (a stream holds the session, the
+     * connection is closed or the lookup failed).
+     */
+    UserTypes.UserType userType(int oid) {
+        LazyPgSession s = session; // null until taken (read-only routing): then nothing to look up with
+        boolean free = s != null && !closed && !s.isBroken() && (openStream == null || openStream.isClosed());
+        return userTypes.lookUp(oid, free ? s : null);
+    }
+
+    /** Parse + Describe of {@code sql} ($n placeholders) on the server, for the statement's metadata. */
+    StatementDescription describe(String sql) throws SQLException {
+        LazyPgSession s = sessionForStatement();
+        return call(() -> s.describe(sql));
+    }
+
+    void streamOpened(LazyRowResultSet stream) {
+        openStream = stream;
+    }
+
+    /** The timeout a statement runs under: its own, else the network timeout, else null (the configured one). */
+    Duration statementTimeout(int statementSeconds) {
+        if (statementSeconds > 0) {
+            return Duration.ofSeconds(statementSeconds);
+        }
+        return networkTimeoutMillis > 0 ? Duration.ofMillis(networkTimeoutMillis) : null;
+    }
+
+    void cancelRunningStatement() {
+        LazyPgSession s = session;
+        if (s != null) {
+            s.cancel();
+        }
+    }
+
+    private String beginStatement() throws SQLException {
+        StringBuilder begin = new StringBuilder("BEGIN");
+        if (isolation >= 0) {
+            begin.append(" ISOLATION LEVEL ").append(isolationName(isolation));
+        }
+        if (readOnly) {
+            begin.append(" READ ONLY");
+        }
+        return begin.toString();
+    }
+
+    /** Runs a client call, turning its failure into an SQLException with a SQLSTATE. */
+    static <T> T call(ClientCall<T> call) throws SQLException {
+        try {
+            return call.run();
+        } catch (PgException e) {
+            throw JdbcErrors.of(e);
+        }
+    }
+
+    static void run(Runnable action) throws SQLException {
+        call(() -> {
+            action.run();
+            return null;
+        });
+    }
+
+    /** A call into the lazypg client. */
+    @FunctionalInterface
+    interface ClientCall<T> {
+        T run();
+    }
+
+    private void checkOpen() throws SQLException {
+        if (closed) {
+            throw JdbcErrors.closed("connection");
+        }
+    }
+
+    /** Ends a stream before the transaction ends: COMMIT and ROLLBACK need the session. */
+    private void closeStream() throws SQLException {
+        if (openStream != null) {
+            openStream.close();
+            openStream = null;
+        }
+        if (session != null) {
+            run(session::closeOpenCursor);
+        }
+    }
+
+    // ------------------------------------------------------------------ notifications
+
+    @Override
+    public List<PgNotification> getNotifications() throws SQLException {
+        return notifications(Duration.ZERO);
+    }
+
+    @Override
+    public List<PgNotification> getNotifications(int timeoutMillis) throws SQLException {
+        JdbcErrors.requireNonNegative(timeoutMillis, "The notification timeout");
+        return notifications(timeoutMillis == 0 ? Duration.ofDays(365_000) : Duration.ofMillis(timeoutMillis));
+    }
+
+    private List<PgNotification> notifications(Duration wait) throws SQLException {
+        checkOpen();
+        if (openStream != null && !openStream.isClosed()) {
+            throw JdbcErrors.usage(
+                    "A ResultSet read with a fetch size is still open on this connection; close it before"
+                            + " waiting for notifications.",
+                    JdbcErrors.INVALID_CURSOR_STATE);
+        }
+        LazyPgSession s = session();
+        return call(() -> s.notifications(wait));
+    }
+
+    // ------------------------------------------------------------------ statements
+
+    @Override
+    public Statement createStatement() throws SQLException {
+        checkOpen();
+        return new LazyPgStatement(this);
+    }
+
+    @Override
+    public Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
+        checkResultSetKind(resultSetType, resultSetConcurrency);
+        return createStatement();
+    }
+
+    @Override
+    public Statement createStatement(int resultSetType, int resultSetConcurrency, int resultSetHoldability)
+            throws SQLException {
+        checkResultSetKind(resultSetType, resultSetConcurrency);
+        return createStatement();
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql) throws SQLException {
+        checkOpen();
+        return new LazyPgPreparedStatement(this, sql, null);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency)
+            throws SQLException {
+        checkResultSetKind(resultSetType, resultSetConcurrency);
+        return prepareStatement(sql);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(
+            String sql, int resultSetType, int resultSetConcurrency, int resultSetHoldability) throws SQLException {
+        checkResultSetKind(resultSetType, resultSetConcurrency);
+        return prepareStatement(sql);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
+        checkOpen();
+        return new LazyPgPreparedStatement(
+                this, sql, autoGeneratedKeys == Statement.RETURN_GENERATED_KEYS ? GeneratedKeys.ALL_COLUMNS : null);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
+        throw JdbcErrors.unsupported(
+                "prepareStatement(String, int[])",
+                "name the key columns (prepareStatement(String, String[])) or use RETURN_GENERATED_KEYS.");
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
+        checkOpen();
+        return new LazyPgPreparedStatement(this, sql, GeneratedKeys.columns(columnNames));
+    }
+
+    private void checkResultSetKind(int type, int concurrency) throws SQLException {
+        checkOpen();
+        if (type != ResultSet.TYPE_FORWARD_ONLY) {
+            throw JdbcErrors.unsupported("A scrollable ResultSet", "lazypg's ResultSets are TYPE_FORWARD_ONLY.");
+        }
+        if (concurrency != ResultSet.CONCUR_READ_ONLY) {
+            throw JdbcErrors.unsupported("An updatable ResultSet", "lazypg's ResultSets are CONCUR_READ_ONLY.");
+        }
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql) throws SQLException {
+        throw JdbcErrors.unsupported(
+                "CallableStatement (prepareCall)",
+                "run the function with a PreparedStatement: select * from f(?) or call p(?).");
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency) throws SQLException {
+        return prepareCall(sql);
+    }
+
+    @Override
+    public CallableStatement prepareCall(
+            String sql, int resultSetType, int resultSetConcurrency, int resultSetHoldability) throws SQLException {
+        return prepareCall(sql);
+    }
+
+    @Override
+    public String nativeSQL(String sql) throws SQLException {
+        checkOpen();
+        return io.lazypg.client.sql.PlaceholderSql.parse(JdbcEscapes.translate(sql))
+                .positionalSql();
+    }
+
+    // ------------------------------------------------------------------ transactions
+
+    @Override
+    public void setAutoCommit(boolean autoCommit) throws SQLException {
+        checkOpen();
+        if (autoCommit == this.autoCommit) {
+            return;
+        }
+        if (autoCommit && inTransaction()) {
+            commit(); // JDBC: switching auto-commit on commits the transaction in progress
+        }
+        this.autoCommit = autoCommit;
+    }
+
+    @Override
+    public boolean getAutoCommit() throws SQLException {
+        checkOpen();
+        return autoCommit;
+    }
+
+    @Override
+    public void commit() throws SQLException {
+        checkOpen();
+        if (autoCommit) {
+            throw JdbcErrors.usage("Cannot commit when auto-commit is on.", JdbcErrors.INVALID_TRANSACTION_TERMINATION);
+        }
+        if (!inTransaction()) {
+            return; // nothing ran since the last commit: BEGIN was never sent
+        }
+        closeStream();
+        java.util.List<LazyResult> results = call(() -> session.queryScript("COMMIT"));
+        if (!results.isEmpty() && "ROLLBACK".equals(results.get(0).commandTag())) {
+            throw JdbcErrors.usage(
+                    "The transaction could not be committed: an earlier statement failed, so the"
+                            + " server aborted it and COMMIT rolled it back.",
+                    JdbcErrors.IN_FAILED_TRANSACTION);
+        }
+    }
+
+    @Override
+    public void rollback() throws SQLException {
+        checkOpen();
+        if (autoCommit) {
+            throw JdbcErrors.usage(
+                    "Cannot roll back when auto-commit is on.", JdbcErrors.INVALID_TRANSACTION_TERMINATION);
+        }
+        if (inTransaction()) {
+            closeStream();
+            run(() -> session.executeScript("ROLLBACK"));
+        }
+    }
+
+    @Override
+    public Savepoint setSavepoint() throws SQLException {
+        return savepoint(new JdbcSavepoint(++savepointIds, null));
+    }
+
+    @Override
+    public Savepoint setSavepoint(String name) throws SQLException {
+        if (name == null || name.isEmpty()) {
+            throw JdbcErrors.usage(
+                    "A savepoint needs a name (or use setSavepoint()).", JdbcErrors.INVALID_PARAMETER_VALUE);
+        }
+        return savepoint(new JdbcSavepoint(0, name));
+    }
+
+    private Savepoint savepoint(JdbcSavepoint savepoint) throws SQLException {
+        checkOpen();
+        if (autoCommit) {
+            throw JdbcErrors.usage("Savepoints need auto-commit off.", JdbcErrors.INVALID_TRANSACTION_TERMINATION);
+        }
+        LazyPgSession s = sessionForStatement();
+        run(() -> s.executeScript("SAVEPOINT " + savepoint.identifier()));
+        return savepoint;
+    }
+
+    @Override
+    public void rollback(Savepoint savepoint) throws SQLException {
+        checkOpen();
+        closeStream();
+        String rollbackTo =
+                "ROLLBACK TO SAVEPOINT " + JdbcSavepoint.of(savepoint).identifier();
+        LazyPgSession s = session();
+        run(() -> s.executeScript(rollbackTo));
+    }
+
+    @Override
+    public void releaseSavepoint(Savepoint savepoint) throws SQLException {
+        checkOpen();
+        String release = "RELEASE SAVEPOINT " + JdbcSavepoint.of(savepoint).identifier();
+        LazyPgSession s = session();
+        run(() -> s.executeScript(release));
+    }
+
+    @Override
+    public void setTransactionIsolation(int level) throws SQLException {
+        checkOpen();
+        isolationName(level); // validates
+        if (inTransaction()) {
+            throw JdbcErrors.usage(
+                    "Cannot change the isolation level in the middle of a transaction.", JdbcErrors.ACTIVE_TRANSACTION);
+        }
+        isolation = level;
+    }
+
+    @Override
+    public int getTransactionIsolation() throws SQLException {
+        checkOpen();
+        if (isolation >= 0) {
+            return isolation;
+        }
+        LazyPgSession s = session();
+        String level = call(() -> s.query("select current_setting('transaction_isolation')")
+                .get(0)
+                .getString(0));
+        return switch (level) {
+            case "serializable" -> TRANSACTION_SERIALIZABLE;
+            case "repeatable read" -> TRANSACTION_REPEATABLE_READ;
+            case "read uncommitted" -> TRANSACTION_READ_UNCOMMITTED;
+            default -> TRANSACTION_READ_COMMITTED;
+        };
+    }
+
+    private static String isolationName(int level) throws SQLException {
+        return switch (level) {
+            case TRANSACTION_READ_UNCOMMITTED -> "READ UNCOMMITTED";
+            case TRANSACTION_READ_COMMITTED -> "READ COMMITTED";
+            case TRANSACTION_REPEATABLE_READ -> "REPEATABLE READ";
+            case TRANSACTION_SERIALIZABLE -> "SERIALIZABLE";
+            default ->
+                throw JdbcErrors.usage(
+                        "Unknown transaction isolation level " + level + ".", JdbcErrors.INVALID_PARAMETER_VALUE);
+        };
+    }
+
+    /**
+     * Read-only applies to the transactions this connection begins ({@code BEGIN READ ONLY}); in
+     * auto-commit mode it has no effect, as with pgjdbc's default {@code readOnlyMode=transaction}.
+     */
+    @Override
+    public void setReadOnly(boolean readOnly) throws SQLException {
+        checkOpen();
+        if (readOnly != this.readOnly && inTransaction()) {
+            throw JdbcErrors.usage(
+                    "Cannot change the read-only flag in the middle of a transaction.", JdbcErrors.ACTIVE_TRANSACTION);
+        }
+        this.readOnly = readOnly;
+    }
+
+    @Override
+    public boolean isReadOnly() throws SQLException {
+        checkOpen();
+        return readOnly;
+    }
+
+    @Override
+    public void setHoldability(int holdability) throws SQLException {
+        checkOpen();
+        this.holdability = holdability;
+    }
+
+    @Override
+    public int getHoldability() throws SQLException {
+        checkOpen();
+        return holdability;
+    }
+
+    // ------------------------------------------------------------------ session settings
+
+    @Override
+    public void setSchema(String schema) throws SQLException {
+        LazyPgSession s = sessionForStatement();
+        run(() -> s.execute(
+                "select set_config('search_path', $1, false)", schema == null ? "" : Identifiers.quote(schema)));
+    }
+
+    @Override
+    public String getSchema() throws SQLException {
+        LazyPgSession s = sessionForStatement();
+        return call(() -> s.query("select current_schema()").get(0).getString(0));
+    }
+
+    /** PostgreSQL has one catalog per connection, the database: setting another is ignored, as pgjdbc does. */
+    @Override
+    public void setCatalog(String catalog) throws SQLException {
+        checkOpen();
+    }
+
+    @Override
+    public String getCatalog() throws SQLException {
+        checkOpen();
+        return config.database();
+    }
+
+    @Override
+    public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
+        checkOpen();
+        JdbcErrors.requireNonNegative(milliseconds, "The network timeout");
+        networkTimeoutMillis = milliseconds;
+    }
+
+    @Override
+    public int getNetworkTimeout() throws SQLException {
+        checkOpen();
+        return networkTimeoutMillis;
+    }
+
+    @Override
+    public boolean isValid(int timeout) throws SQLException {
+        JdbcErrors.requireNonNegative(timeout, "isValid timeout");
+        if (session == null) {
+            return !closed; // nothing taken yet: no server to ask
+        }
+        if (closed || session.isBroken()) {
+            return false;
+        }
+        if (openStream != null && !openStream.isClosed()) {
+            return true; // the session is busy reading a stream; it answered the last fetch
+        }
+        return session.isValid(timeout == 0 ? Duration.ofDays(1) : Duration.ofSeconds(timeout));
+    }
+
+    /** Only {@code ApplicationName} has a meaning (the server's application_name); other names are kept as given. */
+    @Override
+    public void setClientInfo(String name, String value) throws SQLClientInfoException {
+        if ("ApplicationName".equals(name)) {
+            try {
+                LazyPgSession s = sessionForStatement();
+                run(() -> s.execute("select set_config('application_name', $1, false)", value == null ? "" : value));
+            } catch (SQLException e) {
+                throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(), e);
+            }
+        }
+        if (value == null) {
+            clientInfo.remove(name);
+        } else {
+            clientInfo.setProperty(name, value);
+        }
+    }
+
+    @Override
+    public void setClientInfo(Properties properties) throws SQLClientInfoException {
+        for (String name : properties.stringPropertyNames()) {
+            setClientInfo(name, properties.getProperty(name));
+        }
+    }
+
+    @Override
+    public String getClientInfo(String name) throws SQLException {
+        checkOpen();
+        return clientInfo.getProperty(name);
+    }
+
+    @Override
+    public Properties getClientInfo() throws SQLException {
+        checkOpen();
+        Properties copy = new Properties();
+        copy.putAll(clientInfo);
+        return copy;
+    }
+
+    @Override
+    public DatabaseMetaData getMetaData() throws SQLException {
+        checkOpen();
+        return new LazyPgDatabaseMetaData(this);
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return null;
+    }
+
+    @Override
+    public void clearWarnings() throws SQLException {
+        checkOpen();
+    }
+
+    @Override
+    public Map<String, Class<?>> getTypeMap() throws SQLException {
+        checkOpen();
+        return Map.of();
+    }
+
+    @Override
+    public void setTypeMap(Map<String, Class<?>> map) throws SQLException {
+        if (map != null && !map.isEmpty()) {
+            throw JdbcErrors.unsupported("setTypeMap", "user-defined type mappings are not supported.");
+        }
+    }
+
+    // ------------------------------------------------------------------ values
+
+    @Override
+    public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
+        checkOpen();
+        if (typeName == null) {
+            throw JdbcErrors.usage("createArrayOf needs the element type name.", JdbcErrors.INVALID_PARAMETER_VALUE);
+        }
+        return new LazyRowArray(elements, PgTypes.sqlTypeOfName(typeName), typeName);
+    }
+
+    @Override
+    public Clob createClob() throws SQLException {
+        throw JdbcErrors.unsupported("createClob", "bind text as a String.");
+    }
+
+    @Override
+    public Blob createBlob() throws SQLException {
+        throw JdbcErrors.unsupported("createBlob", "bind bytea as a byte[].");
+    }
+
+    @Override
+    public NClob createNClob() throws SQLException {
+        throw JdbcErrors.unsupported("createNClob", "bind text as a String.");
+    }
+
+    @Override
+    public SQLXML createSQLXML() throws SQLException {
+        throw JdbcErrors.unsupported("createSQLXML", "bind xml as a String.");
+    }
+
+    @Override
+    public Struct createStruct(String typeName, Object[] attributes) throws SQLException {
+        throw JdbcErrors.unsupported("createStruct", null);
+    }
+
+    // ------------------------------------------------------------------ lifetime
+
+    /** Rolls back a transaction left open (silently: JDBC allows closing without commit), then releases the session. */
+    @Override
+    public void close() throws SQLException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (session == null) {
+            return; // never used: nothing was taken
+        }
+        try {
+            if (!session.isBroken()) {
+                if (openStream != null) {
+                    openStream.close();
+                }
+                session.closeOpenCursor();
+                if (session.inTransaction()) {
+                    session.executeScript("ROLLBACK");
+                }
+            }
+        } catch (PgException e) {
+            // the session is discarded below if it broke; nothing to report for a connection being closed
+        } finally {
+            session.close();
+        }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** Closes the socket now (callable from any thread); the executor then gives the session back. */
+    @Override
+    public void abort(Executor executor) throws SQLException {
+        if (executor == null) {
+            throw JdbcErrors.usage("abort needs an executor.", JdbcErrors.INVALID_PARAMETER_VALUE);
+        }
+        if (closed) {
+            return;
+        }
+        closed = true;
+        LazyPgSession s = session;
+        if (s != null) {
+            s.abort();
+            executor.execute(s::close);
+        }
+    }
+
+    // ------------------------------------------------------------------ wrapper
+
+    /**
+     * Unwraps to the lazypg session ({@link LazyPgSession} or {@link LazyPgConnection}), which runs
+     * on the same server session: with auto-commit off, the transaction is begun first, so what
+     * lazypg code runs on it is part of it. Do not close the session; close this connection.
+     */
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        if (iface == LazyPgJdbcConnection.class) {
+            return iface.cast(this);
+        }
+        if (iface == LazyPgSession.class || iface == LazyPgConnection.class) {
+            return iface.cast(sessionForStatement());
+        }
+        throw JdbcErrors.usage(
+                "Not a wrapper for " + iface.getName() + "; a lazypg connection unwraps to "
+                        + "LazyPgSession and LazyPgConnection.",
+                JdbcErrors.INVALID_PARAMETER_VALUE);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this) || iface == LazyPgSession.class || iface == LazyPgConnection.class;
+    }
+
+    @Override
+    public String toString() {
+        return "JdbcConnection[" + JdbcUrls.displayUrl(config) + (closed ? ", closed" : "") + "]";
+    }
+}
