@@ -111,9 +111,7 @@ class HikariPoolApplicationIT {
             assertThat(hikari.getHikariPoolMXBean().getActiveConnections()).isZero();
 
             // One server session for every tool in one @Transactional method.
-            int[] pids = context.getBean(Accounts.class).backendPids();
-            assertThat(pids[1]).isEqualTo(pids[0]);
-            assertThat(pids[2]).isEqualTo(pids[0]);
+            OneTransactionChecks.everyToolRunsOnOneSession(context.getBean(Accounts.class));
         }
     }
 
@@ -121,20 +119,9 @@ class HikariPoolApplicationIT {
     void oneTransactionAcrossJdbcTemplateJdbcClientAndTheTemplate(TestPostgres server) {
         try (ConfigurableApplicationContext context = start(server)) {
             Accounts accounts = context.getBean(Accounts.class);
-            accounts.reset();
-            assertThatThrownBy(accounts::twoLazyPgUpdatesThenFail).isInstanceOf(Accounts.Boom.class);
-            assertThat(accounts.balance(1)).isEqualTo(100);
-
-            int[] seen = new int[2];
-            assertThatThrownBy(() -> accounts.lazyPgReadsJdbcWriteThenFail(seen))
-                    .isInstanceOf(Accounts.Boom.class);
-            assertThat(seen).containsExactly(7, 8);
-            assertThat(accounts.balance(1)).isEqualTo(100);
-            assertThat(accounts.balance(2)).isEqualTo(100);
-
-            accounts.jdbcThenLazyPgOnOneRow(); // one row, one session: no lock wait
-            assertThat(accounts.balance(1)).isEqualTo((100 + 1) * 2);
-            assertThat(accounts.transfer(2, 1, 5)).isEqualTo(202 + 100);
+            OneTransactionChecks.twoTemplateUpdatesRollBackAndCommitWithTheTransaction(accounts);
+            OneTransactionChecks.eachToolSeesTheOthersWritesAndARollbackUndoesBoth(accounts);
+            OneTransactionChecks.aJdbcThenATemplateUpdateOfOneRowDoNotWait(accounts);
         }
     }
 
