@@ -17,7 +17,7 @@ enum ConnectionSource {
     LAZYPG_URL,
     /** {@code lazypg.host} is set (and no URL). */
     LAZYPG_HOST,
-    /** Neither, but {@code spring.datasource.url} is a {@code jdbc:postgresql:} URL. */
+    /** Neither, but {@code spring.datasource.url} is a {@code jdbc:postgresql:} (or {@code jdbc:lazypg:}) URL. */
     DATASOURCE,
     /** Nothing usable is configured. */
     NONE;
@@ -39,7 +39,9 @@ enum ConnectionSource {
         return binder.bind(name, String.class).orElse(null);
     }
 
+    /** pgjdbc's scheme, or lazypg-jdbc's own (the same syntax), which the client reads as well. */
     static boolean isPostgresJdbcUrl(String url) {
-        return url != null && url.trim().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:");
+        return url != null && url.trim().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:")
+                || JdbcPoolMode.isLazyPgJdbcUrl(url);
     }
 }

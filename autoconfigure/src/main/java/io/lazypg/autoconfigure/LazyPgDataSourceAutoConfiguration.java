@@ -21,7 +21,8 @@ import org.springframework.core.env.Environment;
  * spring-boot-starter-jdbc, -data-jpa and -flyway bring, is on the classpath), defines no
  * DataSource of its own, a PostgreSQL connection is configured ({@code lazypg.url},
  * {@code lazypg.host} or a PostgreSQL {@code spring.datasource.url}; see
- * {@link OnLazyPgDataSourceCondition}), and {@code lazypg.jdbc.enabled} is not false. Ordered
+ * {@link OnLazyPgDataSourceCondition}), {@code lazypg.jdbc.enabled} is not false, and the
+ * application does not keep its JDBC pool over lazypg's driver ({@link JdbcPoolMode}). Ordered
  * before Boot's {@code DataSourceAutoConfiguration}, which then backs off.
  *
  * <p>The bean is the {@code LazyPgDataSource} itself, never a wrapper: every transaction manager
@@ -32,7 +33,7 @@ import org.springframework.core.env.Environment;
         name = LazyPgDataSourceAutoConfiguration.BOOT_DATA_SOURCE_AUTO_CONFIGURATION,
         value = LazyPgDataSource.class)
 @ConditionalOnBooleanProperty(name = "lazypg.jdbc.enabled", matchIfMissing = true)
-@Conditional(OnLazyPgDataSourceCondition.class)
+@Conditional({JdbcPoolMode.Off.class, OnLazyPgDataSourceCondition.class})
 public class LazyPgDataSourceAutoConfiguration {
 
     static final String BOOT_DATA_SOURCE_AUTO_CONFIGURATION =

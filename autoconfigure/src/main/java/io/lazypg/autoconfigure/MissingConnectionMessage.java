@@ -1,7 +1,9 @@
 package io.lazypg.autoconfigure;
 
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
+import org.springframework.util.StringUtils;
 
 /**
  * The startup failure for "no PostgreSQL to connect to", in two parts as a FailureAnalyzer shows
@@ -38,12 +40,34 @@ final class MissingConnectionMessage {
             why = "no LazyPgConnectionDetails bean was found";
             embedded = "or define a LazyPgConnectionDetails bean";
         }
+        String otherDatabase = otherDatabaseScheme(environment);
+        if (otherDatabase != null) {
+            return new MissingConnectionMessage(
+                    "lazypg has no PostgreSQL server to connect to: spring.datasource.url is a " + otherDatabase
+                            + " URL, not PostgreSQL, so lazypg leaves that DataSource to Boot; neither lazypg.url"
+                            + " nor lazypg.host is set, and " + why + ".",
+                    "Point spring.datasource.url at PostgreSQL (jdbc:postgresql://host:5432/database) to run"
+                            + " everything on lazypg, or set lazypg.url (for example"
+                            + " postgresql://app@db.example.com:5432/shop) for the PostgreSQL server LazyPgTemplate"
+                            + " should use beside the " + otherDatabase + " DataSource, " + embedded + ".");
+        }
         return new MissingConnectionMessage(
                 "lazypg has no PostgreSQL server to connect to: none of lazypg.url, "
                         + "lazypg.host or a jdbc:postgresql: spring.datasource.url is set, and " + why + ".",
                 "Set lazypg.url (for example postgresql://app@db.example.com:5432/shop), or lazypg.host with "
                         + "lazypg.database and lazypg.username (and lazypg.password), or a jdbc:postgresql: "
                         + "spring.datasource.url, " + embedded + ".");
+    }
+
+    /** The scheme ({@code jdbc:h2:}) of a {@code spring.datasource.url} that is not PostgreSQL, else null. */
+    private static String otherDatabaseScheme(Environment environment) {
+        if (environment == null) {
+            return null;
+        }
+        String url = ConnectionSource.string(Binder.get(environment), ConnectionSource.DATASOURCE_URL);
+        return StringUtils.hasText(url) && !ConnectionSource.isPostgresJdbcUrl(url)
+                ? NotPostgresDataSourceUrlException.scheme(url.trim())
+                : null;
     }
 
     String description() {

@@ -90,12 +90,4 @@ public class OrderRepository {
                 o.shipCountry(),
                 o.notes());
     }
-
-    /** Counts the new order on its customer; false when there is no such customer. */
-    public boolean recordOrderOnCustomer(long customerId) {
-        return template.update(
-                        "update customers set order_count = order_count + 1, last_order_at = now() where id = ?",
-                        customerId)
-                == 1;
-    }
 }

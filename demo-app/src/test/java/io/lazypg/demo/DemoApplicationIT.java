@@ -2,6 +2,7 @@ package io.lazypg.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.lazypg.jdbc.LazyPgDataSource;
 import io.lazypg.spring.LazyPgTemplate;
 import java.io.IOException;
 import java.net.URI;
@@ -11,10 +12,13 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -33,6 +37,15 @@ class DemoApplicationIT {
     @Autowired
     LazyPgTemplate template;
 
+    @Autowired
+    CustomerRepository customers;
+
+    @Autowired
+    DataSource dataSource;
+
+    @Autowired
+    PlatformTransactionManager transactionManager;
+
     private HttpResponse<String> get(String path) throws IOException, InterruptedException {
         return http.send(
                 HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
@@ -48,6 +61,29 @@ class DemoApplicationIT {
                         .POST(HttpRequest.BodyPublishers.ofString(body))
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void flywayMigratedThroughTheStartersDataSourceAndJdbcClientSharesTheTemplatesTransaction() {
+        assertThat(dataSource).isInstanceOf(LazyPgDataSource.class);
+        assertThat(((LazyPgDataSource) dataSource).client()).isSameAs(template.getClient());
+        assertThat(template.query(
+                        "select version from flyway_schema_history where success order by installed_rank",
+                        String.class))
+                .containsExactly("1", "2");
+        assertThat(template.queryForObject("select count(*) from orders", Long.class))
+                .isGreaterThanOrEqualTo(5000);
+
+        long before = customers.orderCount(11);
+        TransactionTemplate tx = new TransactionTemplate(transactionManager);
+        tx.executeWithoutResult(status -> {
+            assertThat(customers.recordOrder(11)).isTrue();
+            // The template sees the JdbcClient write before commit: one session.
+            assertThat(template.queryForObject("select order_count from customers where id = 11", Long.class))
+                    .isEqualTo(before + 1);
+            status.setRollbackOnly();
+        });
+        assertThat(customers.orderCount(11)).isEqualTo(before);
     }
 
     @Test
@@ -153,7 +189,7 @@ class DemoApplicationIT {
     }
 
     private long customerOrderCount(long id) {
-        return template.queryForObject("select order_count from customers where id = ?", Long.class, id);
+        return customers.orderCount(id);
     }
 
     private double metric(String name) throws Exception {

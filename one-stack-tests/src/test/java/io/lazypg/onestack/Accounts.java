@@ -86,6 +86,13 @@ public class Accounts {
         throw new Boom("after a write through each");
     }
 
+    /** A JdbcTemplate write, then a template statement that outlives the transaction's 1 s timeout. */
+    @Transactional(timeout = 1)
+    public void writeThenSleepPastTheTimeout() {
+        jdbc.update("update one_stack_account set balance = 0 where id = 1");
+        lazyPg.queryForObject("select pg_sleep(5)::text", String.class);
+    }
+
     /** The backend pids each tool runs on inside one transaction. */
     @Transactional
     public int[] backendPids() {

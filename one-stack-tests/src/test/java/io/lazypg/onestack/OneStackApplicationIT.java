@@ -1,7 +1,6 @@
 package io.lazypg.onestack;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lazypg.client.LazyPgClient;
 import io.lazypg.jdbc.LazyPgDataSource;
@@ -76,53 +75,28 @@ class OneStackApplicationIT {
             assertThat(template.queryForObject("select count(*) from one_stack_account", Long.class))
                     .isEqualTo(2);
             // Every tool in one @Transactional method is on one server session.
-            int[] pids = context.getBean(Accounts.class).backendPids();
-            assertThat(pids[1]).isEqualTo(pids[0]);
-            assertThat(pids[2]).isEqualTo(pids[0]);
+            OneTransactionChecks.everyToolRunsOnOneSession(context.getBean(Accounts.class));
         }
     }
 
     @Test
     void twoLazyPgUpdatesInAFailingTransactionAreBothRolledBack(TestPostgres server) {
         try (ConfigurableApplicationContext context = start(server)) {
-            Accounts accounts = context.getBean(Accounts.class);
-            accounts.reset();
-            assertThatThrownBy(accounts::twoLazyPgUpdatesThenFail).isInstanceOf(Accounts.Boom.class);
-            assertThat(accounts.balance(1)).isEqualTo(100);
-            assertThat(accounts.balance(2)).isEqualTo(100);
-
-            accounts.twoLazyPgUpdates();
-            assertThat(accounts.balance(1)).isEqualTo(90);
-            assertThat(accounts.balance(2)).isEqualTo(110);
+            OneTransactionChecks.twoTemplateUpdatesRollBackAndCommitWithTheTransaction(context.getBean(Accounts.class));
         }
     }
 
     @Test
     void aJdbcThenALazyPgUpdateOfOneRowDoNotWaitOnEachOther(TestPostgres server) {
         try (ConfigurableApplicationContext context = start(server)) {
-            Accounts accounts = context.getBean(Accounts.class);
-            accounts.reset();
-            accounts.jdbcThenLazyPgOnOneRow();
-            assertThat(accounts.balance(1)).isEqualTo((100 + 1) * 2);
-
-            // The documented example: a JdbcClient write of row 2, then the template's of row 1.
-            assertThat(accounts.transfer(2, 1, 5)).isEqualTo(202 + 100);
-            assertThat(accounts.balance(1)).isEqualTo(207);
-            assertThat(accounts.balance(2)).isEqualTo(95);
+            OneTransactionChecks.aJdbcThenATemplateUpdateOfOneRowDoNotWait(context.getBean(Accounts.class));
         }
     }
 
     @Test
     void eachToolSeesTheOthersWritesAndARollbackUndoesBoth(TestPostgres server) {
         try (ConfigurableApplicationContext context = start(server)) {
-            Accounts accounts = context.getBean(Accounts.class);
-            accounts.reset();
-            int[] seen = new int[2];
-            assertThatThrownBy(() -> accounts.lazyPgReadsJdbcWriteThenFail(seen))
-                    .isInstanceOf(Accounts.Boom.class);
-            assertThat(seen).containsExactly(7, 8);
-            assertThat(accounts.balance(1)).isEqualTo(100);
-            assertThat(accounts.balance(2)).isEqualTo(100);
+            OneTransactionChecks.eachToolSeesTheOthersWritesAndARollbackUndoesBoth(context.getBean(Accounts.class));
         }
     }
 

@@ -2,9 +2,11 @@ package io.lazypg.onestack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.zaxxer.hikari.HikariDataSource;
 import io.lazypg.autoconfigure.LazyPgAutoConfiguration;
 import io.lazypg.autoconfigure.LazyPgConnectionDetails;
 import io.lazypg.autoconfigure.LazyPgDataSourceAutoConfiguration;
+import io.lazypg.client.LazyPgClient;
 import io.lazypg.jdbc.LazyPgDataSource;
 import io.lazypg.spring.LazyPgTemplate;
 import io.lazypg.spring.LazyPgTransactionManager;
@@ -168,6 +170,78 @@ class OneStackAutoConfigurationTest {
                             .contains("spring.datasource.url is not a PostgreSQL URL", "jdbc:h2:")
                             .doesNotContain("secret");
                     assertThat(analysis.getAction()).contains("remove lazypg.jdbc.enabled=true");
+                });
+    }
+
+    @Test
+    void lazyPgDriverAsTheJdbcPoolsDriverKeepsHikariAsTheOnlyPool() {
+        contextRunner
+                .withPropertyValues(
+                        "spring.datasource.url=jdbc:lazypg://127.0.0.1:1/shop",
+                        "spring.datasource.driver-class-name=io.lazypg.jdbc.LazyPgDriver",
+                        "spring.datasource.hikari.maximum-pool-size=4")
+                .run(context -> {
+                    assertThat(context)
+                            .hasSingleBean(HikariDataSource.class)
+                            .doesNotHaveBean(LazyPgDataSource.class)
+                            .doesNotHaveBean(LazyPgClient.class)
+                            .doesNotHaveBean(LazyPgConnectionDetails.class)
+                            .doesNotHaveBean(LazyPgTransactionManager.class)
+                            .hasSingleBean(TransactionManager.class);
+                    HikariDataSource hikari = context.getBean(HikariDataSource.class);
+                    assertThat(hikari.getMaximumPoolSize()).isEqualTo(4);
+                    assertThat(hikari.getDriverClassName()).isEqualTo("io.lazypg.jdbc.LazyPgDriver");
+                    LazyPgTemplate template = context.getBean(LazyPgTemplate.class);
+                    assertThat(template.getClient()).isNull();
+                    assertThat(template.getDataSource()).isSameAs(hikari);
+                    assertThat(context.getBean(DataSourceTransactionManager.class)
+                                    .getDataSource())
+                            .isSameAs(hikari);
+                });
+    }
+
+    @Test
+    void lazyPgDriverWithAJdbcPostgresqlUrlFailsWithAnAnalysisBeforeThePoolIsUsed() {
+        contextRunner
+                .withPropertyValues(
+                        "spring.datasource.url=jdbc:postgresql://127.0.0.1:1/shop?password=secret",
+                        "spring.datasource.driver-class-name=io.lazypg.jdbc.LazyPgDriver")
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    FailureAnalysis analysis = analyze(context.getStartupFailure());
+                    assertThat(analysis).isNotNull();
+                    assertThat(analysis.getDescription())
+                            .contains("jdbc:postgresql:", "does not accept")
+                            .doesNotContain("secret");
+                    assertThat(analysis.getAction())
+                            .contains("jdbc:lazypg://host:5432/database", "remove spring.datasource.driver-class-name");
+                });
+    }
+
+    @Test
+    void aJdbcLazypgUrlAloneGivesTheLazyPgDataSource() {
+        contextRunner
+                .withPropertyValues("spring.datasource.url=jdbc:lazypg://127.0.0.1:1/shop")
+                .run(context -> assertThat(context)
+                        .hasSingleBean(LazyPgDataSource.class)
+                        .doesNotHaveBean(HikariDataSource.class));
+    }
+
+    @Test
+    void otherDatabaseUrlWithoutALazyPgConnectionLeavesTheDataSourceToBootAndSaysWhatLazyPgNeeds() {
+        contextRunner
+                .withPropertyValues(
+                        "spring.datasource.url=jdbc:h2:mem:other;PASSWORD=secret",
+                        "spring.datasource.driver-class-name=org.postgresql.Driver",
+                        "lazypg.embedded.enabled=false")
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    FailureAnalysis analysis = analyze(context.getStartupFailure());
+                    assertThat(analysis).isNotNull();
+                    assertThat(analysis.getDescription())
+                            .contains("spring.datasource.url is a jdbc:h2: URL", "not PostgreSQL")
+                            .doesNotContain("secret");
+                    assertThat(analysis.getAction()).contains("lazypg.url");
                 });
     }
 

@@ -1,7 +1,6 @@
 package io.lazypg.onestack;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.lazypg.jdbc.LazyPgDataSource;
@@ -55,14 +54,7 @@ class OwnDataSourceApplicationIT {
                             "do not see each other's uncommitted writes");
 
             Accounts accounts = context.getBean(Accounts.class);
-            accounts.reset();
-            assertThatThrownBy(accounts::twoLazyPgUpdatesThenFail).isInstanceOf(Accounts.Boom.class);
-            assertThat(accounts.balance(1)).isEqualTo(100);
-            assertThat(accounts.balance(2)).isEqualTo(100);
-
-            accounts.twoLazyPgUpdates();
-            assertThat(accounts.balance(1)).isEqualTo(90);
-            assertThat(accounts.balance(2)).isEqualTo(110);
+            OneTransactionChecks.twoTemplateUpdatesRollBackAndCommitWithTheTransaction(accounts);
             // Two server sessions: the limitation the WARN names.
             int[] pids = accounts.backendPids();
             assertThat(pids[1]).isNotEqualTo(pids[0]);

@@ -50,8 +50,12 @@ public class LazyPgTemplate implements LazyPgOperations {
 
     private static final Object[] NO_ARGS = {};
 
+    /** What {@link io.lazypg.client.LazyPgConfig} uses when no client says otherwise. */
+    private static final int DEFAULT_FETCH_SIZE = 1000;
+
     private final LazyPgClient client;
     private final DataSource dataSource;
+    private volatile int fetchSize;
     private final ParsedSqlCache sqlCache = new ParsedSqlCache(ParsedSqlCache.DEFAULT_CAPACITY);
     private volatile LazyPgExceptionTranslator exceptionTranslator = new SqlStateLazyPgExceptionTranslator();
 
@@ -66,12 +70,46 @@ public class LazyPgTemplate implements LazyPgOperations {
      * Outside a transaction, calls still run on {@code client}'s pool.
      */
     public LazyPgTemplate(LazyPgClient client, DataSource dataSource) {
-        this.client = Objects.requireNonNull(client, "client");
-        this.dataSource = dataSource;
+        this(
+                Objects.requireNonNull(client, "client"),
+                dataSource,
+                client.config().fetchSize());
     }
 
+    /**
+     * A template with no lazypg pool of its own, over a JDBC pool of lazypg connections (HikariCP
+     * with {@code driverClassName=io.lazypg.jdbc.LazyPgDriver}): each call runs on the lazypg session
+     * under a connection of {@code dataSource}, the transaction's when one is bound to it, else one
+     * taken for the call and closed after it (so the JDBC pool is the only pool). Pass the
+     * application's DataSource bean itself. Streams fetch 1000 rows per round trip
+     * ({@link #setFetchSize}).
+     */
+    public LazyPgTemplate(DataSource dataSource) {
+        this(null, Objects.requireNonNull(dataSource, "dataSource"), DEFAULT_FETCH_SIZE);
+    }
+
+    private LazyPgTemplate(LazyPgClient client, DataSource dataSource, int fetchSize) {
+        this.client = client;
+        this.dataSource = dataSource;
+        this.fetchSize = fetchSize;
+    }
+
+    /** The client whose pool calls outside a transaction use, or null for a template over a DataSource alone. */
     public LazyPgClient getClient() {
         return client;
+    }
+
+    /** Rows asked for per round trip by {@link #queryForStream}; the client's {@code fetchSize} by default. */
+    public int getFetchSize() {
+        return fetchSize;
+    }
+
+    /** Rows asked for per round trip by {@link #queryForStream}; 0 fetches all rows at once. */
+    public void setFetchSize(int fetchSize) {
+        if (fetchSize < 0) {
+            throw new IllegalArgumentException("fetchSize must be 0 (all rows at once) or more, not " + fetchSize);
+        }
+        this.fetchSize = fetchSize;
     }
 
     /** The DataSource whose transactions calls join, or null. */
@@ -312,7 +350,7 @@ public class LazyPgTemplate implements LazyPgOperations {
         RowCursor cursor = null;
         try {
             lease = LazyPgSessionUtils.lease(client, dataSource);
-            cursor = lease.session().stream(bound.pgSql(), client.config().fetchSize(), bound.args());
+            cursor = lease.session().stream(bound.pgSql(), fetchSize, bound.args());
             RowMapping.NumberedMapper<T> mapper = mapping.bind(cursor.columns(), bound.sql());
             CursorIterator<T> rows = new CursorIterator<>(this, bound.sql(), cursor, mapper);
             LazyPgSessionLease owned = lease;

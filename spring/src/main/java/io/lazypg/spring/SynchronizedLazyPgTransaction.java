@@ -1,9 +1,9 @@
 package io.lazypg.spring;
 
-import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyPgSession;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.PgException;
+import java.util.function.Supplier;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.transaction.TransactionDefinition;
@@ -31,13 +31,17 @@ final class SynchronizedLazyPgTransaction implements TransactionSynchronization 
     private static final Log logger = LogFactory.getLog(SynchronizedLazyPgTransaction.class);
     private static final LazyPgExceptionTranslator translator = new SqlStateLazyPgExceptionTranslator();
 
-    private final LazyPgClient client;
+    /** What the holder is bound under: the client, or a client-less template's key of its DataSource. */
+    private final Object key;
+
     private final LazyPgSessionHolder holder;
+    private final LazyPgSessionLease lease;
     private boolean committed;
 
-    private SynchronizedLazyPgTransaction(LazyPgClient client, LazyPgSessionHolder holder) {
-        this.client = client;
+    private SynchronizedLazyPgTransaction(Object key, LazyPgSessionHolder holder, LazyPgSessionLease lease) {
+        this.key = key;
         this.holder = holder;
+        this.lease = lease;
     }
 
     /** Whether a Spring transaction runs on this thread that a lazypg transaction can follow. */
@@ -47,32 +51,35 @@ final class SynchronizedLazyPgTransaction implements TransactionSynchronization 
     }
 
     /**
-     * Acquires a session, begins a transaction on it with the Spring transaction's isolation level
-     * and read-only flag, binds it to {@code client} and registers its completion.
+     * Takes a session from {@code sessions} (the client's pool, or a DataSource's connection),
+     * begins a transaction on it with the Spring transaction's isolation level and read-only flag,
+     * binds it under {@code key} and registers its completion, which gives the lease back.
      *
      * @throws PgException when no session could be acquired or BEGIN failed (untranslated)
      */
-    static LazyPgSessionHolder begin(LazyPgClient client) {
+    static LazyPgSessionHolder begin(Object key, Supplier<LazyPgSessionLease> sessions) {
         DefaultTransactionDefinition definition = new DefaultTransactionDefinition();
         Integer isolation = TransactionSynchronizationManager.getCurrentTransactionIsolationLevel();
         if (isolation != null) {
             definition.setIsolationLevel(isolation);
         }
         definition.setReadOnly(TransactionSynchronizationManager.isCurrentTransactionReadOnly());
-        LazyPgSession session = client.acquire();
+        LazyPgSessionLease lease = sessions.get();
+        LazyPgSession session = lease.session();
         try {
             session.executeScript(
                     LazyPgTransactionManager.beginStatement(definition, TransactionDefinition.TIMEOUT_DEFAULT));
         } catch (RuntimeException | Error e) {
-            session.close();
+            lease.close();
             throw e;
         }
         LazyPgSessionHolder holder = new LazyPgSessionHolder(session);
         holder.setSynchronizedWithTransaction(true);
         // An existing transaction for a LazyPgTransactionManager used inside this one: it joins.
         holder.setTransactionActive(true);
-        TransactionSynchronizationManager.bindResource(client, holder);
-        TransactionSynchronizationManager.registerSynchronization(new SynchronizedLazyPgTransaction(client, holder));
+        TransactionSynchronizationManager.bindResource(key, holder);
+        TransactionSynchronizationManager.registerSynchronization(
+                new SynchronizedLazyPgTransaction(key, holder, lease));
         return holder;
     }
 
@@ -85,12 +92,12 @@ final class SynchronizedLazyPgTransaction implements TransactionSynchronization 
 
     @Override
     public void suspend() {
-        TransactionSynchronizationManager.unbindResource(client);
+        TransactionSynchronizationManager.unbindResource(key);
     }
 
     @Override
     public void resume() {
-        TransactionSynchronizationManager.bindResource(client, holder);
+        TransactionSynchronizationManager.bindResource(key, holder);
     }
 
     @Override
@@ -127,11 +134,11 @@ final class SynchronizedLazyPgTransaction implements TransactionSynchronization 
         } catch (RuntimeException e) {
             logger.warn("Could not roll back the lazypg transaction; its connection is discarded", e);
         } finally {
-            TransactionSynchronizationManager.unbindResourceIfPossible(client);
+            TransactionSynchronizationManager.unbindResourceIfPossible(key);
             holder.clear();
             try {
-                // close() rolls back whatever is still open, or discards a broken connection.
-                session.close();
+                // A pooled session's close() rolls back whatever is still open, or discards a broken connection.
+                lease.close();
             } catch (RuntimeException e) {
                 logger.debug("Could not give the lazypg session back", e);
             }

@@ -19,9 +19,14 @@ import org.springframework.context.annotation.Bean;
  * <p>The meters are {@link io.micrometer.core.instrument.binder.MeterBinder} beans, which Spring
  * Boot's metrics support (spring-boot-micrometer-metrics, part of the actuator starter) binds to
  * the application's {@link MeterRegistry}; without a registry they cost nothing.
+ *
+ * <p>Only with a {@link LazyPgClient} bean: when the application's JDBC pool pools lazypg
+ * connections (no client), that pool's own metrics (Boot's {@code hikaricp.*}) describe the pool in
+ * use, and no lazypg meter would ever move.
  */
 @AutoConfiguration(after = LazyPgAutoConfiguration.class)
 @ConditionalOnClass({LazyPgClient.class, MeterRegistry.class, ObservationRegistry.class})
+@ConditionalOnBean(LazyPgClient.class)
 public class LazyPgMetricsAutoConfiguration {
 
     @Bean
@@ -38,7 +43,6 @@ public class LazyPgMetricsAutoConfiguration {
     }
 
     @Bean
-    @ConditionalOnBean(LazyPgClient.class)
     @ConditionalOnMissingBean
     public LazyPgClientMetrics lazyPgClientMetrics(LazyPgClient client) {
         return new LazyPgClientMetrics(client);

@@ -1,6 +1,5 @@
 -- The demo's schema: an orders table of about 40 columns of mixed types, and customers.
-drop table if exists orders;
-drop table if exists customers;
+-- Flyway runs it once per database, through the starter's DataSource (lazypg-jdbc).
 
 create table customers (
     id            bigint primary key,

@@ -1,11 +1,12 @@
--- Deterministic, realistic-looking data; :customers and :orders are replaced by the seeder.
+-- Deterministic, realistic-looking data. ${customers} and ${orders} are Flyway placeholders, set from
+-- demo.seed.customers and demo.seed.orders (spring.flyway.placeholders.* in application.yml).
 insert into customers (id, name, email, country)
 select i,
        (array['Ana','Bram','Chloé','Dmitri','Eva','Farid','Greta','Hiro','Inès','Jonas'])[1 + i % 10] || ' '
            || (array['Jansen','Müller','García','Rossi','Smith','Kowalski','Dubois','Søndergaard'])[1 + i % 8],
        'customer' || i || '@example.com',
        (array['NL','DE','FR','ES','IT','GB','DK','PL'])[1 + i % 8]
-from generate_series(1, :customers) i;
+from generate_series(1, ${customers}) i;
 
 insert into orders (external_ref, customer_id, status, channel, currency, subtotal, tax, shipping, discount, total,
                     item_count, weight_kg, priority, express, gift, paid, created_at, updated_at, paid_at, shipped_at,
@@ -13,7 +14,7 @@ insert into orders (external_ref, customer_id, status, channel, currency, subtot
                     bill_name, bill_street, bill_city, bill_postcode, bill_country, coupon_code, carrier,
                     tracking_number, warehouse, sales_rep, notes)
 select md5('order' || i)::uuid,
-       1 + i % :customers,
+       1 + i % ${customers},
        (array['new','paid','shipped','delivered','cancelled'])[1 + i % 5],
        (array['web','app','phone','store'])[1 + i % 4],
        (array['EUR','GBP','DKK','PLN'])[1 + i % 4],
@@ -44,7 +45,7 @@ select md5('order' || i)::uuid,
        (array['AMS-1','BER-2','PAR-1'])[1 + i % 3],
        case when i % 4 = 2 then 'rep' || (i % 25) end,
        case when i % 29 = 0 then 'Leave at the door, please. Ring twice ✓' end
-from generate_series(1, :orders) i;
+from generate_series(1, ${orders}) i;
 
 update customers c set order_count = s.n, last_order_at = s.last
 from (select customer_id, count(*) as n, max(created_at) as last from orders group by customer_id) s

@@ -1,0 +1,1 @@
+insert into tool_note values (1, 'from data.sql') on conflict (id) do nothing;
