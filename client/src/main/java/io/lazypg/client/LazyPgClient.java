@@ -36,11 +36,12 @@ public final class LazyPgClient implements AutoCloseable {
         this.statistics = config.statisticsMaxStatements() > 0
                 ? new StatisticsRegistry(config.statisticsMaxStatements(), config.reportUnreadColumns())
                 : null;
-        ClientHooks hooks = new ClientHooks(builder.noticeListener, statistics, builder.queryObserver);
+        ClientHooks hooks = new ClientHooks(
+                builder.noticeListener, statistics, builder.queryObserver, JsonEncoders.choose(builder.jsonEncoder));
         this.pool = new ConnectionPool<>(
                 config.applicationName(), config.pool(), () -> PgConnection.open(config, hooks), builder.poolListener);
         // The listener's session is not a user's: no statement statistics, no query observation.
-        ClientHooks listenerHooks = new ClientHooks(builder.noticeListener, null, QueryObserver.NONE);
+        ClientHooks listenerHooks = new ClientHooks(builder.noticeListener, null, QueryObserver.NONE, null);
         this.notifications = new NotificationHub(() -> PgConnection.open(config, listenerHooks), config);
     }
 
@@ -211,6 +212,7 @@ public final class LazyPgClient implements AutoCloseable {
         private Consumer<PgServerException.ServerMessage> noticeListener;
         private PoolListener poolListener = PoolListener.NONE;
         private QueryObserver queryObserver = QueryObserver.NONE;
+        private JsonEncoder jsonEncoder;
 
         private Builder(LazyPgConfig config) {
             this.config = config;
@@ -231,6 +233,16 @@ public final class LazyPgClient implements AutoCloseable {
         /** Observes every statement (start, end, rows, error), for metrics and tracing. */
         public Builder queryObserver(QueryObserver observer) {
             this.queryObserver = observer == null ? QueryObserver.NONE : observer;
+            return this;
+        }
+
+        /**
+         * Writes values bound to json/jsonb parameters that are not Strings (Maps, records, JSON trees).
+         * Without one, the client uses the first {@link JsonEncoder} {@link java.util.ServiceLoader} finds
+         * (lazypg-spring's, on Jackson 3, when both are on the class path).
+         */
+        public Builder jsonEncoder(JsonEncoder encoder) {
+            this.jsonEncoder = encoder;
             return this;
         }
 

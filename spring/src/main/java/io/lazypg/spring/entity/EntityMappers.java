@@ -86,6 +86,7 @@ public final class EntityMappers {
         return type.isPrimitive()
                 || type.isArray()
                 || type.isEnum()
-                || type.getName().startsWith("java.");
+                || type.getName().startsWith("java.")
+                || (JsonProperties.isJsonType(type) && !type.isRecord()); // a JsonNode
     }
 }

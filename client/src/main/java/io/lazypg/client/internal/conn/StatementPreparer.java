@@ -95,7 +95,9 @@ final class StatementPreparer {
         }
         ResultShape shape = columns == null ? null : new ResultShape(columns, connection.output(), usage);
         short[] formats = columns == null ? NO_FORMATS : RowDescriptions.formats(columns);
-        PreparedStatement statement = new PreparedStatement(name, sql, types, values.length, shape, formats, usage);
+        int[] described = description.parameterTypes != null ? description.parameterTypes : types;
+        PreparedStatement statement =
+                new PreparedStatement(name, sql, types, described, values.length, shape, formats, usage);
         if (statements.enabled()) {
             statements.put(statement);
         }
@@ -110,10 +112,14 @@ final class StatementPreparer {
     /** The answer to Parse + Describe(statement) + Sync: the parameter count and the result columns. */
     private final class DescribeResponse extends ResponseHandler {
         int parameterCount;
+        /** The parameter types the server settled on (ParameterDescription), in $n order. */
+        int[] parameterTypes;
+
         Column[] columns;
 
         void start() {
             parameterCount = -1;
+            parameterTypes = null;
             columns = null;
         }
 
@@ -124,7 +130,13 @@ final class StatementPreparer {
 
         @Override
         void parameterDescription(MessageReader in) {
-            parameterCount = Bytes.readUnsignedShort(in.buffer(), in.payloadOffset());
+            byte[] b = in.buffer();
+            int at = in.payloadOffset();
+            parameterCount = Bytes.readUnsignedShort(b, at);
+            parameterTypes = new int[parameterCount];
+            for (int i = 0; i < parameterCount; i++) {
+                parameterTypes[i] = Bytes.readInt(b, at + 2 + 4 * i);
+            }
         }
 
         @Override
