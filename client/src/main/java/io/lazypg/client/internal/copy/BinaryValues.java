@@ -124,9 +124,9 @@ public final class BinaryValues {
                                 ? Long.MAX_VALUE
                                 : ldt.equals(LocalDateTime.MIN)
                                         ? Long.MIN_VALUE
-                                        : micros(ldt.toInstant(ZoneOffset.UTC)));
+                                        : micros(ldt.toEpochSecond(ZoneOffset.UTC), ldt.getNano()));
             }
-            case TIMESTAMPTZ -> out.writeLong(micros(instant(v, t)));
+            case TIMESTAMPTZ -> out.writeLong(timestamptzMicros(v, t));
             default -> throw new IllegalArgumentException("lazypg cannot write " + t.typname() + " in binary format");
         }
     }
@@ -206,27 +206,24 @@ public final class BinaryValues {
         return Math.toIntExact(d.toEpochDay() - PG_EPOCH_DAYS);
     }
 
-    private static Instant instant(Object v, PgType t) {
-        if (v instanceof Instant i) {
-            return i;
-        } else if (v instanceof OffsetDateTime o) {
+    /** Microseconds since 2000-01-01 UTC; the MAX/MIN of each type are infinity/-infinity. No allocation. */
+    private static long timestamptzMicros(Object v, PgType t) {
+        if (v instanceof OffsetDateTime o) {
             return o.equals(OffsetDateTime.MAX)
-                    ? Instant.MAX
-                    : o.equals(OffsetDateTime.MIN) ? Instant.MIN : o.toInstant();
+                    ? Long.MAX_VALUE
+                    : o.equals(OffsetDateTime.MIN) ? Long.MIN_VALUE : micros(o.toEpochSecond(), o.getNano());
+        } else if (v instanceof Instant i) {
+            return i.equals(Instant.MAX)
+                    ? Long.MAX_VALUE
+                    : i.equals(Instant.MIN) ? Long.MIN_VALUE : micros(i.getEpochSecond(), i.getNano());
         } else if (v instanceof ZonedDateTime z) {
-            return z.toInstant();
+            return micros(z.toEpochSecond(), z.getNano());
         }
         throw wrongType(v, t);
     }
 
-    private static long micros(Instant i) {
-        if (i.equals(Instant.MAX)) {
-            return Long.MAX_VALUE;
-        }
-        if (i.equals(Instant.MIN)) {
-            return Long.MIN_VALUE;
-        }
-        return Math.addExact(Math.multiplyExact(i.getEpochSecond() - PG_EPOCH_SECONDS, 1_000_000L), i.getNano() / 1000);
+    private static long micros(long epochSecond, int nano) {
+        return Math.addExact(Math.multiplyExact(epochSecond - PG_EPOCH_SECONDS, 1_000_000L), nano / 1000);
     }
 
     private static IllegalArgumentException wrongType(Object v, PgType t) {

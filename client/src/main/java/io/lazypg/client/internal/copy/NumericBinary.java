@@ -17,9 +17,17 @@ final class NumericBinary {
 
     private NumericBinary() {}
 
+    /** 10^0 .. 10^3: the factor that moves a scale up to the next multiple of 4. */
+    private static final long[] POW10 = {1, 10, 100, 1000};
+
     static void write(WriteBuffer out, BigDecimal value) {
         BigDecimal v = value.scale() < 0 ? value.setScale(0) : value;
         int scale = v.scale();
+        java.math.BigInteger unscaled = v.unscaledValue();
+        if (unscaled.bitLength() < 60) { // the common case: arithmetic on a long, no strings
+            writeSmall(out, Math.abs(unscaled.longValue()), scale, v.signum() < 0);
+            return;
+        }
         String digits = v.unscaledValue().abs().toString();
         // Decimal digits of the integer part and of the fraction (zero-padded to the scale).
         String integer = digits.length() > scale ? digits.substring(0, digits.length() - scale) : "";
@@ -48,6 +56,44 @@ final class NumericBinary {
         out.writeShort(scale);
         for (int g = first; g <= last; g++) {
             out.writeShort(group(all, g));
+        }
+    }
+
+    /**
+     * {@code magnitude / 10^scale}, with {@code magnitude < 2^60}: the scale is padded up to a multiple
+     * of 4 (times 10^pad, which stays below 2^63), so the base-10000 groups of the padded magnitude are
+     * the number's digits, the last {@code paddedScale / 4} of them after the decimal point.
+     */
+    private static void writeSmall(WriteBuffer out, long magnitude, int scale, boolean negative) {
+        if (magnitude == 0) {
+            out.writeShort(0);
+            out.writeShort(0);
+            out.writeShort(0);
+            out.writeShort(scale);
+            return;
+        }
+        int pad = (4 - scale % 4) % 4;
+        long m = magnitude * POW10[pad];
+        int fractionGroups = (scale + pad) / 4;
+        int trailingZeroGroups = 0;
+        while (m % 10_000 == 0) {
+            m /= 10_000;
+            trailingZeroGroups++;
+        }
+        int ndigits = 0;
+        long top = 1;
+        for (long rest = m; rest > 0; rest /= 10_000) {
+            ndigits++;
+            if (rest >= 10_000) {
+                top *= 10_000;
+            }
+        }
+        out.writeShort(ndigits);
+        out.writeShort(ndigits + trailingZeroGroups - 1 - fractionGroups);
+        out.writeShort(negative ? 0x4000 : 0);
+        out.writeShort(scale);
+        for (long divisor = top; divisor > 0; divisor /= 10_000) {
+            out.writeShort((int) (m / divisor % 10_000));
         }
     }
 
