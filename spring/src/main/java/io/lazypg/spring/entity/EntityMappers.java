@@ -87,6 +87,7 @@ public final class EntityMappers {
                 || type.isArray()
                 || type.isEnum()
                 || type.getName().startsWith("java.")
+                || type == io.lazypg.client.PgRange.class
                 || (JsonProperties.isJsonType(type) && !type.isRecord()); // a JsonNode
     }
 }

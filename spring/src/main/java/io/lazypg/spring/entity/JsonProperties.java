@@ -22,6 +22,7 @@ final class JsonProperties {
     /** Whether {@code type} is read as JSON. */
     static boolean isJsonType(Class<?> type) {
         return JSON_NODE != null
+                && !TypeCompatibility.supported(type) // PgRange is a record the client reads itself
                 && (Map.class.isAssignableFrom(type)
                         || Collection.class.isAssignableFrom(type)
                         || type.isRecord()
