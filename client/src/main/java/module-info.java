@@ -10,4 +10,6 @@ module io.lazypg.client {
 
     exports io.lazypg.client;
     exports io.lazypg.client.sql;
+
+    uses io.lazypg.client.JsonEncoder;
 }

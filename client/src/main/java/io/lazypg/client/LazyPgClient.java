@@ -50,7 +50,8 @@ public final class LazyPgClient implements AutoCloseable {
         this.statistics = config.statisticsMaxStatements() > 0
                 ? new StatisticsRegistry(config.statisticsMaxStatements(), config.reportUnreadColumns())
                 : null;
-        ClientHooks hooks = new ClientHooks(builder.noticeListener, statistics, builder.queryObserver);
+        ClientHooks hooks = new ClientHooks(
+                builder.noticeListener, statistics, builder.queryObserver, JsonEncoders.choose(builder.jsonEncoder));
         this.hosts = new HostRegistry(config);
         this.pool = new ConnectionPool<>(
                 config.applicationName(),
@@ -65,7 +66,7 @@ public final class LazyPgClient implements AutoCloseable {
                         new HostConnector(hosts, config.readOnlyTarget(), config.loadBalanceHosts(), hooks),
                         builder.poolListener);
         // The listener's session is not a user's: no statement statistics, no query observation.
-        ClientHooks listenerHooks = new ClientHooks(builder.noticeListener, null, QueryObserver.NONE);
+        ClientHooks listenerHooks = new ClientHooks(builder.noticeListener, null, QueryObserver.NONE, null);
         HostConnector listenerConnector =
                 new HostConnector(hosts, config.targetSessionAttrs(), config.loadBalanceHosts(), listenerHooks);
         this.notifications = new NotificationHub(listenerConnector::connect, config);
@@ -270,6 +271,7 @@ public final class LazyPgClient implements AutoCloseable {
         private @Nullable Consumer<PgServerException.ServerMessage> noticeListener;
         private PoolListener poolListener = PoolListener.NONE;
         private QueryObserver queryObserver = QueryObserver.NONE;
+        private @Nullable JsonEncoder jsonEncoder;
 
         private Builder(LazyPgConfig config) {
             this.config = config;
@@ -290,6 +292,16 @@ public final class LazyPgClient implements AutoCloseable {
         /** Observes every statement (start, end, rows, error), for metrics and tracing. */
         public Builder queryObserver(QueryObserver observer) {
             this.queryObserver = observer == null ? QueryObserver.NONE : observer;
+            return this;
+        }
+
+        /**
+         * Writes values bound to json/jsonb parameters that are not Strings (Maps, records, JSON trees).
+         * Without one, the client uses the first {@link JsonEncoder} {@link java.util.ServiceLoader} finds
+         * (lazypg-spring's, on Jackson 3, when both are on the class path).
+         */
+        public Builder jsonEncoder(JsonEncoder encoder) {
+            this.jsonEncoder = encoder;
             return this;
         }
 

@@ -314,6 +314,40 @@ public final class LazyRow {
         }
     }
 
+    /**
+     * The cell converted by {@code converter} from its text (see {@link #getString(int)}), or null for
+     * NULL. The result is memoized per cell and converter instance: a second call with the same
+     * converter returns the same object without converting again. What the converter throws is
+     * reported as a {@link PgConversionException} naming the column.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> @Nullable T get(int index, TextConverter<T> converter) {
+        int p = cellPosition(index);
+        Object m = memoized(index);
+        if (m instanceof Converted c && c.converter == converter) {
+            return (T) c.value;
+        }
+        int len = Bytes.readInt(data, p);
+        if (len < 0) {
+            return null;
+        }
+        try {
+            shape.decoded(index);
+            String text = m instanceof String s
+                    ? s
+                    : CellDecoder.decodeString(
+                            data, p + 4, len, shape.typeOid(index), shape.binary(index), shape.settings());
+            T value = converter.fromText(text);
+            store(index, new Converted(converter, value));
+            return value;
+        } catch (RuntimeException e) {
+            throw conversionFailed(index, e);
+        }
+    }
+
+    /** A {@link TextConverter}'s result in the memo: found again only by the same converter, never replaced by other reads. */
+    private record Converted(TextConverter<?> converter, Object value) {}
+
     public short getShort(String column) {
         return getShort(shape.requireIndex(column));
     }
@@ -546,12 +580,19 @@ public final class LazyRow {
      * (what getObject returns), so typed reads of the natural type always hit the memo.
      */
     private void memoize(int index, @Nullable Object current, Object value) {
+        if (current instanceof Converted) {
+            return; // a converter's result costs more to make again than the client's own decoding
+        }
         if (current != null) {
             Class<?> natural = CellDecoder.naturalClass(shape.typeOid(index));
             if (natural == null || current.getClass() == natural || value.getClass() != natural) {
                 return;
             }
         }
+        store(index, value);
+    }
+
+    private void store(int index, Object value) {
         if (memoIndex0 == index || memoIndex0 < 0) {
             memoIndex0 = index;
             memoValue0 = value;

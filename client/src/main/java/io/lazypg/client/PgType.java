@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>whether the codec has a decoder for the binary send format (an array has one when its element has);</li>
  *   <li>the natural Java class of a non-NULL value ({@link LazyRow#get(int, Class) get(i, Object.class)}'s;
  *       for an array, the one-dimensional array of the element's);</li>
- *   <li>the JDBC type, a {@code java.sql.Types} code as pgjdbc reports it.</li>
+ *   <li>the JDBC type, a {@code java.sql.Types} code as pgjdbc reports it;</li>
+ *   <li>for a range type, its subtype (the type of its bounds).</li>
  * </ul>
  *
  * <p>A type not in the table (enums, domains, extension types, built-ins lazypg does not decode) is
@@ -61,6 +62,14 @@ public enum PgType {
     NUMERIC(1700, "numeric", "numeric", true, BigDecimal.class, Jdbc.NUMERIC),
     UUID(2950, "uuid", "uuid", true, java.util.UUID.class, Jdbc.OTHER),
     JSONB(3802, "jsonb", "jsonb", true, String.class, Jdbc.OTHER),
+    RECORD(2249, "record", "record", false, String.class, Jdbc.OTHER),
+
+    INT4RANGE(3904, "int4range", INT4),
+    NUMRANGE(3906, "numrange", NUMERIC),
+    TSRANGE(3908, "tsrange", TIMESTAMP),
+    TSTZRANGE(3910, "tstzrange", TIMESTAMPTZ),
+    DATERANGE(3912, "daterange", DATE),
+    INT8RANGE(3926, "int8range", INT8),
 
     BOOL_ARRAY(1000, BOOL),
     BYTEA_ARRAY(1001, BYTEA),
@@ -88,7 +97,13 @@ public enum PgType {
     UUID_ARRAY(2951, UUID),
     JSONB_ARRAY(3807, JSONB),
     XML_ARRAY(143, XML),
-    MONEY_ARRAY(791, MONEY);
+    MONEY_ARRAY(791, MONEY),
+    INT4RANGE_ARRAY(3905, INT4RANGE),
+    NUMRANGE_ARRAY(3907, NUMRANGE),
+    TSRANGE_ARRAY(3909, TSRANGE),
+    TSTZRANGE_ARRAY(3911, TSTZRANGE),
+    DATERANGE_ARRAY(3913, DATERANGE),
+    INT8RANGE_ARRAY(3927, INT8RANGE);
 
     /** PostgreSQL's FirstNormalObjectId: OIDs from here on are user-defined (enums, domains, extensions). */
     public static final int FIRST_USER_OID = 16384;
@@ -122,6 +137,8 @@ public enum PgType {
     private final boolean binaryDecoder;
     private final Class<?> javaClass;
     private final int jdbcType;
+    /** The bound type of a range type, else null. */
+    private final @Nullable PgType rangeSubtype;
 
     PgType(int oid, String typname, String sqlName, boolean binaryDecoder, Class<?> javaClass, int jdbcType) {
         this.oid = oid;
@@ -129,14 +146,32 @@ public enum PgType {
         this.sqlName = sqlName;
         this.element = null;
         this.elementOid = 0;
+        this.rangeSubtype = null;
         this.binaryDecoder = binaryDecoder;
         this.javaClass = javaClass;
         this.jdbcType = jdbcType;
     }
 
+    /**
+     * A range row: read as text (its String is the server's), and as a {@link PgRange} of the
+     * subtype's natural class ({@code get(i, PgRange.class)}).
+     */
+    PgType(int oid, String typname, PgType subtype) {
+        this.oid = oid;
+        this.typname = typname;
+        this.sqlName = typname;
+        this.element = null;
+        this.elementOid = 0;
+        this.rangeSubtype = subtype;
+        this.binaryDecoder = false;
+        this.javaClass = String.class;
+        this.jdbcType = Jdbc.OTHER;
+    }
+
     /** An array row: its name, SQL name, binary decoder and class follow from the element's. */
     PgType(int oid, PgType element) {
         this.oid = oid;
+        this.rangeSubtype = null;
         this.typname = "_" + element.typname;
         this.sqlName = element.sqlName + "[]";
         this.element = element;
@@ -232,6 +267,11 @@ public enum PgType {
 
     public boolean isArray() {
         return element != null;
+    }
+
+    /** The type of a range type's bounds ({@link #INT4} for int4range), or null for a type that is not a range. */
+    public @Nullable PgType rangeSubtype() {
+        return rangeSubtype;
     }
 
     /** The array type of this element type, or null when the table has none. */

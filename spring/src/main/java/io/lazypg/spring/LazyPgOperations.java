@@ -86,6 +86,26 @@ public interface LazyPgOperations {
     int[] batchUpdate(String sql, List<Object[]> batchArgs);
 
     /**
+     * Bulk-inserts {@code rows} into {@code columns} of {@code table} with binary COPY
+     * ({@code COPY table (columns) FROM STDIN (FORMAT binary)}): each row holds one value per column,
+     * written in the column's binary format, and rows are encoded as the copy sends them, so memory
+     * stays bounded whatever the stream's length. Returns the rows inserted. The stream is closed.
+     *
+     * <p>{@code table} ({@code name} or {@code schema.name}) and the column names are quoted as given,
+     * so they match exactly (lower-case names for unquoted DDL). Outside a transaction the copy is
+     * atomic: any failure (a value that does not fit its column, a constraint, the stream throwing)
+     * keeps nothing. See docs/copy.md for the supported column types.
+     */
+    long copy(String table, List<String> columns, Stream<Object[]> rows);
+
+    /** As {@link #copy(String, List, Stream)}, each element turned into its column values by {@code values}. */
+    <T> long copy(
+            String table,
+            List<String> columns,
+            Stream<T> rows,
+            java.util.function.Function<? super T, Object[]> values);
+
+    /**
      * Runs SQL without parameters through the simple query protocol: DDL, several statements
      * separated by semicolons, {@code SET}. Results are discarded. No placeholder rewriting.
      */

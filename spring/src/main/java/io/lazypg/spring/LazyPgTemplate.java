@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import javax.sql.DataSource;
@@ -210,6 +211,22 @@ public class LazyPgTemplate implements LazyPgOperations {
         }
         Bound bound = new Bound(sql, parsed.positionalSql(), NO_ARGS);
         return run("batch update", bound, session -> session.executeBatch(bound.pgSql(), batchArgs));
+    }
+
+    @Override
+    public long copy(String table, List<String> columns, Stream<Object[]> rows) {
+        return copy(table, columns, rows, Function.identity());
+    }
+
+    @Override
+    public <T> long copy(String table, List<String> columns, Stream<T> rows, Function<? super T, Object[]> values) {
+        Objects.requireNonNull(values, "values");
+        BinaryCopy copy = BinaryCopy.of(table, columns);
+        Bound bound = new Bound(copy.copySql(), copy.copySql(), NO_ARGS);
+        try (Stream<T> closing = Objects.requireNonNull(rows, "rows")) {
+            Iterator<Object[]> encoded = closing.map(values::apply).iterator();
+            return run("copy", bound, session -> copy.run(session, encoded));
+        }
     }
 
     @Override

@@ -44,16 +44,17 @@ final class BeanMapper<T> implements LazyRowMapper<T> {
                     continue;
                 }
                 Class<?> t = m.getParameterTypes()[0];
-                if (!TypeCompatibility.supported(t)) {
+                if (!TypeCompatibility.supported(t) && !JsonProperties.isJsonType(t)) {
                     continue; // not something a column can fill; leave it alone like a property without a column
                 }
                 String property = Names.decapitalize(m.getName().substring(3));
                 ColumnName annotation = annotation(m, property);
-                specs.add(new PropertySpec(
+                specs.add(PropertySpec.of(
                         m.getName() + "(" + t.getSimpleName() + ")",
                         property,
                         ColumnMatcher.candidates(annotation == null ? null : annotation.value(), property),
-                        t));
+                        t,
+                        m.getGenericParameterTypes()[0]));
                 m.setAccessible(true);
                 setters.add(MethodHandles.lookup()
                         .unreflect(m)
@@ -107,7 +108,7 @@ final class BeanMapper<T> implements LazyRowMapper<T> {
             for (int i = 0; i < indexes.length; i++) {
                 if (indexes[i] >= 0) {
                     PropertySpec p = specs.get(i);
-                    Object value = CellReader.read(row, indexes[i], p.javaType(), type, p.label());
+                    Object value = CellReader.read(row, indexes[i], p, type);
                     setters.get(i).invokeExact(bean, value);
                 }
             }

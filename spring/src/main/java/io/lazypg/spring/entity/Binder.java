@@ -35,7 +35,10 @@ final class Binder {
                         + Names.snakeCase(p.property()) + ") or name it with @io.lazypg.spring.ColumnName(\"...\").");
             }
             Column c = columns.get(index);
-            if (!TypeCompatibility.compatible(p.javaType(), c.typeOid())) {
+            boolean fits = p.json() != null
+                    ? JsonProperties.jsonColumn(c.typeOid())
+                    : TypeCompatibility.compatible(p.javaType(), c.typeOid());
+            if (!fits) {
                 throw new TypeMismatchDataAccessException("Cannot map the result to " + entity.getName() + ": "
                         + p.label() + " is " + p.javaType().getSimpleName() + " but column '" + c.name() + "' (index "
                         + index + ") is " + c.typeName() + ", which cannot be read as "
@@ -49,11 +52,12 @@ final class Binder {
 
     /** Fails at type inspection when no column type could ever be read as the property's type. */
     static void checkSupported(Class<?> entity, PropertySpec p) {
-        if (!TypeCompatibility.supported(p.javaType())) {
+        if (!TypeCompatibility.supported(p.javaType()) && p.json() == null) {
             throw new InvalidDataAccessApiUsageException("Cannot map results to " + entity.getName() + ": " + p.label()
                     + " has type " + p.javaType().getName() + ", which lazypg cannot decode a column into. Use a"
                     + " primitive or boxed number, boolean, String, BigDecimal, BigInteger, byte[], a java.time type,"
-                    + " UUID, an enum or an array of these.");
+                    + " UUID, an enum or an array of these; or, with Jackson 3 on the class path, a record, Map,"
+                    + " Collection or JsonNode read from a json/jsonb column.");
         }
     }
 }

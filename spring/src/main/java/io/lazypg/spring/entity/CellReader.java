@@ -14,7 +14,9 @@ final class CellReader {
 
     private CellReader() {}
 
-    static Object read(LazyRow row, int index, Class<?> javaType, Class<?> entity, String label) {
+    static Object read(LazyRow row, int index, PropertySpec p, Class<?> entity) {
+        Class<?> javaType = p.javaType();
+        String label = p.label();
         try {
             if (javaType.isPrimitive() && row.isNull(index)) {
                 Column c = row.columns().get(index);
@@ -22,6 +24,9 @@ final class CellReader {
                         + c.typeName() + ") is NULL and cannot be read into " + entity.getSimpleName() + "'s "
                         + label + " of primitive type " + javaType.getName()
                         + ". Use the boxed type, or coalesce() in the SQL.");
+            }
+            if (p.json() != null) {
+                return row.get(index, p.json());
             }
             return row.get(index, TypeCompatibility.boxed(javaType));
         } catch (PgConversionException e) {

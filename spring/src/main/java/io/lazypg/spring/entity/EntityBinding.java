@@ -17,6 +17,8 @@ public final class EntityBinding {
     private final Class<?>[] readTypes;
     private final Class<?>[] declaredTypes;
     private final String[] labels;
+    /** Per accessor: its JSON reader, or null for a column-typed accessor. */
+    private final io.lazypg.client.TextConverter<?>[] jsonReaders;
 
     EntityBinding(Class<?> type, List<PropertySpec> specs, int[] columnIndexes) {
         this.type = type;
@@ -26,6 +28,7 @@ public final class EntityBinding {
                 specs.stream().map(p -> TypeCompatibility.boxed(p.javaType())).toArray(Class<?>[]::new);
         this.declaredTypes = specs.stream().map(PropertySpec::javaType).toArray(Class<?>[]::new);
         this.labels = specs.stream().map(PropertySpec::label).toArray(String[]::new);
+        this.jsonReaders = specs.stream().map(PropertySpec::json).toArray(io.lazypg.client.TextConverter<?>[]::new);
     }
 
     /** The entity interface. */
@@ -68,6 +71,9 @@ public final class EntityBinding {
         if (declaredTypes[i].isPrimitive() && row.isNull(index)) {
             throw new org.springframework.dao.TypeMismatchDataAccessException(
                     EntityRuntime.nullIntoPrimitive(row, index, type, labels[i], declaredTypes[i]));
+        }
+        if (jsonReaders[i] != null) {
+            return EntityRuntime.getJson(row, index, jsonReaders[i], type, labels[i]);
         }
         return EntityRuntime.get(row, index, readTypes[i], type, labels[i]);
     }

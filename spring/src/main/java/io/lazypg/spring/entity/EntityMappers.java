@@ -86,6 +86,8 @@ public final class EntityMappers {
         return type.isPrimitive()
                 || type.isArray()
                 || type.isEnum()
-                || type.getName().startsWith("java.");
+                || type.getName().startsWith("java.")
+                || type == io.lazypg.client.PgRange.class
+                || (JsonProperties.isJsonType(type) && !type.isRecord()); // a JsonNode
     }
 }

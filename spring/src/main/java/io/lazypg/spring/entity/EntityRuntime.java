@@ -90,6 +90,16 @@ public final class EntityRuntime {
         }
     }
 
+    /** A JSON cell read by {@code reader} (parsed once per row and reader, memoized by the row), or null. */
+    public static Object getJson(
+            LazyRow row, int index, io.lazypg.client.TextConverter<?> reader, Class<?> entity, String accessor) {
+        try {
+            return row.get(index, reader);
+        } catch (PgConversionException e) {
+            throw mismatch(row, index, entity, accessor, Object.class, e);
+        }
+    }
+
     /**
      * The failure of accessor {@code accessor} of {@code entity}: for a NULL read into a primitive,
      * a message in the entity's terms (the accessor, its type, the column, and the two fixes an

@@ -49,11 +49,12 @@ final class InterfaceModel {
             }
             ColumnName annotation = m.getAnnotation(ColumnName.class);
             String property = Names.propertyName(m);
-            PropertySpec spec = new PropertySpec(
+            PropertySpec spec = PropertySpec.of(
                     label,
                     property,
                     ColumnMatcher.candidates(annotation == null ? null : annotation.value(), property, m.getName()),
-                    m.getReturnType());
+                    m.getReturnType(),
+                    m.getGenericReturnType());
             Binder.checkSupported(type, spec);
             specs.add(spec);
         }

@@ -18,6 +18,11 @@ final class JacksonSupport {
         return jsonSerializeAnnotation() == null ? null : load("io.lazypg.spring.jackson.EntityProxySerializer");
     }
 
+    /** {@code tools.jackson.databind.JsonNode}, or null without Jackson. */
+    static Class<?> jsonNodeClass() {
+        return load("tools.jackson.databind.JsonNode");
+    }
+
     private static Class<?> load(String name) {
         try {
             return Class.forName(name, false, JacksonSupport.class.getClassLoader());

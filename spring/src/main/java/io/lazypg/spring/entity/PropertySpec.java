@@ -1,5 +1,7 @@
 package io.lazypg.spring.entity;
 
+import io.lazypg.client.TextConverter;
+import java.lang.reflect.Type;
 import java.util.List;
 
 /**
@@ -10,5 +12,13 @@ import java.util.List;
  * @param property   the property name (JSON and toString use it for interfaces)
  * @param candidates the column names to try, in order (see {@link ColumnMatcher})
  * @param javaType   the declared Java type (primitive types stay primitive)
+ * @param json       for a type read from JSON ({@link JsonProperties}), its reader (one per property, so
+ *                   the row parses a cell once per property); else null
  */
-record PropertySpec(String label, String property, List<String> candidates, Class<?> javaType) {}
+record PropertySpec(String label, String property, List<String> candidates, Class<?> javaType, TextConverter<?> json) {
+
+    /** A property of {@code javaType}, read as JSON when {@link JsonProperties#isJsonType} says so. */
+    static PropertySpec of(String label, String property, List<String> candidates, Class<?> javaType, Type generic) {
+        return new PropertySpec(label, property, candidates, javaType, JsonProperties.readerFor(javaType, generic));
+    }
+}

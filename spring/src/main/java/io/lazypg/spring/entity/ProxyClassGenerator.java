@@ -85,11 +85,7 @@ final class ProxyClassGenerator {
             for (int i = 0; i < model.methods.size(); i++) {
                 Method m = model.methods.get(i);
                 builder = builder.method(ElementMatchers.named(m.getName()).and(ElementMatchers.takesArguments(0)))
-                        .intercept(getter(
-                                m.getReturnType(),
-                                binding.columnIndex(i),
-                                type,
-                                model.specs.get(i).label()));
+                        .intercept(getter(m.getReturnType(), binding.columnIndex(i), type, model.specs.get(i)));
             }
             if (JSON_SERIALIZE != null && SERIALIZER != null) {
                 builder = builder.annotateType(AnnotationDescription.Builder.ofType(annotationType())
@@ -117,8 +113,26 @@ final class ProxyClassGenerator {
     }
 
     /** The entity type and the accessor label go in as class and string constants, only for messages. */
-    private static Implementation getter(Class<?> t, int index, Class<?> entity, String accessor)
+    private static Implementation getter(Class<?> t, int index, Class<?> entity, PropertySpec spec)
             throws NoSuchMethodException {
+        String accessor = spec.label();
+        if (spec.json() != null) {
+            // The reader goes in as a constant (a static field of the generated class): the row memoizes
+            // per reader instance, so the JSON is parsed on the first call and not again.
+            return MethodCall.invoke(EntityRuntime.class.getMethod(
+                            "getJson",
+                            LazyRow.class,
+                            int.class,
+                            io.lazypg.client.TextConverter.class,
+                            Class.class,
+                            String.class))
+                    .withField(ROW_FIELD)
+                    .with(index)
+                    .with(spec.json())
+                    .with(entity)
+                    .with(accessor)
+                    .withAssigner(Assigner.DEFAULT, Assigner.Typing.DYNAMIC);
+        }
         if (t.isPrimitive()) {
             String name = "get" + Character.toUpperCase(t.getName().charAt(0))
                     + t.getName().substring(1);

@@ -22,6 +22,10 @@ final class RecordMapper<T> implements LazyRowMapper<T> {
     private final List<PropertySpec> specs = new ArrayList<>();
     private final MethodHandle constructor;
     private final BindingCache<int[]> bindings;
+    /** The binding of a result that is the whole record as one JSON column (compared by identity). */
+    private static final int[] WHOLE_JSON = new int[0];
+    /** Reads the whole record from JSON; null without Jackson. */
+    private final io.lazypg.client.TextConverter<?> wholeJson;
 
     RecordMapper(Class<T> type) {
         this.type = type;
@@ -30,11 +34,12 @@ final class RecordMapper<T> implements LazyRowMapper<T> {
         for (int i = 0; i < components.length; i++) {
             RecordComponent rc = components[i];
             ColumnName annotation = rc.getAnnotation(ColumnName.class);
-            PropertySpec spec = new PropertySpec(
+            PropertySpec spec = PropertySpec.of(
                     "component " + rc.getName(),
                     rc.getName(),
                     ColumnMatcher.candidates(annotation == null ? null : annotation.value(), rc.getName()),
-                    rc.getType());
+                    rc.getType(),
+                    rc.getGenericType());
             Binder.checkSupported(type, spec);
             specs.add(spec);
             parameterTypes[i] = rc.getType();
@@ -52,16 +57,45 @@ final class RecordMapper<T> implements LazyRowMapper<T> {
                             + ". Open its package to lazypg-spring or make it public.",
                     e);
         }
-        this.bindings = new BindingCache<>(columns -> Binder.bind(type, specs, columns, true));
+        this.wholeJson = JsonProperties.readerFor(type, type);
+        this.bindings = new BindingCache<>(
+                columns -> readsWholeJson(columns) ? WHOLE_JSON : Binder.bind(type, specs, columns, true));
+    }
+
+    /**
+     * A result of one json/jsonb column that no component claims ({@code select doc from orders}) is
+     * the record itself, as JSON (with Jackson on the class path).
+     */
+    private boolean readsWholeJson(List<io.lazypg.client.Column> columns) {
+        if (wholeJson == null || columns.size() != 1) {
+            return false;
+        }
+        int oid = columns.get(0).typeOid();
+        if (oid != io.lazypg.client.PgType.JSON.oid() && oid != io.lazypg.client.PgType.JSONB.oid()) {
+            return false;
+        }
+        for (PropertySpec p : specs) {
+            if (ColumnMatcher.find(columns, p.candidates()) >= 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
     public T mapRow(LazyRow row) {
         int[] indexes = bindings.get(row.columns());
+        if (indexes == WHOLE_JSON) {
+            try {
+                return type.cast(row.get(0, wholeJson));
+            } catch (io.lazypg.client.PgConversionException e) {
+                throw Conversions.mismatch(e);
+            }
+        }
         Object[] args = new Object[indexes.length];
         for (int i = 0; i < args.length; i++) {
             PropertySpec p = specs.get(i);
-            args[i] = CellReader.read(row, indexes[i], p.javaType(), type, p.label());
+            args[i] = CellReader.read(row, indexes[i], p, type);
         }
         try {
             Object record = (Object) constructor.invokeExact(args);

@@ -1,5 +1,6 @@
 package io.lazypg.spring.entity;
 
+import io.lazypg.client.PgRange;
 import io.lazypg.client.PgType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -32,6 +33,7 @@ import java.util.UUID;
  *   <tr><td>UUID</td><td>uuid, text types</td></tr>
  *   <tr><td>enums (by constant name)</td><td>text types, "char", user-defined types (PostgreSQL enums)</td></tr>
  *   <tr><td>arrays (Integer[], int[], String[][], ...)</td><td>array types, user-defined types</td></tr>
+ *   <tr><td>PgRange</td><td>range types (int4range, int8range, numrange, daterange, tsrange, tstzrange)</td></tr>
  * </table>
  */
 final class TypeCompatibility {
@@ -65,6 +67,7 @@ final class TypeCompatibility {
                 || type == LocalTime.class
                 || type == OffsetTime.class
                 || type == UUID.class
+                || type == PgRange.class
                 || type.isEnum()
                 || type.isArray();
     }
@@ -117,6 +120,9 @@ final class TypeCompatibility {
         }
         if (type.isArray()) {
             return (t != null && t.isArray()) || oid >= PgType.FIRST_USER_OID;
+        }
+        if (type == PgRange.class) {
+            return t != null && t.rangeSubtype() != null;
         }
         return false;
     }

@@ -18,10 +18,13 @@ final class ValueMapper<T> implements LazyRowMapper<T> {
     private final Class<T> type;
     private final Class<?> readType;
     private final BindingCache<Boolean> checks;
+    /** For a Map, Collection or JsonNode: its JSON reader; else null. */
+    private final io.lazypg.client.TextConverter<?> json;
 
     ValueMapper(Class<T> type) {
         this.type = type;
         this.readType = TypeCompatibility.boxed(type);
+        this.json = JsonProperties.readerFor(type, type);
         this.checks = new BindingCache<>(this::check);
     }
 
@@ -30,7 +33,7 @@ final class ValueMapper<T> implements LazyRowMapper<T> {
     public T mapRow(LazyRow row) {
         checks.get(row.columns());
         try {
-            return (T) row.get(0, readType);
+            return (T) (json != null ? row.get(0, json) : row.get(0, readType));
         } catch (PgConversionException e) {
             throw Conversions.mismatch(e);
         }
@@ -46,7 +49,9 @@ final class ValueMapper<T> implements LazyRowMapper<T> {
                     columns.size());
         }
         Column c = columns.get(0);
-        if (!TypeCompatibility.compatible(type, c.typeOid())) {
+        boolean fits =
+                json != null ? JsonProperties.jsonColumn(c.typeOid()) : TypeCompatibility.compatible(type, c.typeOid());
+        if (!fits) {
             throw new TypeMismatchDataAccessException("Cannot read column '" + c.name() + "' (" + c.typeName() + ") as "
                     + type.getName() + ". Cast it in the SQL or ask for a type it converts to.");
         }

@@ -140,8 +140,8 @@ class EntityMappersIT {
         long id(int x);
     }
 
-    interface WithListAccessor {
-        List<String> tags();
+    interface WithBuilderAccessor {
+        StringBuilder tags();
     }
 
     interface RacedOrder {
@@ -325,10 +325,11 @@ class EntityMappersIT {
         assertThatThrownBy(() -> EntityMappers.forType(WithParameter.class))
                 .isInstanceOf(InvalidDataAccessApiUsageException.class)
                 .hasMessageContaining("takes parameters");
-        assertThatThrownBy(() -> EntityMappers.forType(WithListAccessor.class))
+        // (a List accessor is no longer refused: with Jackson on the class path it reads json/jsonb, see JsonIT)
+        assertThatThrownBy(() -> EntityMappers.forType(WithBuilderAccessor.class))
                 .isInstanceOf(InvalidDataAccessApiUsageException.class)
                 .hasMessageContaining("tags()")
-                .hasMessageContaining("java.util.List");
+                .hasMessageContaining("java.lang.StringBuilder");
     }
 
     @Test

@@ -530,6 +530,13 @@ public final class CellDecoder {
             }
             return ArrayDecoding.toArray(cells, b, off, len, oid, type, settings);
         }
+        if (type == io.lazypg.client.PgRange.class) {
+            PgType t = PgType.of(oid);
+            if (t != null && t.rangeSubtype() != null && !binary) {
+                return RangeParsing.parse(b, off, len, oid, settings);
+            }
+            throw noConversion(b, off, len, oid, binary, type);
+        }
         if (type.isEnum()) {
             String name = decodeString(b, off, len, oid, binary, settings);
             for (Object constant : type.getEnumConstants()) {

@@ -38,6 +38,13 @@ public final class Oids {
     public static final int NUMERIC = 1700;
     public static final int UUID = 2950;
     public static final int JSONB = 3802;
+    public static final int RECORD = 2249;
+    public static final int INT4RANGE = 3904;
+    public static final int NUMRANGE = 3906;
+    public static final int TSRANGE = 3908;
+    public static final int TSTZRANGE = 3910;
+    public static final int DATERANGE = 3912;
+    public static final int INT8RANGE = 3926;
 
     public static final int BOOL_ARRAY = 1000;
     public static final int BYTEA_ARRAY = 1001;
@@ -66,6 +73,12 @@ public final class Oids {
     public static final int JSONB_ARRAY = 3807;
     public static final int XML_ARRAY = 143;
     public static final int MONEY_ARRAY = 791;
+    public static final int INT4RANGE_ARRAY = 3905;
+    public static final int NUMRANGE_ARRAY = 3907;
+    public static final int TSRANGE_ARRAY = 3909;
+    public static final int TSTZRANGE_ARRAY = 3911;
+    public static final int DATERANGE_ARRAY = 3913;
+    public static final int INT8RANGE_ARRAY = 3927;
 
     private Oids() {}
 }

@@ -1,5 +1,6 @@
 package io.lazypg.client.internal.conn;
 
+import io.lazypg.client.JsonEncoder;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.QueryObserver;
 import io.lazypg.client.internal.stats.StatisticsRegistry;
@@ -7,14 +8,16 @@ import java.util.function.Consumer;
 
 /**
  * What a client gives each of its connections besides the configuration: where notices go, the
- * shared statement statistics (null when off) and the query observer.
+ * shared statement statistics (null when off), the query observer, and the encoder of values bound
+ * to json/jsonb parameters (null when there is none).
  */
 public record ClientHooks(
         Consumer<PgServerException.ServerMessage> noticeListener,
         StatisticsRegistry statistics,
-        QueryObserver observer) {
+        QueryObserver observer,
+        JsonEncoder jsonEncoder) {
 
-    public static final ClientHooks NONE = new ClientHooks(null, null, QueryObserver.NONE);
+    public static final ClientHooks NONE = new ClientHooks(null, null, QueryObserver.NONE, null);
 
     public ClientHooks {
         observer = observer == null ? QueryObserver.NONE : observer;

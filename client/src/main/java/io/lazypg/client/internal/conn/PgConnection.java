@@ -13,6 +13,7 @@ import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.StatementDescription;
 import io.lazypg.client.internal.codec.OutputSettings;
+import io.lazypg.client.internal.param.JsonParameters;
 import io.lazypg.client.internal.param.ParameterEncoder;
 import io.lazypg.client.internal.pool.Poolable;
 import io.lazypg.client.internal.result.CommandTags;
@@ -898,8 +899,13 @@ public final class PgConnection implements Poolable {
         int mark = writeBuffer.position();
         try {
             int length = FrontendMessages.beginBind(writeBuffer, statement.name, formats, values.length);
+            int[] described = statement.describedTypes;
             for (int i = 0; i < values.length; i++) {
-                ParameterEncoder.write(writeBuffer, values[i], i + 1);
+                Object v = values[i];
+                if (v != null && JsonParameters.isJson(described[i])) {
+                    v = JsonParameters.bindable(hooks.jsonEncoder(), v, described[i], i + 1);
+                }
+                ParameterEncoder.write(writeBuffer, v, i + 1);
             }
             FrontendMessages.endBind(writeBuffer, length, statement.resultFormats);
         } catch (RuntimeException e) {

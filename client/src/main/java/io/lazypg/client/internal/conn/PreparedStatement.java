@@ -21,6 +21,12 @@ final class PreparedStatement {
     final String sql;
     /** The OIDs declared in Parse (0 where the server was left to infer). */
     final int[] declaredTypes;
+    /**
+     * The OIDs the server reported in ParameterDescription: the declared ones, and what it inferred
+     * where 0 was declared (jsonb for {@code insert into t (doc) values ($1)}). Binding reads them to
+     * serialize a value for a json/jsonb parameter.
+     */
+    final int[] describedTypes;
 
     final int parameterCount;
     /** Null when the statement returns no rows (NoData). */
@@ -39,6 +45,7 @@ final class PreparedStatement {
             String name,
             String sql,
             int[] declaredTypes,
+            int[] describedTypes,
             int parameterCount,
             ResultShape shape,
             short[] resultFormats,
@@ -47,6 +54,7 @@ final class PreparedStatement {
         this.name = name;
         this.sql = sql;
         this.declaredTypes = declaredTypes;
+        this.describedTypes = describedTypes;
         this.parameterCount = parameterCount;
         this.shape = shape;
         this.resultFormats = resultFormats;

@@ -89,7 +89,8 @@ final class StatementPreparer {
         int[] types = checkedParameterTypes(sql, values);
         if (!statements.enabled()) {
             FrontendMessages.parse(connection.writeBuffer(), "", sql, types);
-            return new PreparedStatement("", sql, types, values.length, null, NO_FORMATS, usage(sql), true);
+            // Not described: the parameter types are the ones declared in Parse (json/jsonb need a String or ?::jsonb).
+            return new PreparedStatement("", sql, types, types, values.length, null, NO_FORMATS, usage(sql), true);
         }
         String name = namePrefix + (++counter);
         FrontendMessages.parse(connection.writeBuffer(), name, sql, types);
@@ -110,8 +111,9 @@ final class StatementPreparer {
         }
         ResultShape shape = columns == null ? null : new ResultShape(columns, connection.output(), usage);
         short[] formats = columns == null ? NO_FORMATS : RowDescriptions.formats(columns);
+        int[] described = parameterCount >= 0 ? description.parameterTypes : types;
         PreparedStatement statement =
-                new PreparedStatement(name, sql, types, values.length, shape, formats, usage, false);
+                new PreparedStatement(name, sql, types, described, values.length, shape, formats, usage, false);
         statements.put(statement);
         return statement;
     }

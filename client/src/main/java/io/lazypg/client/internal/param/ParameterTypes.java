@@ -29,7 +29,7 @@ final class ParameterTypes {
 
     static final String SUPPORTED = "String, Character, enums, Short, Integer, Long, BigInteger, BigDecimal, Float,"
             + " Double, Boolean, byte[], UUID, LocalDate, LocalTime, LocalDateTime, OffsetDateTime, Instant,"
-            + " ZonedDateTime, and arrays or Collections of these (also int[], long[], short[], float[], double[],"
+            + " ZonedDateTime, PgRange, and arrays or Collections of these (also int[], long[], short[], float[], double[],"
             + " boolean[]; nested for multidimensional arrays)";
 
     private ParameterTypes() {}
@@ -51,6 +51,7 @@ final class ParameterTypes {
     static int scalarOidOfClass(Class<?> c) {
         if (c == String.class
                 || c == Character.class
+                || c == io.lazypg.client.PgRange.class // its range type comes from the context, as a string's
                 || c.isEnum()
                 || (c.getSuperclass() != null && c.getSuperclass().isEnum())) { // constant with a body
             return Oids.UNSPECIFIED;

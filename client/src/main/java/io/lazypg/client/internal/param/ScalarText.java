@@ -26,12 +26,45 @@ final class ScalarText {
     private ScalarText() {}
 
     /**
+     * A range literal: {@code empty}, or {@code [} / {@code (}, each bound quoted in its own text form
+     * (empty for unbounded), {@code ]} / {@code )}. The bounds' forms (numbers, dates, times) hold no
+     * quote or backslash, so quoting needs no escapes; a String bound is checked and escaped.
+     */
+    private static void writeRange(WriteBuffer out, io.lazypg.client.PgRange<?> range, int parameterIndex) {
+        if (range.isEmpty()) {
+            out.writeUtf8("empty");
+            return;
+        }
+        out.writeByte(range.lowerInclusive() ? '[' : '(');
+        writeBound(out, range.lower(), parameterIndex);
+        out.writeByte(',');
+        writeBound(out, range.upper(), parameterIndex);
+        out.writeByte(range.upperInclusive() ? ']' : ')');
+    }
+
+    private static void writeBound(WriteBuffer out, Object bound, int parameterIndex) {
+        if (bound == null) {
+            return;
+        }
+        out.writeByte('"');
+        if (bound instanceof String s) {
+            TextScan.check(s, parameterIndex, true);
+            out.writeUtf8(s.replace("\\", "\\\\").replace("\"", "\\\""));
+        } else {
+            write(out, bound, parameterIndex, true);
+        }
+        out.writeByte('"');
+    }
+
+    /**
      * Writes the text form of {@code v}.
      *
      * @throws io.lazypg.client.PgUsageException for an unsupported type or a string PostgreSQL cannot hold
      */
     static void write(WriteBuffer out, Object v, int parameterIndex, boolean element) {
-        if (v instanceof String) {
+        if (v instanceof io.lazypg.client.PgRange<?> range) {
+            writeRange(out, range, parameterIndex);
+        } else if (v instanceof String) {
             String s = (String) v;
             TextScan.check(s, parameterIndex, element);
             out.writeUtf8(s);
