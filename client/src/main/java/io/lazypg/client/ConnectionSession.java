@@ -88,7 +88,7 @@ abstract class ConnectionSession implements LazyPgSession {
     }
 
     @Override
-    public void queryTimeout(Duration timeout) {
+    public void queryTimeout(@Nullable Duration timeout) {
         connection().queryTimeout(timeout);
     }
 

@@ -1,5 +1,7 @@
 package io.lazypg.client;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The query methods of one database session. Obtained from {@link LazyPgClient#withConnection} or
  * {@link LazyPgClient#acquire()}; statements run in order on the same server session, so session
@@ -82,7 +84,7 @@ public interface LazyPgConnection {
      * timeout passes, lazypg sends a CancelRequest. A session given back to the pool loses the
      * setting.
      */
-    void queryTimeout(java.time.Duration timeout);
+    void queryTimeout(java.time.@Nullable Duration timeout);
 
     /** Whether the session is inside a transaction block (after BEGIN, before COMMIT/ROLLBACK). */
     boolean inTransaction();

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.jdbc.core.RowMapper;
 
@@ -91,7 +92,7 @@ final class DefaultStatementSpec implements LazyPgStatementSpec {
         }
 
         @Override
-        public T single() {
+        public @Nullable T single() {
             return template.one(bind(), mapping, true);
         }
 

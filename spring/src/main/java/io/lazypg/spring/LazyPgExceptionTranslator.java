@@ -1,6 +1,7 @@
 package io.lazypg.spring;
 
 import io.lazypg.client.PgException;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 
 /**
@@ -20,5 +21,5 @@ public interface LazyPgExceptionTranslator {
      * @param ex   the exception to translate
      * @return the Spring exception to throw, never null; it keeps {@code ex} as its cause
      */
-    DataAccessException translate(String task, String sql, PgException ex);
+    DataAccessException translate(String task, @Nullable String sql, PgException ex);
 }

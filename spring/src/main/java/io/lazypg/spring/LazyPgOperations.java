@@ -4,6 +4,7 @@ import io.lazypg.client.LazyRowCallback;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.RowMapper;
 
 /**
@@ -46,13 +47,13 @@ public interface LazyPgOperations {
      * @throws org.springframework.dao.EmptyResultDataAccessException        for no row
      * @throws org.springframework.dao.IncorrectResultSizeDataAccessException for more than one
      */
-    <T> T queryForObject(String sql, Class<T> type, Object... args);
+    <T> @Nullable T queryForObject(String sql, Class<T> type, Object... args);
 
     /** As {@link #queryForObject(String, Class, Object...)}, mapped by {@code mapper}. */
-    <T> T queryForObject(String sql, LazyRowMapper<T> mapper, Object... args);
+    <T> @Nullable T queryForObject(String sql, LazyRowMapper<T> mapper, Object... args);
 
     /** As {@link #queryForObject(String, Class, Object...)}, mapped by a Spring {@link RowMapper}. */
-    <T> T queryForObject(String sql, RowMapper<T> mapper, Object... args);
+    <T> @Nullable T queryForObject(String sql, RowMapper<T> mapper, Object... args);
 
     /**
      * The one row's value, or empty for no row (or a row that maps to null).

@@ -3,6 +3,7 @@ package io.lazypg.spring;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A query with its parameters and mapping chosen ({@link LazyPgStatementSpec#query}); each method
@@ -18,6 +19,7 @@ public interface LazyPgQuerySpec<T> {
      * @throws org.springframework.dao.EmptyResultDataAccessException        for no row
      * @throws org.springframework.dao.IncorrectResultSizeDataAccessException for more than one
      */
+    @Nullable
     T single();
 
     /** The one row, or empty; more than one is an IncorrectResultSizeDataAccessException. */

@@ -3,7 +3,9 @@ package io.lazypg.spring;
 import io.lazypg.client.LazyPgSession;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Objects;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 
@@ -32,17 +34,17 @@ public final class LazyPgSessionLease implements AutoCloseable {
 
     private final LazyPgSession session;
     private final Kind kind;
-    private final LazyPgSessionHolder holder;
-    private final Connection connection;
-    private final DataSource dataSource;
+    private final @Nullable LazyPgSessionHolder holder;
+    private final @Nullable Connection connection;
+    private final @Nullable DataSource dataSource;
     private final boolean resetTimeout;
 
     LazyPgSessionLease(
             LazyPgSession session,
             Kind kind,
-            LazyPgSessionHolder holder,
-            Connection connection,
-            DataSource dataSource,
+            @Nullable LazyPgSessionHolder holder,
+            @Nullable Connection connection,
+            @Nullable DataSource dataSource,
             boolean resetTimeout) {
         this.session = session;
         this.kind = kind;
@@ -76,7 +78,7 @@ public final class LazyPgSessionLease implements AutoCloseable {
         }
         switch (kind) {
             case POOLED -> session.close();
-            case LAZYPG_TRANSACTION -> holder.released();
+            case LAZYPG_TRANSACTION -> Objects.requireNonNull(holder).released(); // set for this kind
             // Counts the reference down; the transaction manager that bound the connection closes it.
             case DATASOURCE_TRANSACTION -> DataSourceUtils.releaseConnection(connection, dataSource);
             case DATASOURCE_CONNECTION -> closeConnection();
@@ -85,7 +87,7 @@ public final class LazyPgSessionLease implements AutoCloseable {
 
     private void closeConnection() {
         try {
-            connection.close();
+            Objects.requireNonNull(connection).close(); // set for the DataSource kinds
         } catch (SQLException e) {
             throw new DataAccessResourceFailureException("Could not close the DataSource connection", e);
         }

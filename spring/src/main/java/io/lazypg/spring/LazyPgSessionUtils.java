@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Objects;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.UncategorizedSQLException;
 import org.springframework.jdbc.datasource.ConnectionHolder;
@@ -56,9 +57,9 @@ public final class LazyPgSessionUtils {
      *         transaction could not begin (untranslated)
      * @throws DataAccessException when the DataSource transaction's connection could not be had or unwrapped
      */
-    public static LazyPgSessionLease lease(LazyPgClient client, DataSource dataSource) {
+    public static LazyPgSessionLease lease(@Nullable LazyPgClient client, @Nullable DataSource dataSource) {
         if (client == null) {
-            return lease(dataSource);
+            return lease(Objects.requireNonNull(dataSource, "neither a LazyPgClient nor a DataSource to run on"));
         }
         LazyPgSessionHolder holder = boundHolder(client);
         if (holder != null) {
@@ -152,7 +153,7 @@ public final class LazyPgSessionUtils {
      * remaining time as its statement timeout, or null when none is bound or it is not a lazypg-jdbc
      * connection (then the connection is handed straight back).
      */
-    private static LazyPgSessionLease dataSourceTransactionLease(DataSource dataSource) {
+    private static @Nullable LazyPgSessionLease dataSourceTransactionLease(DataSource dataSource) {
         if (!(TransactionSynchronizationManager.getResource(dataSource) instanceof ConnectionHolder holder)) {
             return null;
         }
@@ -241,7 +242,7 @@ public final class LazyPgSessionUtils {
         return translated != null ? translated : new UncategorizedSQLException(task, null, e);
     }
 
-    private static LazyPgSessionHolder boundHolder(LazyPgClient client) {
+    private static @Nullable LazyPgSessionHolder boundHolder(LazyPgClient client) {
         return (LazyPgSessionHolder) TransactionSynchronizationManager.getResource(client);
     }
 

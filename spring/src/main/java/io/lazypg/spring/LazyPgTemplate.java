@@ -21,6 +21,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
@@ -54,8 +55,8 @@ public class LazyPgTemplate implements LazyPgOperations {
     /** What {@link io.lazypg.client.LazyPgConfig} uses when no client says otherwise. */
     private static final int DEFAULT_FETCH_SIZE = 1000;
 
-    private final LazyPgClient client;
-    private final DataSource dataSource;
+    private final @Nullable LazyPgClient client;
+    private final @Nullable DataSource dataSource;
     private volatile int fetchSize;
     private final ParsedSqlCache sqlCache = new ParsedSqlCache(ParsedSqlCache.DEFAULT_CAPACITY);
     private volatile LazyPgExceptionTranslator exceptionTranslator = new SqlStateLazyPgExceptionTranslator();
@@ -70,7 +71,7 @@ public class LazyPgTemplate implements LazyPgOperations {
      * DataSource bean itself (the instance its transaction manager was given), not a wrapper of it.
      * Outside a transaction, calls still run on {@code client}'s pool.
      */
-    public LazyPgTemplate(LazyPgClient client, DataSource dataSource) {
+    public LazyPgTemplate(LazyPgClient client, @Nullable DataSource dataSource) {
         this(
                 Objects.requireNonNull(client, "client"),
                 dataSource,
@@ -89,14 +90,14 @@ public class LazyPgTemplate implements LazyPgOperations {
         this(null, Objects.requireNonNull(dataSource, "dataSource"), DEFAULT_FETCH_SIZE);
     }
 
-    private LazyPgTemplate(LazyPgClient client, DataSource dataSource, int fetchSize) {
+    private LazyPgTemplate(@Nullable LazyPgClient client, @Nullable DataSource dataSource, int fetchSize) {
         this.client = client;
         this.dataSource = dataSource;
         this.fetchSize = fetchSize;
     }
 
     /** The client whose pool calls outside a transaction use, or null for a template over a DataSource alone. */
-    public LazyPgClient getClient() {
+    public @Nullable LazyPgClient getClient() {
         return client;
     }
 
@@ -114,7 +115,7 @@ public class LazyPgTemplate implements LazyPgOperations {
     }
 
     /** The DataSource whose transactions calls join, or null. */
-    public DataSource getDataSource() {
+    public @Nullable DataSource getDataSource() {
         return dataSource;
     }
 
@@ -145,6 +146,7 @@ public class LazyPgTemplate implements LazyPgOperations {
     }
 
     @Override
+    @SuppressWarnings("NullAway") // the session work returns null: a callback query has no value
     public void forEachRow(String sql, LazyRowCallback callback, Object... args) {
         Objects.requireNonNull(callback, "callback");
         Bound bound = positional(sql, args);
@@ -155,17 +157,17 @@ public class LazyPgTemplate implements LazyPgOperations {
     }
 
     @Override
-    public <T> T queryForObject(String sql, Class<T> type, Object... args) {
+    public <T> @Nullable T queryForObject(String sql, Class<T> type, Object... args) {
         return one(positional(sql, args), RowMapping.of(EntityMappers.forType(type)), true);
     }
 
     @Override
-    public <T> T queryForObject(String sql, LazyRowMapper<T> mapper, Object... args) {
+    public <T> @Nullable T queryForObject(String sql, LazyRowMapper<T> mapper, Object... args) {
         return one(positional(sql, args), RowMapping.of(mapper), true);
     }
 
     @Override
-    public <T> T queryForObject(String sql, RowMapper<T> mapper, Object... args) {
+    public <T> @Nullable T queryForObject(String sql, RowMapper<T> mapper, Object... args) {
         return one(positional(sql, args), RowMapping.of(mapper), true);
     }
 
@@ -230,6 +232,7 @@ public class LazyPgTemplate implements LazyPgOperations {
     }
 
     @Override
+    @SuppressWarnings("NullAway") // the session work returns null: a script has no value
     public void execute(String sql) {
         Bound bound = new Bound(Objects.requireNonNull(sql, "sql"), sql, NO_ARGS);
         run("execute", bound, session -> {
@@ -333,7 +336,8 @@ public class LazyPgTemplate implements LazyPgOperations {
     }
 
     /** The only row mapped, null for none when not {@code required}. */
-    <T> T one(Bound bound, RowMapping<T> mapping, boolean required) {
+    @SuppressWarnings("NullAway") // the session work returns null for "no row": run passes it through
+    <T> @Nullable T one(Bound bound, RowMapping<T> mapping, boolean required) {
         return run("query", bound, session -> {
             LazyResult result = session.query(bound.pgSql(), bound.args());
             if (result.size() > 1) {
@@ -393,7 +397,7 @@ public class LazyPgTemplate implements LazyPgOperations {
         }
     }
 
-    private void closeAfterFailure(RowCursor cursor, LazyPgSessionLease lease) {
+    private void closeAfterFailure(@Nullable RowCursor cursor, @Nullable LazyPgSessionLease lease) {
         try {
             if (cursor != null) {
                 cursor.close();
@@ -433,7 +437,7 @@ public class LazyPgTemplate implements LazyPgOperations {
         }
 
         @Override
-        public T next() {
+        public @Nullable T next() {
             if (!hasNext()) {
                 throw new NoSuchElementException("The stream has no more rows");
             }

@@ -5,6 +5,7 @@ import io.lazypg.client.LazyPgSession;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.PgException;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.transaction.SavepointManager;
 import org.springframework.transaction.TransactionDefinition;
@@ -140,13 +141,14 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
     }
 
     @Override
-    protected void doResume(Object transaction, Object suspendedResources) {
+    protected void doResume(@Nullable Object transaction, Object suspendedResources) {
         TransactionSynchronizationManager.bindResource(client, suspendedResources);
     }
 
     @Override
     protected void doCommit(DefaultTransactionStatus status) {
-        LazyPgSession session = ((TransactionObject) status.getTransaction()).holder.getSession();
+        LazyPgSession session =
+                ((TransactionObject) status.getTransaction()).holder().getSession();
         LazyResult result;
         try {
             closeStreamLeftOpen(session, "COMMIT");
@@ -164,7 +166,8 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
 
     @Override
     protected void doRollback(DefaultTransactionStatus status) {
-        LazyPgSession session = ((TransactionObject) status.getTransaction()).holder.getSession();
+        LazyPgSession session =
+                ((TransactionObject) status.getTransaction()).holder().getSession();
         try {
             closeStreamLeftOpen(session, "ROLLBACK");
             session.executeScript("ROLLBACK");
@@ -187,7 +190,7 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
 
     @Override
     protected void doSetRollbackOnly(DefaultTransactionStatus status) {
-        ((TransactionObject) status.getTransaction()).holder.setRollbackOnly();
+        ((TransactionObject) status.getTransaction()).holder().setRollbackOnly();
     }
 
     @Override
@@ -197,12 +200,12 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
             TransactionSynchronizationManager.unbindResourceIfPossible(client);
             // close() rolls back if COMMIT/ROLLBACK never ran (it failed at the socket), or discards a broken
             // connection.
-            closeQuietly(tx.holder.getSession());
+            closeQuietly(tx.holder().getSession());
         }
-        tx.holder.clear();
+        tx.holder().clear();
     }
 
-    private static void closeQuietly(LazyPgSession session) {
+    private static void closeQuietly(@Nullable LazyPgSession session) {
         if (session != null) {
             try {
                 session.close();
@@ -215,11 +218,16 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
     /** The state of one transaction: its holder, and whether it began here (so ends here). */
     private final class TransactionObject implements SmartTransactionObject, SavepointManager {
 
-        private LazyPgSessionHolder holder;
+        private @Nullable LazyPgSessionHolder holder;
         private boolean newHolder;
 
-        TransactionObject(LazyPgSessionHolder holder) {
+        TransactionObject(@Nullable LazyPgSessionHolder holder) {
             this.holder = holder;
+        }
+
+        /** The holder of a transaction that has begun (doBegin set it; null only before and after). */
+        LazyPgSessionHolder holder() {
+            return Objects.requireNonNull(holder, "no lazypg transaction has begun on this transaction object");
         }
 
         @Override
@@ -234,9 +242,9 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
 
         @Override
         public Object createSavepoint() {
-            String name = holder.nextSavepointName();
+            String name = holder().nextSavepointName();
             try {
-                holder.getSession().executeScript("SAVEPOINT " + name);
+                holder().getSession().executeScript("SAVEPOINT " + name);
             } catch (PgException e) {
                 throw new CannotCreateTransactionException(
                         "Could not create savepoint " + name + ": " + e.getMessage(),
@@ -248,8 +256,8 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
         @Override
         public void rollbackToSavepoint(Object savepoint) {
             try {
-                holder.getSession().executeScript("ROLLBACK TO SAVEPOINT " + savepoint);
-                holder.resetRollbackOnly();
+                holder().getSession().executeScript("ROLLBACK TO SAVEPOINT " + savepoint);
+                holder().resetRollbackOnly();
             } catch (PgException e) {
                 throw new TransactionSystemException(
                         "Could not roll back to savepoint " + savepoint + ": " + e.getMessage(),
@@ -260,7 +268,7 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
         @Override
         public void releaseSavepoint(Object savepoint) {
             try {
-                holder.getSession().executeScript("RELEASE SAVEPOINT " + savepoint);
+                holder().getSession().executeScript("RELEASE SAVEPOINT " + savepoint);
             } catch (PgException e) {
                 // As Spring's JDBC support: a failed release is not worth failing the transaction for;
                 // the savepoint goes away with the transaction.

@@ -1,6 +1,7 @@
 package io.lazypg.spring;
 
 import io.lazypg.client.LazyRow;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Maps one lazy row to an object, like Spring's {@code RowMapper} but over a {@link LazyRow}: read
@@ -19,5 +20,6 @@ public interface LazyRowMapper<T> {
      * @param row the row; valid for as long as the result that holds it (for streaming methods,
      *            only during this call)
      */
+    @Nullable
     T mapRow(LazyRow row);
 }

@@ -6,6 +6,7 @@ import io.lazypg.jdbc.LazyRowResultSet;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.UncategorizedSQLException;
 import org.springframework.jdbc.core.RowMapper;
@@ -26,6 +27,7 @@ interface RowMapping<T> {
     /** A mapper bound to one result, told each row's 0-based number (Spring's RowMapper wants it). */
     @FunctionalInterface
     interface NumberedMapper<T> {
+        @Nullable
         T map(LazyRow row, int rowNum);
     }
 

@@ -9,6 +9,7 @@ import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.PgUsageException;
 import java.sql.SQLException;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.CannotAcquireLockException;
 import org.springframework.dao.CannotSerializeTransactionException;
 import org.springframework.dao.ConcurrencyFailureException;
@@ -59,7 +60,7 @@ import org.springframework.jdbc.BadSqlGrammarException;
 public class SqlStateLazyPgExceptionTranslator implements LazyPgExceptionTranslator {
 
     @Override
-    public DataAccessException translate(String task, String sql, PgException ex) {
+    public DataAccessException translate(String task, @Nullable String sql, PgException ex) {
         String message = message(task, sql, ex);
         if (ex instanceof PgServerException server) {
             DataAccessException translated = translateServerError(task, sql, server);
@@ -84,7 +85,8 @@ public class SqlStateLazyPgExceptionTranslator implements LazyPgExceptionTransla
 
     /** The translation of a server error, or null to fall back to {@link UncategorizedLazyPgException}. */
     @SuppressWarnings("deprecation") // what JdbcTemplate gives for 40001 and 40P01 on PostgreSQL
-    protected DataAccessException translateServerError(String task, String sql, PgServerException ex) {
+    protected @Nullable DataAccessException translateServerError(
+            String task, @Nullable String sql, PgServerException ex) {
         String state = ex.sqlState();
         if (state == null || state.length() != 5) {
             return null;
@@ -121,7 +123,7 @@ public class SqlStateLazyPgExceptionTranslator implements LazyPgExceptionTransla
     }
 
     /** {@code task; SQL [sql]; client message}, as Spring's translators phrase it. */
-    protected String message(String task, String sql, PgException ex) {
+    protected String message(String task, @Nullable String sql, PgException ex) {
         StringBuilder sb = new StringBuilder();
         sb.append(task);
         if (sql != null) {
@@ -138,7 +140,7 @@ public class SqlStateLazyPgExceptionTranslator implements LazyPgExceptionTransla
      * bad SQL grammar [sql]"}. The cause is the {@link SQLException} Spring's constructor requires,
      * carrying the SQLSTATE, and its cause is the {@link PgServerException}.
      */
-    private static BadSqlGrammarException badSqlGrammar(String task, String sql, PgServerException ex) {
+    private static BadSqlGrammarException badSqlGrammar(String task, @Nullable String sql, PgServerException ex) {
         return new BadSqlGrammarException(
                 task + " failed with " + ex.getMessage(),
                 sql == null ? "" : sql,

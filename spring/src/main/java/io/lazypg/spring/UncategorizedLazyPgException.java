@@ -2,6 +2,7 @@ package io.lazypg.spring;
 
 import io.lazypg.client.PgException;
 import io.lazypg.client.PgServerException;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.UncategorizedDataAccessException;
 
 /**
@@ -18,7 +19,7 @@ public class UncategorizedLazyPgException extends UncategorizedDataAccessExcepti
     }
 
     /** The SQLSTATE the server reported, or null when the failure did not come from the server. */
-    public String sqlState() {
+    public @Nullable String sqlState() {
         return getCause() instanceof PgServerException server ? server.sqlState() : null;
     }
 }

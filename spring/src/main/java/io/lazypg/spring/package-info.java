@@ -25,4 +25,7 @@
  *         .param("to", "shipped").param("ids", List.of(1L, 2L, 3L)).update();
  * }</pre>
  */
+@NullMarked
 package io.lazypg.spring;
+
+import org.jspecify.annotations.NullMarked;

@@ -12,6 +12,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 
 /**
@@ -74,7 +75,7 @@ final class BeanMapper<T> implements LazyRowMapper<T> {
         this.bindings = new BindingCache<>(columns -> Binder.bind(type, specs, columns, false));
     }
 
-    private ColumnName annotation(Method setter, String property) {
+    private @Nullable ColumnName annotation(Method setter, String property) {
         ColumnName c = setter.getAnnotation(ColumnName.class);
         if (c != null) {
             return c;

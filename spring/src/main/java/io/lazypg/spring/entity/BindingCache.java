@@ -4,6 +4,7 @@ import io.lazypg.client.Column;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Bindings of one entity type, per result shape. The common case (every row of a result, and
@@ -22,7 +23,7 @@ final class BindingCache<B> {
 
     private final Function<List<Column>, B> factory;
     private final ConcurrentHashMap<ShapeKey, B> byShape = new ConcurrentHashMap<>();
-    private volatile Last<B> last;
+    private volatile @Nullable Last<B> last;
 
     BindingCache(Function<List<Column>, B> factory) {
         this.factory = factory;

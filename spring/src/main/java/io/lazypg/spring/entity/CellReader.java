@@ -3,6 +3,7 @@ package io.lazypg.spring.entity;
 import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgConversionException;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.TypeMismatchDataAccessException;
 
 /**
@@ -14,7 +15,7 @@ final class CellReader {
 
     private CellReader() {}
 
-    static Object read(LazyRow row, int index, PropertySpec p, Class<?> entity) {
+    static @Nullable Object read(LazyRow row, int index, PropertySpec p, Class<?> entity) {
         Class<?> javaType = p.javaType();
         String label = p.label();
         try {

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finds the column an accessor reads: for each candidate name in order (the {@code @ColumnName} value
@@ -17,7 +18,7 @@ final class ColumnMatcher {
     private ColumnMatcher() {}
 
     /** The names to try, in order, without duplicates. */
-    static List<String> candidates(String annotated, String... names) {
+    static List<String> candidates(@Nullable String annotated, String... names) {
         if (annotated != null) {
             return List.of(annotated);
         }

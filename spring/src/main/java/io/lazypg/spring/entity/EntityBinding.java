@@ -2,6 +2,7 @@ package io.lazypg.spring.entity;
 
 import io.lazypg.client.LazyRow;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The accessors of one entity interface bound to the columns of one result shape. Immutable and
@@ -66,7 +67,7 @@ public final class EntityBinding {
      * @throws org.springframework.dao.TypeMismatchDataAccessException NULL into a primitive accessor,
      *         or a value that does not fit the accessor's type
      */
-    public Object value(LazyRow row, int i) {
+    public @Nullable Object value(LazyRow row, int i) {
         int index = columnIndexes[i];
         if (declaredTypes[i].isPrimitive() && row.isNull(index)) {
             throw new org.springframework.dao.TypeMismatchDataAccessException(

@@ -4,6 +4,7 @@ import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgConversionException;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.TypeMismatchDataAccessException;
 
 /**
@@ -73,7 +74,7 @@ public final class EntityRuntime {
     }
 
     /** A String cell (memoized by the row), or null. */
-    public static String getString(LazyRow row, int index, Class<?> entity, String accessor) {
+    public static @Nullable String getString(LazyRow row, int index, Class<?> entity, String accessor) {
         try {
             return row.getString(index);
         } catch (PgConversionException e) {
@@ -82,7 +83,7 @@ public final class EntityRuntime {
     }
 
     /** A reference cell of {@code type} (memoized by the row, except byte[]), or null. */
-    public static Object get(LazyRow row, int index, Class<?> type, Class<?> entity, String accessor) {
+    public static @Nullable Object get(LazyRow row, int index, Class<?> type, Class<?> entity, String accessor) {
         try {
             return row.get(index, type);
         } catch (PgConversionException e) {
@@ -91,7 +92,7 @@ public final class EntityRuntime {
     }
 
     /** A JSON cell read by {@code reader} (parsed once per row and reader, memoized by the row), or null. */
-    public static Object getJson(
+    public static @Nullable Object getJson(
             LazyRow row, int index, io.lazypg.client.TextConverter<?> reader, Class<?> entity, String accessor) {
         try {
             return row.get(index, reader);
@@ -139,7 +140,7 @@ public final class EntityRuntime {
         return sb.append('}').toString();
     }
 
-    private static String render(Object v) {
+    private static String render(@Nullable Object v) {
         if (v == null || !v.getClass().isArray()) {
             return String.valueOf(v);
         }

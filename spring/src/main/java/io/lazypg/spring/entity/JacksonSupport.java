@@ -1,5 +1,7 @@
 package io.lazypg.spring.entity;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Whether Jackson 3 and lazypg's serializer are on the class path. Jackson is optional: without
  * it, generated classes carry no Jackson annotation and nothing here loads a Jackson class.
@@ -9,21 +11,21 @@ final class JacksonSupport {
     private JacksonSupport() {}
 
     /** {@code tools.jackson.databind.annotation.JsonSerialize}, or null without Jackson. */
-    static Class<?> jsonSerializeAnnotation() {
+    static @Nullable Class<?> jsonSerializeAnnotation() {
         return load("tools.jackson.databind.annotation.JsonSerialize");
     }
 
     /** {@code io.lazypg.spring.jackson.EntityProxySerializer}, or null without Jackson. */
-    static Class<?> serializerClass() {
+    static @Nullable Class<?> serializerClass() {
         return jsonSerializeAnnotation() == null ? null : load("io.lazypg.spring.jackson.EntityProxySerializer");
     }
 
     /** {@code tools.jackson.databind.JsonNode}, or null without Jackson. */
-    static Class<?> jsonNodeClass() {
+    static @Nullable Class<?> jsonNodeClass() {
         return load("tools.jackson.databind.JsonNode");
     }
 
-    private static Class<?> load(String name) {
+    private static @Nullable Class<?> load(String name) {
         try {
             return Class.forName(name, false, JacksonSupport.class.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {

@@ -5,6 +5,7 @@ import io.lazypg.client.TextConverter;
 import java.lang.reflect.Type;
 import java.util.Collection;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which Java types read from json/jsonb columns through Jackson 3: a {@code Map}, a {@code Collection}
@@ -15,7 +16,7 @@ import java.util.Map;
  */
 final class JsonProperties {
 
-    private static final Class<?> JSON_NODE = JacksonSupport.jsonNodeClass();
+    private static final @Nullable Class<?> JSON_NODE = JacksonSupport.jsonNodeClass();
 
     private JsonProperties() {}
 
@@ -30,7 +31,7 @@ final class JsonProperties {
     }
 
     /** The reader of {@code genericType} for a JSON type, else null. */
-    static TextConverter<?> readerFor(Class<?> type, Type genericType) {
+    static @Nullable TextConverter<?> readerFor(Class<?> type, Type genericType) {
         return isJsonType(type) ? io.lazypg.spring.json.JsonReader.of(genericType) : null;
     }
 

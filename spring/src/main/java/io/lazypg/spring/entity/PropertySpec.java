@@ -3,6 +3,7 @@ package io.lazypg.spring.entity;
 import io.lazypg.client.TextConverter;
 import java.lang.reflect.Type;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One value an entity reads from a column: an interface accessor, a record component or a bean
@@ -15,7 +16,12 @@ import java.util.List;
  * @param json       for a type read from JSON ({@link JsonProperties}), its reader (one per property, so
  *                   the row parses a cell once per property); else null
  */
-record PropertySpec(String label, String property, List<String> candidates, Class<?> javaType, TextConverter<?> json) {
+record PropertySpec(
+        String label,
+        String property,
+        List<String> candidates,
+        Class<?> javaType,
+        @Nullable TextConverter<?> json) {
 
     /** A property of {@code javaType}, read as JSON when {@link JsonProperties#isJsonType} says so. */
     static PropertySpec of(String label, String property, List<String> candidates, Class<?> javaType, Type generic) {

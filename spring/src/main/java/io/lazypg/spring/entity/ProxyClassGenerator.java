@@ -20,6 +20,7 @@ import net.bytebuddy.implementation.Implementation;
 import net.bytebuddy.implementation.MethodCall;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 import net.bytebuddy.matcher.ElementMatchers;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 
 /**
@@ -48,8 +49,8 @@ final class ProxyClassGenerator {
 
     private static final AtomicLong SEQUENCE = new AtomicLong();
     private static final String ROW_FIELD = "$row";
-    private static final Class<?> JSON_SERIALIZE = JacksonSupport.jsonSerializeAnnotation();
-    private static final Class<?> SERIALIZER = JacksonSupport.serializerClass();
+    private static final @Nullable Class<?> JSON_SERIALIZE = JacksonSupport.jsonSerializeAnnotation();
+    private static final @Nullable Class<?> SERIALIZER = JacksonSupport.serializerClass();
 
     private ProxyClassGenerator() {}
 
@@ -109,7 +110,8 @@ final class ProxyClassGenerator {
 
     @SuppressWarnings("unchecked")
     private static Class<? extends java.lang.annotation.Annotation> annotationType() {
-        return (Class<? extends java.lang.annotation.Annotation>) JSON_SERIALIZE;
+        // only called where JSON_SERIALIZE != null (Jackson is present)
+        return (Class<? extends java.lang.annotation.Annotation>) java.util.Objects.requireNonNull(JSON_SERIALIZE);
     }
 
     /** The entity type and the accessor label go in as class and string constants, only for messages. */

@@ -10,6 +10,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 
 /**
@@ -25,7 +26,7 @@ final class RecordMapper<T> implements LazyRowMapper<T> {
     /** The binding of a result that is the whole record as one JSON column (compared by identity). */
     private static final int[] WHOLE_JSON = new int[0];
     /** Reads the whole record from JSON; null without Jackson. */
-    private final io.lazypg.client.TextConverter<?> wholeJson;
+    private final io.lazypg.client.@Nullable TextConverter<?> wholeJson;
 
     RecordMapper(Class<T> type) {
         this.type = type;
@@ -83,11 +84,11 @@ final class RecordMapper<T> implements LazyRowMapper<T> {
     }
 
     @Override
-    public T mapRow(LazyRow row) {
+    public @Nullable T mapRow(LazyRow row) {
         int[] indexes = bindings.get(row.columns());
         if (indexes == WHOLE_JSON) {
             try {
-                return type.cast(row.get(0, wholeJson));
+                return type.cast(row.get(0, java.util.Objects.requireNonNull(wholeJson))); // set with WHOLE_JSON
             } catch (io.lazypg.client.PgConversionException e) {
                 throw Conversions.mismatch(e);
             }

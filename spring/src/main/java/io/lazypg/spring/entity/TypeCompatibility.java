@@ -12,6 +12,7 @@ import java.time.OffsetDateTime;
 import java.time.OffsetTime;
 import java.time.ZonedDateTime;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which Java types an entity accessor may have, and which column types each can be read from.
@@ -127,12 +128,12 @@ final class TypeCompatibility {
         return false;
     }
 
-    private static boolean integral(PgType t) {
+    private static boolean integral(@Nullable PgType t) {
         return t == PgType.INT2 || t == PgType.INT4 || t == PgType.INT8 || t == PgType.OID || t == PgType.NUMERIC;
     }
 
     /** The text types, and a parameter's "unspecified" (0). */
-    private static boolean textLike(PgType t, int oid) {
+    private static boolean textLike(@Nullable PgType t, int oid) {
         return t == PgType.TEXT
                 || t == PgType.VARCHAR
                 || t == PgType.BPCHAR

@@ -5,6 +5,7 @@ import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgConversionException;
 import io.lazypg.spring.LazyRowMapper;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.TypeMismatchDataAccessException;
 import org.springframework.jdbc.IncorrectResultSetColumnCountException;
 
@@ -19,7 +20,7 @@ final class ValueMapper<T> implements LazyRowMapper<T> {
     private final Class<?> readType;
     private final BindingCache<Boolean> checks;
     /** For a Map, Collection or JsonNode: its JSON reader; else null. */
-    private final io.lazypg.client.TextConverter<?> json;
+    private final io.lazypg.client.@Nullable TextConverter<?> json;
 
     ValueMapper(Class<T> type) {
         this.type = type;
@@ -30,7 +31,7 @@ final class ValueMapper<T> implements LazyRowMapper<T> {
 
     @Override
     @SuppressWarnings("unchecked")
-    public T mapRow(LazyRow row) {
+    public @Nullable T mapRow(LazyRow row) {
         checks.get(row.columns());
         try {
             return (T) (json != null ? row.get(0, json) : row.get(0, readType));

@@ -1,6 +1,7 @@
 package io.lazypg.spring.json;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -15,7 +16,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class LazyPgJson {
 
-    private static volatile ObjectMapper mapper;
+    private static volatile @Nullable ObjectMapper mapper;
 
     private LazyPgJson() {}
 
