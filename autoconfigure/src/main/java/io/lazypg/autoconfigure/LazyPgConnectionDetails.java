@@ -1,5 +1,6 @@
 package io.lazypg.autoconfigure;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.autoconfigure.service.connection.ConnectionDetails;
 
 /**
@@ -22,8 +23,10 @@ public interface LazyPgConnectionDetails extends ConnectionDetails {
     String getUrl();
 
     /** The login role, or {@code null} to take it from the URL. */
+    @Nullable
     String getUsername();
 
     /** The password, or {@code null} to take it from the URL (or when the server needs none). */
+    @Nullable
     String getPassword();
 }

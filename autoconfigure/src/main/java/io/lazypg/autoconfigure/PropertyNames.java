@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The valid {@code lazypg.*} keys, read from {@link LazyPgProperties} itself (one getter, one key;
@@ -80,7 +81,7 @@ final class PropertyNames {
         return List.copyOf(keys);
     }
 
-    private static String propertyName(Method m) {
+    private static @Nullable String propertyName(Method m) {
         if (m.getParameterCount() != 0
                 || Modifier.isStatic(m.getModifiers())
                 || m.getDeclaringClass() == Object.class) {

@@ -3,6 +3,7 @@ package io.lazypg.autoconfigure;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.bind.UnboundConfigurationPropertiesException;
 import org.springframework.boot.context.properties.source.ConfigurationProperty;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
@@ -22,7 +23,7 @@ final class UnknownPropertyFailureAnalyzer extends AbstractFailureAnalyzer<Unbou
         implements Ordered {
 
     @Override
-    protected FailureAnalysis analyze(Throwable rootFailure, UnboundConfigurationPropertiesException cause) {
+    protected @Nullable FailureAnalysis analyze(Throwable rootFailure, UnboundConfigurationPropertiesException cause) {
         List<ConfigurationProperty> unknown = new ArrayList<>();
         for (ConfigurationProperty property : cause.getUnboundProperties()) {
             if (property.getName().toString().startsWith(PropertyNames.PREFIX + ".")) {

@@ -610,7 +610,7 @@ public final class LazyPgConfig {
             return this;
         }
 
-        public Builder sslRootCert(Path sslRootCert) {
+        public Builder sslRootCert(@Nullable Path sslRootCert) {
             this.sslRootCert = sslRootCert;
             return this;
         }

@@ -33,7 +33,7 @@ public final class LazyPgHealthIndicator implements HealthIndicator {
         Health.Builder builder;
         try {
             String version = client.query("show server_version").get(0).getString(0);
-            builder = Health.up().withDetail("version", version);
+            builder = Health.up().withDetail("version", String.valueOf(version));
         } catch (RuntimeException e) {
             builder = Health.down().withDetail("error", e.getClass().getName() + ": " + e.getMessage());
         }

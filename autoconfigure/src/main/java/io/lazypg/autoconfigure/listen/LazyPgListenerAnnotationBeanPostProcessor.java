@@ -38,7 +38,10 @@ public class LazyPgListenerAnnotationBeanPostProcessor implements BeanPostProces
 
     private final List<ListenerMethod> methods = new CopyOnWriteArrayList<>();
     private final List<PgSubscription> subscriptions = new ArrayList<>();
+
+    @SuppressWarnings("NullAway.Init") // BeanFactoryAware: Spring sets it before any bean is processed
     private BeanFactory beanFactory;
+
     private boolean running;
 
     @Override

@@ -25,6 +25,8 @@ final class ListenerMethod {
     private final Object bean;
     private final Method method;
     private final Class<?> parameterType;
+
+    @SuppressWarnings("NullAway.Init") // set by of(), the only way to make one, before it is returned
     private Function<PgNotification, Object> argument;
 
     private ListenerMethod(String channel, Object bean, Method method) {

@@ -6,6 +6,8 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
@@ -28,7 +30,7 @@ public final class LazyPgQueryObservation implements QueryObserver {
 
     private final ObjectProvider<ObservationRegistry> observationRegistry;
     private final ObjectProvider<MeterRegistry> meterRegistry;
-    private volatile Target target;
+    private volatile @Nullable Target target;
 
     public LazyPgQueryObservation(
             ObjectProvider<ObservationRegistry> observationRegistry, ObjectProvider<MeterRegistry> meterRegistry) {
@@ -37,7 +39,7 @@ public final class LazyPgQueryObservation implements QueryObserver {
     }
 
     @Override
-    public Object started(String sql, String operation) {
+    public @Nullable Object started(String sql, String operation) {
         Target t = target();
         if (t.observations != null) {
             return Observation.createNotStarted(NAME, t.observations)
@@ -63,7 +65,7 @@ public final class LazyPgQueryObservation implements QueryObserver {
             sample.stop(Timer.builder(NAME)
                     .description("Time to run a lazypg statement and receive its rows")
                     .tags(Tags.of("operation", operation, "outcome", outcome, "error.type", errorType))
-                    .register(target().meters));
+                    .register(Objects.requireNonNull(target().meters))); // a Sample exists only with meters
         }
     }
 
@@ -79,5 +81,7 @@ public final class LazyPgQueryObservation implements QueryObserver {
         return t;
     }
 
-    private record Target(ObservationRegistry observations, MeterRegistry meters) {}
+    private record Target(
+            @Nullable ObservationRegistry observations,
+            @Nullable MeterRegistry meters) {}
 }

@@ -1,0 +1,5 @@
+/** Part of the lazypg Spring Boot auto-configuration. Nothing here is null unless annotated {@code @Nullable} (JSpecify, checked by NullAway). */
+@NullMarked
+package io.lazypg.autoconfigure.jackson;
+
+import org.jspecify.annotations.NullMarked;
