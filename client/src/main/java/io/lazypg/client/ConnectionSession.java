@@ -16,12 +16,25 @@ abstract class ConnectionSession implements LazyPgSession {
 
     private volatile @Nullable PgConnection connection;
 
-    /** Notifications received on this session's connection while it is this session's; read by {@link #notifications}. */
-    private final ArrayDeque<PgNotification> received = new ArrayDeque<>();
+    /**
+     * Notifications received on this session's connection while it is this session's; read by
+     * {@link #notifications}. Created by the first one: a session is made per borrow, and almost
+     * none receive any, so the point-select path does not pay for a queue it never uses.
+     */
+    private @Nullable ArrayDeque<PgNotification> received;
 
     ConnectionSession(PgConnection connection) {
         this.connection = connection;
-        connection.notificationSink(received::add); // called on the thread reading the connection: this session's
+        connection.notificationSink(this::receive); // called on the thread reading the connection: this session's
+    }
+
+    private void receive(PgNotification notification) {
+        ArrayDeque<PgNotification> queue = received;
+        if (queue == null) {
+            queue = new ArrayDeque<>();
+            received = queue;
+        }
+        queue.add(notification);
     }
 
     /** What becomes of the connection when the session is closed. Called once. */
@@ -117,7 +130,7 @@ abstract class ConnectionSession implements LazyPgSession {
         long waitNanos = wait.compareTo(Duration.ofDays(36_500)) > 0 ? Long.MAX_VALUE / 4 : wait.toNanos();
         long deadline = System.nanoTime() + waitNanos;
         boolean polled = false;
-        while (received.isEmpty()) {
+        while (received == null || received.isEmpty()) {
             long left = deadline - System.nanoTime();
             if (polled && left <= 0) {
                 break;
@@ -127,8 +140,12 @@ abstract class ConnectionSession implements LazyPgSession {
             c.awaitNotifications(Duration.ofNanos(Math.min(Math.max(left, 1_000_000L), 60_000_000_000L)));
             polled = true;
         }
-        List<PgNotification> all = new ArrayList<>(received);
-        received.clear();
+        ArrayDeque<PgNotification> queue = received;
+        if (queue == null) {
+            return new ArrayList<>();
+        }
+        List<PgNotification> all = new ArrayList<>(queue);
+        queue.clear();
         return all;
     }
 

@@ -29,12 +29,25 @@ public final class PointSelect {
     static final String JDBC_SQL = "select * from wide where id = ?";
     static final String LAZY_SQL = "select * from wide where id = $1";
 
-    /** One configuration's figures: ops/s of each measured window. */
-    public record Result(String id, String title, int threads, double[] opsPerSecond) {
+    /**
+     * One configuration's figures: ops/s of each measured window, and the bytes the worker threads
+     * allocated per operation in each window (their own thread allocation counters: the client's
+     * work on the calling thread, not the pool's or the driver's background threads).
+     */
+    public record Result(String id, String title, int threads, double[] opsPerSecond, double[] bytesPerOp) {
         public double median() {
             double[] s = opsPerSecond.clone();
             Arrays.sort(s);
             return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        }
+
+        /** The median of {@link #bytesPerOp}. */
+        public double medianBytesPerOp() {
+            double[] s = bytesPerOp.clone();
+            Arrays.sort(s);
+            return s.length == 0
+                    ? 0
+                    : s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
         }
 
         public double best() {
@@ -96,19 +109,23 @@ public final class PointSelect {
                             () -> id -> hikariSelect(hikari, id)),
                     new Config("lazypg-8", "lazypg (pool 4), 8 threads", 8, () -> id -> lazySelect(lazy, id)));
             for (Config c : configs) {
-                run(c.threads(), c.worker(), warmupMillis);
+                run(c.threads(), c.worker(), warmupMillis, new LongAdder());
             }
             double[][] ops = new double[configs.size()][windows];
+            double[][] bytes = new double[configs.size()][windows];
             for (int w = 0; w < windows; w++) {
                 for (int i = 0; i < configs.size(); i++) {
                     Config c = configs.get(i);
-                    ops[i][w] = run(c.threads(), c.worker(), windowMillis) * 1000.0 / windowMillis;
+                    LongAdder allocated = new LongAdder();
+                    long done = run(c.threads(), c.worker(), windowMillis, allocated);
+                    ops[i][w] = done * 1000.0 / windowMillis;
+                    bytes[i][w] = done == 0 ? 0 : (double) allocated.sum() / done;
                 }
             }
             List<Result> results = new ArrayList<>();
             for (int i = 0; i < configs.size(); i++) {
                 Config c = configs.get(i);
-                results.add(new Result(c.id(), c.title(), c.threads(), ops[i]));
+                results.add(new Result(c.id(), c.title(), c.threads(), ops[i], bytes[i]));
             }
             return results;
         }
@@ -146,8 +163,11 @@ public final class PointSelect {
         return r.get(0).getLong(0);
     }
 
-    /** Runs {@code threads} threads for {@code millis} and returns the operations they completed. */
-    long run(int threads, Worker worker, long millis) throws Exception {
+    /**
+     * Runs {@code threads} threads for {@code millis} and returns the operations they completed;
+     * adds to {@code allocated} the bytes those threads allocated inside the measured loop.
+     */
+    long run(int threads, Worker worker, long millis, LongAdder allocated) throws Exception {
         LongAdder done = new LongAdder();
         AtomicReference<Exception> failure = new AtomicReference<>();
         CountDownLatch ready = new CountDownLatch(threads);
@@ -167,6 +187,7 @@ public final class PointSelect {
                             }
                             SplittableRandom random = new SplittableRandom(seed * 7919L + 17);
                             start.await();
+                            long allocatedBefore = Meters.allocatedBytes(false);
                             long n = 0;
                             while (System.nanoTime() < deadline[0]) {
                                 long wanted = 1 + random.nextLong(rows);
@@ -175,6 +196,7 @@ public final class PointSelect {
                                 }
                                 n++;
                             }
+                            allocated.add(Meters.allocatedBytes(false) - allocatedBefore);
                             done.add(n);
                         } catch (Exception e) {
                             failure.compareAndSet(null, e);

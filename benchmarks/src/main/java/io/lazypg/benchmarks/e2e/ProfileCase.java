@@ -108,13 +108,13 @@ public final class ProfileCase {
                     throw new IllegalArgumentException("point:lazypg-1, lazypg-8, pgjdbc-1 or hikari-8, not " + config);
             };
             int threads = config.endsWith("-8") ? 8 : 1;
-            bench.run(threads, worker, Math.max(1000, warmups * 400L));
+            bench.run(threads, worker, Math.max(1000, warmups * 400L), new java.util.concurrent.atomic.LongAdder());
             long cpu0 = Meters.processCpuNanos();
             long ops;
             try (Recording recording = new Recording(configuration)) {
                 recording.setDestination(out);
                 recording.start();
-                ops = bench.run(threads, worker, millis);
+                ops = bench.run(threads, worker, millis, new java.util.concurrent.atomic.LongAdder());
                 recording.stop();
             }
             double cpuMs = (Meters.processCpuNanos() - cpu0) / 1e6;
