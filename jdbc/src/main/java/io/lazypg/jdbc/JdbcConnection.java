@@ -327,19 +327,20 @@ final class JdbcConnection implements LazyPgJdbcConnection {
 
     @Override
     public CallableStatement prepareCall(String sql) throws SQLException {
-        throw JdbcErrors.unsupported(
-                "CallableStatement (prepareCall)",
-                "run the function with a PreparedStatement: select * from f(?) or call p(?).");
+        checkOpen();
+        return new LazyPgCallableStatement(this, sql);
     }
 
     @Override
     public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency) throws SQLException {
+        checkResultSetKind(resultSetType, resultSetConcurrency);
         return prepareCall(sql);
     }
 
     @Override
     public CallableStatement prepareCall(
             String sql, int resultSetType, int resultSetConcurrency, int resultSetHoldability) throws SQLException {
+        checkResultSetKind(resultSetType, resultSetConcurrency);
         return prepareCall(sql);
     }
 

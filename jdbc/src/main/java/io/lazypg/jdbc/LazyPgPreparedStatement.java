@@ -43,7 +43,7 @@ import java.util.List;
  *
  * <p>Not thread-safe, like its connection.
  */
-final class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStatement {
+class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStatement {
 
     private final PlaceholderSql sql;
     private final GeneratedKeys keysWanted;

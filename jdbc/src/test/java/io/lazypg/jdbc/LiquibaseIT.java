@@ -61,4 +61,41 @@ class LiquibaseIT {
             }
         }
     }
+
+    /**
+     * Without a default schema Liquibase asks the connection for {@code current_schema()} through
+     * prepareCall; the second run must find its own databasechangelog table and apply nothing
+     * (before prepareCall worked it failed with 42P07, issue #10/#11).
+     */
+    @Test
+    @SuppressWarnings("deprecation")
+    void secondRunWithoutDefaultSchemaFindsItsChangelog(TestPostgres server) throws Exception {
+        try (LazyPgDataSource ds = new LazyPgDataSource(server.url())) {
+            JdbcTemplate jdbc = new JdbcTemplate(ds);
+            jdbc.execute("drop schema if exists liquibase_noschema cascade; create schema liquibase_noschema");
+            try {
+                for (int run = 0; run < 2; run++) {
+                    try (Connection c = ds.getConnection()) {
+                        c.setSchema("liquibase_noschema");
+                        Database database =
+                                DatabaseFactory.getInstance().findCorrectDatabaseImplementation(new JdbcConnection(c));
+                        assertThat(database.getDefaultSchemaName()).isEqualTo("liquibase_noschema");
+                        try (Liquibase liquibase = new Liquibase(
+                                "db/liquibase/changelog.xml", new ClassLoaderResourceAccessor(), database)) {
+                            if (run == 1) {
+                                assertThat(liquibase.listUnrunChangeSets(null, null))
+                                        .as("nothing new on the second run")
+                                        .isEmpty();
+                            }
+                            liquibase.update("");
+                        }
+                    }
+                }
+                assertThat(jdbc.queryForObject("select count(*) from liquibase_noschema.databasechangelog", Long.class))
+                        .isEqualTo(3L);
+            } finally {
+                jdbc.execute("drop schema liquibase_noschema cascade");
+            }
+        }
+    }
 }

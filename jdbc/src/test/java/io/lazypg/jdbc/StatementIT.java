@@ -302,9 +302,9 @@ class StatementIT {
                     .extracting(StatementIT::sqlState)
                     .isEqualTo("22023");
         }
-        assertThatThrownBy(() -> c.prepareCall("call p()"))
+        assertThatThrownBy(() -> c.prepareCall("{? = call upper(?)}"))
                 .isInstanceOf(java.sql.SQLFeatureNotSupportedException.class)
-                .hasMessageContaining("prepareCall");
+                .hasMessageContaining("OUT parameter");
         assertThatThrownBy(() -> c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY))
                 .isInstanceOf(java.sql.SQLFeatureNotSupportedException.class);
         try (Statement s = c.createStatement()) {
