@@ -249,12 +249,38 @@ public final class LazyPgClient implements AutoCloseable {
     }
 
     /**
-     * What the client last learnt about each of its hosts (role, when, last failure), in
-     * configuration order: for health checks and metrics. Roles are learnt as connections open
-     * and as servers report changes; a host not connected to yet is {@link HostRole#UNKNOWN}.
+     * What the client last learnt about each of its hosts (role, when, last failure) and how many
+     * connections each pool has open to it, in configuration order: for health checks and metrics.
+     * Roles are learnt as connections open and as servers report changes; a host not connected to
+     * yet is {@link HostRole#UNKNOWN}.
      */
     public List<HostStatus> hosts() {
-        return hosts.statuses();
+        List<HostStatus> statuses = hosts.statuses();
+        List<PgHost> order = config.hosts();
+        int[][] main = countByHost(pool, order);
+        int[][] readOnly = readOnlyPool == null ? null : countByHost(readOnlyPool, order);
+        List<HostStatus> counted = new java.util.ArrayList<>(statuses.size());
+        for (int i = 0; i < statuses.size(); i++) {
+            counted.add(statuses.get(i)
+                    .withConnections(
+                            new HostStatus.Connections(main[i][0], main[i][1]),
+                            readOnly == null
+                                    ? HostStatus.Connections.NONE
+                                    : new HostStatus.Connections(readOnly[i][0], readOnly[i][1])));
+        }
+        return counted;
+    }
+
+    /** Per host of {@code order}: {active, idle} connections of {@code p}. */
+    private static int[][] countByHost(ConnectionPool<PgConnection> p, List<PgHost> order) {
+        int[][] counts = new int[order.size()][2];
+        p.forEachOpen((connection, active) -> {
+            int i = order.size() == 1 ? 0 : order.indexOf(connection.host());
+            if (i >= 0) {
+                counts[i][active ? 0 : 1]++;
+            }
+        });
+        return counts;
     }
 
     /**

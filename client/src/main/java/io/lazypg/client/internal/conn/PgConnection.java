@@ -721,6 +721,11 @@ public final class PgConnection implements Poolable {
     }
 
     /** Where this connection goes, as messages name it: {@code host:port}. */
+    /** The host this connection is to; safe to call from any thread (a final field's). */
+    public io.lazypg.client.PgHost host() {
+        return config.hosts().get(0);
+    }
+
     public String hostAndPort() {
         return (config.host().indexOf(':') >= 0 ? "[" + config.host() + "]" : config.host()) + ":" + config.port();
     }
