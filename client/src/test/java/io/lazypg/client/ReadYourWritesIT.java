@@ -78,25 +78,15 @@ class ReadYourWritesIT {
         }
     }
 
-    @Test
-    void whenTheStandbyDoesNotCatchUpTheReadRunsOnThePrimaryWithinTheTimeout() {
+    /** Runs {@code check} with a fresh read_your_writes client (300 ms timeout) while the standby's replay is paused. */
+    private static void withReplayPaused(java.util.function.Consumer<LazyPgClient> check) {
         try (LazyPgClient client =
                         LazyPgClient.connect(pairUrl("read_your_writes=true&read_your_writes_timeout=300ms"));
                 LazyPgClient standby = LazyPgClient.connect(url(pair.standby(), ""))) {
             pair.awaitStandbyCaughtUp();
             standby.query("select pg_wal_replay_pause()");
             try {
-                client.execute("insert into ryw values (1, 'while paused')");
-                long start = System.nanoTime();
-                try (LazyPgSession readOnly = client.acquireReadOnly()) {
-                    long waitedMillis = (System.nanoTime() - start) / 1_000_000;
-                    LazyRow row = readOnly.query("select pg_is_in_recovery(), count(*) from ryw where id = 1")
-                            .get(0);
-                    assertThat(row.getBoolean(0)).as("in recovery").isFalse(); // the primary
-                    assertThat(row.getLong(1)).isEqualTo(1);
-                    assertThat(waitedMillis).isBetween(300L, 10_000L);
-                }
-                assertThat(client.readYourWritesFallbacks()).isEqualTo(1);
+                check.accept(client);
             } finally {
                 standby.query("select pg_wal_replay_resume()");
             }
@@ -104,28 +94,35 @@ class ReadYourWritesIT {
     }
 
     @Test
-    void readsAloneGiveNothingToWaitFor() {
-        try (LazyPgClient client =
-                        LazyPgClient.connect(pairUrl("read_your_writes=true&read_your_writes_timeout=300ms"));
-                LazyPgClient standby = LazyPgClient.connect(url(pair.standby(), ""))) {
-            pair.awaitStandbyCaughtUp();
-            standby.query("select pg_wal_replay_pause()");
-            try {
-                client.query("select count(*) from ryw"); // on the primary, reads only
-                try (LazyPgClient other = LazyPgClient.connect(url(pair.primary(), ""))) {
-                    other.execute("insert into ryw values (2, 'by another client')"); // not this client's
-                }
-                try (LazyPgSession readOnly = client.acquireReadOnly()) {
-                    assertThat(readOnly.query("select pg_is_in_recovery()")
-                                    .get(0)
-                                    .getBoolean(0))
-                            .as("in recovery")
-                            .isTrue();
-                }
-                assertThat(client.readYourWritesFallbacks()).isZero();
-            } finally {
-                standby.query("select pg_wal_replay_resume()");
+    void whenTheStandbyDoesNotCatchUpTheReadRunsOnThePrimaryWithinTheTimeout() {
+        withReplayPaused(client -> {
+            client.execute("insert into ryw values (1, 'while paused')");
+            long start = System.nanoTime();
+            try (LazyPgSession readOnly = client.acquireReadOnly()) {
+                long waitedMillis = (System.nanoTime() - start) / 1_000_000;
+                LazyRow row = readOnly.query("select pg_is_in_recovery(), count(*) from ryw where id = 1")
+                        .get(0);
+                assertThat(row.getBoolean(0)).as("in recovery").isFalse(); // the primary
+                assertThat(row.getLong(1)).isEqualTo(1);
+                assertThat(waitedMillis).isBetween(300L, 10_000L);
             }
-        }
+            assertThat(client.readYourWritesFallbacks()).isEqualTo(1);
+        });
+    }
+
+    @Test
+    void readsAloneGiveNothingToWaitFor() {
+        withReplayPaused(client -> {
+            client.query("select count(*) from ryw"); // on the primary, reads only
+            try (LazyPgClient other = LazyPgClient.connect(url(pair.primary(), ""))) {
+                other.execute("insert into ryw values (2, 'by another client')"); // not this client's
+            }
+            try (LazyPgSession readOnly = client.acquireReadOnly()) {
+                assertThat(readOnly.query("select pg_is_in_recovery()").get(0).getBoolean(0))
+                        .as("in recovery")
+                        .isTrue();
+            }
+            assertThat(client.readYourWritesFallbacks()).isZero();
+        });
     }
 }
