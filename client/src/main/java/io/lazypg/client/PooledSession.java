@@ -31,10 +31,15 @@ final class PooledSession extends ConnectionSession {
     @Override
     void release(PgConnection connection) {
         connection.prepareForReuse(); // closes a cursor, rolls back a transaction, or breaks a connection out of step
-        if (writes != null) {
-            writes.recordWrite(connection); // after prepareForReuse: idle, every transaction ended
-            connection.watchWrites(false);
+        if (writes == null) {
+            pool.release(connection);
+            return;
         }
-        pool.release(connection);
+        try {
+            writes.recordWrite(connection); // after prepareForReuse: idle, every transaction ended
+        } finally {
+            connection.watchWrites(false);
+            pool.release(connection); // whatever recording did: the connection must go back
+        }
     }
 }
