@@ -5,11 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.lazypg.autoconfigure.endpoint.LazyPgStatisticsEndpoint;
-import io.lazypg.autoconfigure.endpoint.LazyPgStatisticsEndpointAutoConfiguration;
-import io.lazypg.autoconfigure.health.LazyPgHealthContributorAutoConfiguration;
 import io.lazypg.autoconfigure.health.LazyPgHealthIndicator;
-import io.lazypg.autoconfigure.jackson.LazyPgJacksonAutoConfiguration;
-import io.lazypg.autoconfigure.metrics.LazyPgMetricsAutoConfiguration;
 import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.QueryObserver;
 import io.lazypg.spring.LazyPgTemplate;
@@ -46,13 +42,7 @@ class LazyPgAutoConfigurationIT {
 
     private static final AtomicInteger TABLES = new AtomicInteger();
 
-    private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(
-                    LazyPgAutoConfiguration.class,
-                    LazyPgMetricsAutoConfiguration.class,
-                    LazyPgHealthContributorAutoConfiguration.class,
-                    LazyPgStatisticsEndpointAutoConfiguration.class,
-                    LazyPgJacksonAutoConfiguration.class));
+    private final ApplicationContextRunner contextRunner = StarterContextRunner.create();
 
     private static String table() {
         return "starter_it_" + ProcessHandle.current().pid() + "_" + TABLES.incrementAndGet();

@@ -3,12 +3,8 @@ package io.lazypg.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.lazypg.autoconfigure.endpoint.LazyPgStatisticsEndpoint;
-import io.lazypg.autoconfigure.endpoint.LazyPgStatisticsEndpointAutoConfiguration;
-import io.lazypg.autoconfigure.health.LazyPgHealthContributorAutoConfiguration;
 import io.lazypg.autoconfigure.health.LazyPgHealthIndicator;
-import io.lazypg.autoconfigure.jackson.LazyPgJacksonAutoConfiguration;
 import io.lazypg.autoconfigure.metrics.LazyPgClientMetrics;
-import io.lazypg.autoconfigure.metrics.LazyPgMetricsAutoConfiguration;
 import io.lazypg.autoconfigure.metrics.LazyPgPoolMetrics;
 import io.lazypg.autoconfigure.metrics.LazyPgQueryObservation;
 import io.lazypg.client.LazyPgClient;
@@ -59,13 +55,7 @@ class LazyPgAutoConfigurationTest {
 
     static final String SECRET = "Sup3r-s3cret_pw";
 
-    private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(
-                    LazyPgAutoConfiguration.class,
-                    LazyPgMetricsAutoConfiguration.class,
-                    LazyPgHealthContributorAutoConfiguration.class,
-                    LazyPgStatisticsEndpointAutoConfiguration.class,
-                    LazyPgJacksonAutoConfiguration.class));
+    private final ApplicationContextRunner contextRunner = StarterContextRunner.create();
 
     @Test
     void defaultsAreTheClientDefaults() {

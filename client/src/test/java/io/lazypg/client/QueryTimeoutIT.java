@@ -74,6 +74,13 @@ class QueryTimeoutIT {
                         cursor.hasNext();
                     }
                 }));
+                try (RowCursor cursor = c.stream(
+                        "select g, pg_sleep(case when g = 2 then 30 else 0 end) from generate_series(1, 2) g", 1)) {
+                    assertThat(cursor.next().getInt(0))
+                            .as("the first batch came back in time")
+                            .isEqualTo(1);
+                    assertQueryTimeout(catchThrowable(cursor::hasNext)); // a later fetch, from hasNext
+                }
                 assertThat(c.query("select pg_backend_pid()").get(0).getInt(0))
                         .as("the same session")
                         .isEqualTo(pid);

@@ -77,7 +77,10 @@ public final class EndToEndMain {
                 }
             }
             log("Point selects ...");
-            List<PointSelect.Result> points = new PointSelect(server, rows, pointMillis, pointMillis, 5).runAll();
+            List<PointSelect.Result> points =
+                    new ArrayList<>(new PointSelect(server, rows, pointMillis, pointMillis, 5).runAll());
+            log("OLTP mix ...");
+            points.addAll(new OltpMix(server, rows, pointMillis, pointMillis, 5).runAll());
             for (PointSelect.Result p : points) {
                 log(String.format(java.util.Locale.ROOT, "  %s: %.0f ops/s median", p.id(), p.median()));
             }

@@ -53,6 +53,27 @@ public final class PointSelect {
         public double best() {
             return Arrays.stream(opsPerSecond).max().orElse(0);
         }
+
+        public double worst() {
+            return Arrays.stream(opsPerSecond).min().orElse(0);
+        }
+
+        /** The smallest ratio of window i's ops/s to {@code other}'s window i (the windows ran in rotation). */
+        public double minRatioTo(Result other) {
+            return windowRatios(other).min().orElse(Double.NaN);
+        }
+
+        /** The largest ratio of window i's ops/s to {@code other}'s window i. */
+        public double maxRatioTo(Result other) {
+            return windowRatios(other).max().orElse(Double.NaN);
+        }
+
+        private java.util.stream.DoubleStream windowRatios(Result other) {
+            int n = Math.min(opsPerSecond.length, other.opsPerSecond.length);
+            return java.util.stream.IntStream.range(0, n)
+                    .filter(i -> other.opsPerSecond[i] > 0)
+                    .mapToDouble(i -> opsPerSecond[i] / other.opsPerSecond[i]);
+        }
     }
 
     /** One operation on behalf of one thread; returns the id it read, to be checked. */

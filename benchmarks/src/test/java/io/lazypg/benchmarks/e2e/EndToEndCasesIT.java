@@ -11,7 +11,10 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -98,11 +101,15 @@ class EndToEndCasesIT {
                 .singleElement()
                 .satisfies(r -> assertThat(r.retainedBytes()).isEqualTo(-1));
 
-        List<PointSelect.Result> points = new PointSelect(server, ROWS, 20, 50, 1).runAll();
+        List<PointSelect.Result> points = new ArrayList<>(new PointSelect(server, ROWS, 20, 50, 1).runAll());
+        // The mix checks every operation's answer (counts, the streamed sum) and fails the run on a wrong one.
+        points.addAll(new OltpMix(server, ROWS, 20, 100, 1).runAll());
         assertThat(points)
                 .extracting(PointSelect.Result::id)
-                .containsExactlyInAnyOrder("pgjdbc-1", "hikari-1", "hikari-8", "lazypg-1", "lazypg-8");
+                .containsExactlyInAnyOrder(
+                        "pgjdbc-1", "hikari-1", "hikari-8", "lazypg-1", "lazypg-8", "mix-hikari-8", "mix-lazypg-8");
         assertThat(points).allSatisfy(p -> assertThat(p.median()).as(p.id()).isPositive());
+        assertMixWroteWhatItCounted(server);
 
         StreamingUnderSmallHeap.Result streaming = StreamingUnderSmallHeap.run(server.url(), 5000, "-Xmx64m");
         assertThat(streaming.success()).as(streaming.detail()).isTrue();
@@ -156,13 +163,13 @@ class EndToEndCasesIT {
                         "entity proxies, all 40: CPU <= 0.80x pgjdbc ResultSet reading all 40, binary",
                         "retained heap of the held 100k proxies")
                 .doesNotContain("pending", "not run");
-        // Every target has a verdict: 15 rows (3 + 3 for the proxies, retained heap, 3 for lazypg-jdbc,
-        // 2 callbacks, 1M rows, 2 point selects); the Hibernate findAll is reported without one.
+        // Every target has a verdict: 16 rows (3 + 3 for the proxies, retained heap, 3 for lazypg-jdbc,
+        // 2 callbacks, 1M rows, 2 point selects, the OLTP mix); the Hibernate findAll is reported without one.
         List<ReportWriter.Target> targets = ReportWriter.targetList(report);
-        assertThat(targets).hasSize(16);
+        assertThat(targets).hasSize(17);
         assertThat(targets)
                 .filteredOn(t -> !t.target().startsWith("Hibernate"))
-                .hasSize(15)
+                .hasSize(16)
                 .allSatisfy(t -> assertThat(t.holds()).as(t.target()).isNotNull());
         assertThat(targets)
                 .filteredOn(t -> t.target().startsWith("Hibernate 7 findAll"))
@@ -174,6 +181,35 @@ class EndToEndCasesIT {
         assertThat(Files.readString(out.resolve("cpu-chart.svg")))
                 .startsWith("<svg")
                 .contains("</svg>");
+        assertThat(md)
+                .contains("| mix: lazypg (pool 4), 8 threads | 8 | ", "![OLTP operations per second](oltp-chart.svg)");
+        assertThat(Files.readString(out.resolve("oltp-chart.svg")))
+                .startsWith("<svg")
+                .contains("mix: pgjdbc + HikariCP (pool 4), 8 threads", "</svg>");
+    }
+
+    /**
+     * Each thread's counter moved by its committed increments only: two per six operations (the
+     * auto-commit update and the committed transaction), and the log holds one row per committed
+     * transaction; the rolled-back ones left nothing.
+     */
+    private static void assertMixWroteWhatItCounted(TestPostgres server) throws Exception {
+        try (Connection c = Fixtures.jdbc(server, false);
+                Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery("select (select sum(n) from oltp_counters), (select count(*) from oltp_log)")) {
+            rs.next();
+            assertThat(rs.getLong(1)).as("counter increments").isPositive();
+            assertThat(rs.getLong(2))
+                    .as("one log row per committed transaction")
+                    .isPositive();
+            // Each run of a worker thread adds 1 per auto-commit update and 1 per committed transaction
+            // (which follows the update in each cycle of six), so the sum is twice the log rows plus at
+            // most one per thread run (8 threads x 2 clients x (warm-up + 1 window)). A rolled-back
+            // transaction adds 1,000,000, so one that leaked would show.
+            long log = rs.getLong(2);
+            assertThat(rs.getLong(1)).isBetween(2 * log, 2 * log + OltpMix.THREADS * 2 * 2);
+        }
     }
 
     @Test

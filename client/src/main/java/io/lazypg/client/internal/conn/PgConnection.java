@@ -330,7 +330,11 @@ public final class PgConnection implements Poolable {
         return t;
     }
 
-    /** {@link #settle}, reporting a cancel by the armed query timeout as that timeout (see {@link QueryTimeout#explain}). */
+    /**
+     * {@link #settle}, reporting a cancel by the armed query timeout as that timeout (see {@link
+     * QueryTimeout#explain}); {@code timeout} is null when none was armed. Every operation that arms
+     * a timeout reports its failure through here, so a 57014 of our own is explained in one place.
+     */
     private Throwable settle(Throwable t, QueryTimeout timeout) {
         return settle(t instanceof PgServerException e ? QueryTimeout.explain(timeout, e) : t);
     }
@@ -338,6 +342,11 @@ public final class PgConnection implements Poolable {
     /** {@link #settle} and the result to throw: an Error is thrown from here, as it was. */
     RuntimeException failed(Throwable t) {
         return MessageLoop.unchecked(settle(t));
+    }
+
+    /** {@link #settle(Throwable, QueryTimeout)} and the result to throw, for work under {@code timeout}. */
+    RuntimeException failed(Throwable t, QueryTimeout timeout) {
+        return MessageLoop.unchecked(settle(t, timeout));
     }
 
     void backendKey(int processId, int secretKey) {
@@ -434,15 +443,14 @@ public final class PgConnection implements Poolable {
         int rowsPerFetch = fetchSize > 0 ? fetchSize : config.fetchSize() > 0 ? config.fetchSize() : 1000;
         Object token = observeStart(sql, "stream");
         PortalCursor cursor = null;
+        QueryTimeout prepareTimeout = null;
         try {
             PreparedStatement statement;
-            QueryTimeout timeout = armQueryTimeout();
+            prepareTimeout = armQueryTimeout();
             try {
                 statement = preparer.prepare(sql, values);
-            } catch (PgServerException e) {
-                throw QueryTimeout.explain(timeout, e);
             } finally {
-                disarm(timeout);
+                disarm(prepareTimeout);
             }
             ensureUsable(); // disarm discards the connection when a late timeout closed its socket
             writeBindAndDescribe(statement, values);
@@ -456,7 +464,8 @@ public final class PgConnection implements Poolable {
                 observeFinish(token, sql, "stream", 0, e);
             }
             openCursor = null;
-            throw failed(e);
+            // the cursor's own fetch failures arrive settled; a 57014 here is the prepare's timeout
+            throw failed(e, prepareTimeout);
         }
     }
 

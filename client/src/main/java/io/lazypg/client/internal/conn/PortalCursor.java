@@ -80,9 +80,7 @@ final class PortalCursor implements RowCursor {
         long bytesBefore = connection.reader().bytesReceived();
         QueryTimeout timeout = connection.armQueryTimeout();
         try {
-            fetchBatch();
-        } catch (PgServerException e) {
-            throw QueryTimeout.explain(timeout, e);
+            fetchBatch(timeout);
         } finally {
             connection.disarm(timeout);
             connection.recordExecution(
@@ -91,7 +89,7 @@ final class PortalCursor implements RowCursor {
         }
     }
 
-    private void fetchBatch() throws IOException {
+    private void fetchBatch(QueryTimeout timeout) throws IOException {
         FrontendMessages.execute(connection.writeBuffer(), fetchSize);
         // Rows of a cursor are usually dropped as the caller moves on, but some may be kept: each is
         // copied out into an array of its own (the same bytes a chunk copy would take, plus a header),
@@ -104,7 +102,7 @@ final class PortalCursor implements RowCursor {
                 endPortal(); // the portal ran to its end or failed: Sync ends the implicit transaction
             }
         } catch (Throwable e) {
-            throw fail(e);
+            throw fail(e, timeout);
         }
     }
 
@@ -148,12 +146,17 @@ final class PortalCursor implements RowCursor {
      * synchronized; anything else leaves the connection to decide between synchronized and broken.
      */
     private RuntimeException fail(Throwable e) {
+        return fail(e, null);
+    }
+
+    /** Ends the cursor and reports {@code e} through the connection's one exit for failures. */
+    private RuntimeException fail(Throwable e, QueryTimeout timeout) {
         if (!finished) {
             finished = true;
             connection.cursorClosed(this);
             connection.observeFinish(observation, statement.sql, "stream", rowsFetched, e);
         }
-        return connection.failed(e);
+        return connection.failed(e, timeout);
     }
 
     /** One Execute(fetchSize): rows copied out, then PortalSuspended (more to come), CommandComplete or an error. */
