@@ -2,6 +2,7 @@ package io.lazypg.autoconfigure;
 
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.SslMode;
+import io.lazypg.client.TargetSessionAttrs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -75,6 +76,31 @@ public class LazyPgProperties {
      * one unit, as PgBouncer in transaction mode needs (docs/pgbouncer.md).
      */
     private int statementCacheSize = 256;
+
+    /**
+     * Which of the URL's hosts a connection may go to: any, read-write, read-only, primary, standby,
+     * prefer-standby (libpq's target_session_attrs; docs/multi-host.md). The URL's
+     * target_session_attrs wins.
+     */
+    private TargetSessionAttrs targetSessionAttrs = TargetSessionAttrs.ANY;
+
+    /** Whether each new connection tries the URL's hosts in a random order (libpq's load_balance_hosts=random). */
+    private boolean loadBalanceHosts = false;
+
+    /**
+     * Where read-only transactions go: any, read-only, standby or prefer-standby, from a second pool;
+     * unset (the default) sends them where everything else goes. The URL's read_only_target wins.
+     */
+    private @Nullable TargetSessionAttrs readOnlyTarget;
+
+    /**
+     * Whether a read-only transaction routed by read-only-target first waits until its standby has
+     * replayed the last write this application committed (docs/multi-host.md).
+     */
+    private boolean readYourWrites = false;
+
+    /** How long a read-only transaction waits for its standby to catch up before it runs on the primary instead. */
+    private Duration readYourWritesTimeout = Duration.ofSeconds(1);
 
     /** Rows asked for per round trip when streaming; 0 fetches all rows at once. */
     private int fetchSize = 1000;
@@ -190,6 +216,46 @@ public class LazyPgProperties {
 
     public void setStatementCacheSize(int statementCacheSize) {
         this.statementCacheSize = statementCacheSize;
+    }
+
+    public TargetSessionAttrs getTargetSessionAttrs() {
+        return targetSessionAttrs;
+    }
+
+    public void setTargetSessionAttrs(TargetSessionAttrs targetSessionAttrs) {
+        this.targetSessionAttrs = targetSessionAttrs;
+    }
+
+    public boolean isLoadBalanceHosts() {
+        return loadBalanceHosts;
+    }
+
+    public void setLoadBalanceHosts(boolean loadBalanceHosts) {
+        this.loadBalanceHosts = loadBalanceHosts;
+    }
+
+    public @Nullable TargetSessionAttrs getReadOnlyTarget() {
+        return readOnlyTarget;
+    }
+
+    public void setReadOnlyTarget(@Nullable TargetSessionAttrs readOnlyTarget) {
+        this.readOnlyTarget = readOnlyTarget;
+    }
+
+    public boolean isReadYourWrites() {
+        return readYourWrites;
+    }
+
+    public void setReadYourWrites(boolean readYourWrites) {
+        this.readYourWrites = readYourWrites;
+    }
+
+    public Duration getReadYourWritesTimeout() {
+        return readYourWritesTimeout;
+    }
+
+    public void setReadYourWritesTimeout(Duration readYourWritesTimeout) {
+        this.readYourWritesTimeout = readYourWritesTimeout;
     }
 
     public int getFetchSize() {

@@ -10,6 +10,7 @@ import io.lazypg.autoconfigure.metrics.LazyPgQueryObservation;
 import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.SslMode;
+import io.lazypg.client.TargetSessionAttrs;
 import io.lazypg.spring.LazyPgExceptionTranslator;
 import io.lazypg.spring.LazyPgTemplate;
 import io.lazypg.spring.LazyPgTransactionManager;
@@ -161,6 +162,50 @@ class LazyPgAutoConfigurationTest {
                     assertThat(c.user()).isEqualTo("propuser");
                     assertThat(c.password()).isEqualTo(SECRET);
                 });
+    }
+
+    @Test
+    void multiHostPropertiesReachTheConfigAndTheUrlWinsOverThem() {
+        contextRunner
+                .withPropertyValues(
+                        "lazypg.url=postgresql://app@127.0.0.1:1,127.0.0.1:2/db",
+                        "lazypg.target-session-attrs=read-write",
+                        "lazypg.load-balance-hosts=true",
+                        "lazypg.read-only-target=prefer-standby",
+                        "lazypg.read-your-writes=true",
+                        "lazypg.read-your-writes-timeout=250ms",
+                        "lazypg.statement-cache-size=0")
+                .run(context -> {
+                    LazyPgClient client = context.getBean(LazyPgClient.class);
+                    LazyPgConfig c = client.config();
+                    assertThat(c.targetSessionAttrs()).isEqualTo(TargetSessionAttrs.READ_WRITE);
+                    assertThat(c.loadBalanceHosts()).isTrue();
+                    assertThat(c.readOnlyTarget()).isEqualTo(TargetSessionAttrs.PREFER_STANDBY);
+                    assertThat(c.readYourWrites()).isTrue();
+                    assertThat(c.readYourWritesTimeout()).isEqualTo(Duration.ofMillis(250));
+                    assertThat(c.statementCacheSize()).isZero();
+                    assertThat(client.routesReadOnly()).isTrue();
+                });
+        contextRunner
+                .withPropertyValues(
+                        "lazypg.url=postgresql://app@127.0.0.1:1,127.0.0.1:2/db?target_session_attrs=primary"
+                                + "&read_only_target=standby&read_your_writes=false",
+                        "lazypg.target-session-attrs=read-write",
+                        "lazypg.read-only-target=any",
+                        "lazypg.read-your-writes=true")
+                .run(context -> {
+                    LazyPgConfig c = context.getBean(LazyPgClient.class).config();
+                    assertThat(c.targetSessionAttrs()).isEqualTo(TargetSessionAttrs.PRIMARY);
+                    assertThat(c.readOnlyTarget()).isEqualTo(TargetSessionAttrs.STANDBY);
+                    assertThat(c.readYourWrites()).isFalse();
+                    assertThat(c.loadBalanceHosts()).isFalse();
+                    assertThat(c.readYourWritesTimeout()).isEqualTo(Duration.ofSeconds(1));
+                });
+        contextRunner
+                .withPropertyValues("lazypg.url=" + CLOSED_URL, "lazypg.read-only-target=primary")
+                .run(context -> assertThat(context.getStartupFailure())
+                        .rootCause()
+                        .hasMessageContaining("readOnlyTarget must be any, read-only, standby or prefer-standby"));
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.lazypg.client.internal.conn.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.hosts.HostConnector;
 import io.lazypg.client.internal.hosts.HostRegistry;
+import io.lazypg.client.internal.hosts.ReadYourWrites;
 import io.lazypg.client.internal.listen.NotificationHub;
 import io.lazypg.client.internal.pool.ConnectionPool;
 import io.lazypg.client.internal.stats.StatisticsRegistry;
@@ -41,6 +42,8 @@ public final class LazyPgClient implements AutoCloseable {
     private final ConnectionPool<PgConnection> pool;
     /** Serves read-only work when {@code read_only_target} is set; else null (read-only work uses {@link #pool}). */
     private final @Nullable ConnectionPool<PgConnection> readOnlyPool;
+    /** Read-your-writes, when {@code read_your_writes} is on and read-only work has a pool of its own; else null. */
+    private final @Nullable ReadYourWrites readYourWrites;
 
     private final @Nullable StatisticsRegistry statistics;
     private final NotificationHub notifications;
@@ -65,6 +68,7 @@ public final class LazyPgClient implements AutoCloseable {
                         config.pool(),
                         new HostConnector(hosts, config.readOnlyTarget(), config.loadBalanceHosts(), hooks),
                         builder.poolListener);
+        this.readYourWrites = readOnlyPool != null && config.readYourWrites() ? new ReadYourWrites(config) : null;
         // The listener's session is not a user's: no statement statistics, no query observation.
         ClientHooks listenerHooks = new ClientHooks(builder.noticeListener, null, QueryObserver.NONE, null);
         HostConnector listenerConnector =
@@ -196,17 +200,47 @@ public final class LazyPgClient implements AutoCloseable {
      * (a transaction manager). Prefer {@link #withConnection}.
      */
     public LazyPgSession acquire() {
-        return new PooledSession(pool, pool.acquire());
+        return new PooledSession(pool, pool.acquire(), readYourWrites);
     }
 
     /**
      * Borrows a connection for read-only work: from the hosts matching {@code read_only_target}
      * when it is set, else as {@link #acquire()} does. The caller makes the work read-only (a
      * read-only transaction); this only chooses where it runs, before any connection is taken.
+     *
+     * <p>With {@code read_your_writes=true}, the connection's host must first have replayed the last
+     * write this client committed; when it has not within {@code read_your_writes_timeout}, the
+     * session comes from {@link #acquire()} instead (counted in {@link #readYourWritesFallbacks()}).
      */
     public LazyPgSession acquireReadOnly() {
-        ConnectionPool<PgConnection> p = readOnlyPool != null ? readOnlyPool : pool;
-        return new PooledSession(p, p.acquire());
+        ConnectionPool<PgConnection> p = readOnlyPool;
+        if (p == null) {
+            return acquire();
+        }
+        PgConnection connection = p.acquire();
+        if (readYourWrites != null) {
+            boolean caughtUp;
+            try {
+                caughtUp = readYourWrites.awaitReplay(connection);
+            } catch (RuntimeException | Error e) {
+                p.release(connection); // discarded there when the failure broke it
+                throw e;
+            }
+            if (!caughtUp) {
+                p.release(connection);
+                return acquire();
+            }
+        }
+        return new PooledSession(p, connection);
+    }
+
+    /**
+     * How many read-only sessions went to the {@code target_session_attrs} host because their
+     * standby had not replayed this client's last write within {@code read_your_writes_timeout};
+     * 0 when read_your_writes is off.
+     */
+    public long readYourWritesFallbacks() {
+        return readYourWrites == null ? 0 : readYourWrites.fallbacks();
     }
 
     /** Whether read-only work has hosts of its own ({@code read_only_target} is set). */
@@ -215,12 +249,38 @@ public final class LazyPgClient implements AutoCloseable {
     }
 
     /**
-     * What the client last learnt about each of its hosts (role, when, last failure), in
-     * configuration order: for health checks and metrics. Roles are learnt as connections open
-     * and as servers report changes; a host not connected to yet is {@link HostRole#UNKNOWN}.
+     * What the client last learnt about each of its hosts (role, when, last failure) and how many
+     * connections each pool has open to it, in configuration order: for health checks and metrics.
+     * Roles are learnt as connections open and as servers report changes; a host not connected to
+     * yet is {@link HostRole#UNKNOWN}.
      */
     public List<HostStatus> hosts() {
-        return hosts.statuses();
+        List<HostStatus> statuses = hosts.statuses();
+        List<PgHost> order = config.hosts();
+        int[][] main = countByHost(pool, order);
+        int[][] readOnly = readOnlyPool == null ? null : countByHost(readOnlyPool, order);
+        List<HostStatus> counted = new java.util.ArrayList<>(statuses.size());
+        for (int i = 0; i < statuses.size(); i++) {
+            counted.add(statuses.get(i)
+                    .withConnections(
+                            new HostStatus.Connections(main[i][0], main[i][1]),
+                            readOnly == null
+                                    ? HostStatus.Connections.NONE
+                                    : new HostStatus.Connections(readOnly[i][0], readOnly[i][1])));
+        }
+        return counted;
+    }
+
+    /** Per host of {@code order}: {active, idle} connections of {@code p}. */
+    private static int[][] countByHost(ConnectionPool<PgConnection> p, List<PgHost> order) {
+        int[][] counts = new int[order.size()][2];
+        p.forEachOpen((connection, active) -> {
+            int i = order.size() == 1 ? 0 : order.indexOf(connection.host());
+            if (i >= 0) {
+                counts[i][active ? 0 : 1]++;
+            }
+        });
+        return counts;
     }
 
     /**

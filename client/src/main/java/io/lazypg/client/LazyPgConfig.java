@@ -29,6 +29,8 @@ public final class LazyPgConfig {
     private final TargetSessionAttrs targetSessionAttrs;
     private final boolean loadBalanceHosts;
     private final @Nullable TargetSessionAttrs readOnlyTarget;
+    private final boolean readYourWrites;
+    private final Duration readYourWritesTimeout;
     private final String database;
     private final String user;
     private final @Nullable String password;
@@ -51,6 +53,8 @@ public final class LazyPgConfig {
         this.targetSessionAttrs = b.targetSessionAttrs;
         this.loadBalanceHosts = b.loadBalanceHosts;
         this.readOnlyTarget = b.readOnlyTarget;
+        this.readYourWrites = b.readYourWrites;
+        this.readYourWritesTimeout = b.readYourWritesTimeout;
         this.database = database;
         this.user = user;
         this.password = b.password;
@@ -96,6 +100,8 @@ public final class LazyPgConfig {
         b.targetSessionAttrs = targetSessionAttrs;
         b.loadBalanceHosts = loadBalanceHosts;
         b.readOnlyTarget = readOnlyTarget;
+        b.readYourWrites = readYourWrites;
+        b.readYourWritesTimeout = readYourWritesTimeout;
         b.database = database;
         b.user = user;
         b.password = password;
@@ -149,6 +155,24 @@ public final class LazyPgConfig {
         return readOnlyTarget;
     }
 
+    /**
+     * Whether a read-only transaction routed by {@link #readOnlyTarget()} first waits until its host
+     * has replayed the last write this client committed ({@code read_your_writes}; off by default).
+     * Has no effect without {@code read_only_target}. See docs/multi-host.md.
+     */
+    public boolean readYourWrites() {
+        return readYourWrites;
+    }
+
+    /**
+     * How long a read-only transaction waits for its standby to catch up with this client's last
+     * write ({@code read_your_writes_timeout}, 1 s by default) before it runs on the
+     * {@code target_session_attrs} host instead.
+     */
+    public Duration readYourWritesTimeout() {
+        return readYourWritesTimeout;
+    }
+
     /** This configuration aimed at {@code host} alone: what one connection to that host uses. */
     public LazyPgConfig forHost(PgHost host) {
         Builder b = toBuilder();
@@ -158,6 +182,7 @@ public final class LazyPgConfig {
         b.targetSessionAttrs = TargetSessionAttrs.ANY;
         b.loadBalanceHosts = false;
         b.readOnlyTarget = null;
+        b.readYourWrites = false;
         return b.build();
     }
 
@@ -259,6 +284,8 @@ public final class LazyPgConfig {
                 && targetSessionAttrs == c.targetSessionAttrs
                 && loadBalanceHosts == c.loadBalanceHosts
                 && readOnlyTarget == c.readOnlyTarget
+                && readYourWrites == c.readYourWrites
+                && readYourWritesTimeout.equals(c.readYourWritesTimeout)
                 && statementCacheSize == c.statementCacheSize
                 && fetchSize == c.fetchSize
                 && maxMessageSize == c.maxMessageSize
@@ -290,6 +317,7 @@ public final class LazyPgConfig {
                 : "hosts=" + hosts + ", targetSessionAttrs=" + targetSessionAttrs + ", loadBalanceHosts="
                         + loadBalanceHosts;
         return "LazyPgConfig[" + where + (readOnlyTarget == null ? "" : ", readOnlyTarget=" + readOnlyTarget)
+                + (readYourWrites ? ", readYourWrites=true, readYourWritesTimeout=" + readYourWritesTimeout : "")
                 + ", database=" + database
                 + ", user=" + user + ", password=" + (password == null ? "null" : "****")
                 + ", sslMode=" + sslMode + ", sslRootCert=" + sslRootCert
@@ -465,6 +493,8 @@ public final class LazyPgConfig {
         private TargetSessionAttrs targetSessionAttrs = TargetSessionAttrs.ANY;
         private boolean loadBalanceHosts;
         private @Nullable TargetSessionAttrs readOnlyTarget;
+        private boolean readYourWrites;
+        private Duration readYourWritesTimeout = Duration.ofSeconds(1);
         private @Nullable String database;
         private @Nullable String user;
         private @Nullable String password;
@@ -518,7 +548,8 @@ public final class LazyPgConfig {
          * read-write, read-only, primary, standby, prefer-standby) and {@code load_balance_hosts}
          * (disable, random) in libpq URIs, pgjdbc's {@code targetServerType} (any, primary,
          * secondary, preferSecondary) and {@code loadBalanceHosts} (true, false) in JDBC URLs, and
-         * {@code read_only_target} (any, read-only, standby, prefer-standby) in both. See
+         * {@code read_only_target} (any, read-only, standby, prefer-standby), {@code read_your_writes}
+         * (true, false) and {@code read_your_writes_timeout} (a duration) in both. See
          * docs/multi-host.md.
          *
          * <p>Both forms also accept the lazypg settings {@code query_timeout, statement_cache_size,
@@ -581,6 +612,23 @@ public final class LazyPgConfig {
          */
         public Builder readOnlyTarget(@Nullable TargetSessionAttrs target) {
             this.readOnlyTarget = target;
+            return this;
+        }
+
+        /**
+         * With {@code true}, a read-only transaction routed to a {@link #readOnlyTarget} host first waits
+         * (up to {@link #readYourWritesTimeout}) until that host has replayed the last write this client
+         * committed, and runs on the {@code target_session_attrs} host when it has not by then. Needs
+         * {@code read_only_target}; without it, read-only work already runs where the writes do.
+         */
+        public Builder readYourWrites(boolean readYourWrites) {
+            this.readYourWrites = readYourWrites;
+            return this;
+        }
+
+        /** How long a read-only transaction waits for its host to catch up; positive, 1 s by default. */
+        public Builder readYourWritesTimeout(Duration timeout) {
+            this.readYourWritesTimeout = timeout;
             return this;
         }
 
@@ -770,6 +818,7 @@ public final class LazyPgConfig {
                 throw new IllegalArgumentException("applicationName must not be null (use \"\" for none)");
             }
             requirePositive("connectTimeout", connectTimeout);
+            requirePositive("readYourWritesTimeout", readYourWritesTimeout);
             requireNonNegative("queryTimeout", queryTimeout);
             if (statementCacheSize < 0) {
                 throw new IllegalArgumentException(

@@ -1,21 +1,45 @@
 package io.lazypg.client;
 
 import io.lazypg.client.internal.conn.PgConnection;
+import io.lazypg.client.internal.hosts.ReadYourWrites;
 import io.lazypg.client.internal.pool.ConnectionPool;
+import org.jspecify.annotations.Nullable;
 
-/** A borrowed {@link PgConnection}; closing the session gives it back to the pool. */
+/**
+ * A borrowed {@link PgConnection}; closing the session gives it back to the pool, after recording
+ * the WAL position of what it wrote when read_your_writes asks for it.
+ */
 final class PooledSession extends ConnectionSession {
 
     private final ConnectionPool<PgConnection> pool;
+    private final @Nullable ReadYourWrites writes;
 
     PooledSession(ConnectionPool<PgConnection> pool, PgConnection connection) {
+        this(pool, connection, null);
+    }
+
+    /** With {@code writes} non-null, the connection watches for writes while this session has it. */
+    PooledSession(ConnectionPool<PgConnection> pool, PgConnection connection, @Nullable ReadYourWrites writes) {
         super(connection);
         this.pool = pool;
+        this.writes = writes;
+        if (writes != null) {
+            connection.watchWrites(true);
+        }
     }
 
     @Override
     void release(PgConnection connection) {
         connection.prepareForReuse(); // closes a cursor, rolls back a transaction, or breaks a connection out of step
-        pool.release(connection);
+        if (writes == null) {
+            pool.release(connection);
+            return;
+        }
+        try {
+            writes.recordWrite(connection); // after prepareForReuse: idle, every transaction ended
+        } finally {
+            connection.watchWrites(false);
+            pool.release(connection); // whatever recording did: the connection must go back
+        }
     }
 }

@@ -12,10 +12,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.annotation.EnableTransactionManagement;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * read_only_target=standby with a real primary and standby: {@code @Transactional(readOnly = true)}
- * work runs on the standby, everything else on the primary.
+ * work runs on the standby, everything else on the primary; with read_your_writes, a read-only
+ * transaction sees the write committed just before it.
  */
 class ReadOnlyRoutingIT {
 
@@ -101,5 +103,32 @@ class ReadOnlyRoutingIT {
         // outside a transaction, the template uses the target_session_attrs host
         assertThat(template.queryForObject("select pg_is_in_recovery()", Boolean.class))
                 .isFalse();
+    }
+
+    @Test
+    void withReadYourWritesAReadOnlyTransactionSeesTheWriteCommittedJustBefore() {
+        try (LazyPgClient ryw = LazyPgClient.connect(
+                "postgresql://postgres@127.0.0.1:" + pair.standby().port()
+                        + ",127.0.0.1:" + pair.primary().port()
+                        + "/postgres?target_session_attrs=primary&read_only_target=standby&read_your_writes=true"
+                        + "&read_your_writes_timeout=2s")) {
+            LazyPgTemplate template = new LazyPgTemplate(ryw);
+            LazyPgTransactionManager transactions = new LazyPgTransactionManager(ryw);
+            TransactionTemplate writing = new TransactionTemplate(transactions);
+            TransactionTemplate reading = new TransactionTemplate(transactions);
+            reading.setReadOnly(true);
+            template.update("create table ryw_orders(id int)");
+            int onStandby = 0;
+            for (int id = 1; id <= 20; id++) {
+                int written = id;
+                writing.executeWithoutResult(status -> template.update("insert into ryw_orders values (?)", written));
+                String seen =
+                        reading.execute(status -> template.queryForObject("select pg_is_in_recovery()", Boolean.class)
+                                + "/" + template.queryForObject("select count(*) from ryw_orders", Long.class));
+                assertThat(seen).endsWith("/" + id); // every row written so far, the last one too
+                onStandby += seen.startsWith("true/") ? 1 : 0;
+            }
+            assertThat(onStandby).isEqualTo(20 - (int) ryw.readYourWritesFallbacks());
+        }
     }
 }

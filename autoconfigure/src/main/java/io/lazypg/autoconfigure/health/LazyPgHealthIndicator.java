@@ -16,8 +16,9 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * pool's counts when a pooled connection answers; DOWN with {@code error} (exception class and
  * message) and the pool's counts when it does not. With several hosts, {@code hosts} maps each
  * {@code host:port} to its last known {@code role} (primary, read_only, standby, unreachable,
- * unknown), when it was learnt and the last error; with read-only routing, {@code readOnlyPool.*}
- * gives the read-only pool's counts. The client's messages never contain the password, so neither
+ * unknown), when it was learnt, the last error, and the {@code active} and {@code idle} connections
+ * the {@code pool} (and with read-only routing the {@code readOnlyPool}) has open to it; with
+ * read-only routing, {@code readOnlyPool.*} gives the read-only pool's counts. The client's messages never contain the password, so neither
  * does this.
  */
 public final class LazyPgHealthIndicator implements HealthIndicator {
@@ -54,11 +55,22 @@ public final class LazyPgHealthIndicator implements HealthIndicator {
                 if (h.lastError() != null) {
                     detail.put("lastError", h.lastError());
                 }
+                detail.put("pool", connections(h.pool()));
+                if (readOnlyPool.isPresent()) {
+                    detail.put("readOnlyPool", connections(h.readOnlyPool()));
+                }
                 byHost.put(h.host().toString(), detail);
             }
             builder.withDetail("hosts", byHost);
         }
         return builder.build();
+    }
+
+    private static Map<String, Object> connections(HostStatus.Connections c) {
+        Map<String, Object> counts = new LinkedHashMap<>();
+        counts.put("active", c.active());
+        counts.put("idle", c.idle());
+        return counts;
     }
 
     private static void poolDetails(Health.Builder builder, String prefix, PoolStats pool) {

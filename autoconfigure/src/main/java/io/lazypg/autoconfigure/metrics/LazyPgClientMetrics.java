@@ -25,7 +25,11 @@ import java.util.function.ToIntFunction;
  * <p>With read-only routing, {@code lazypg.read-only.connections.active, idle, pending, max} gauge
  * the read-only pool. With several hosts, {@code lazypg.host.role} has one gauge per host and role
  * (tags {@code host} = host:port, {@code role} = primary, read_only, standby, unreachable,
- * unknown), 1 for the role the host was last found in and 0 for the others.
+ * unknown), 1 for the role the host was last found in and 0 for the others, and
+ * {@code lazypg.host.connections} the connections open to each host (tags {@code host},
+ * {@code pool} = read-write or, with routing, read-only, {@code state} = active or idle). With
+ * read_your_writes, {@code lazypg.read-your-writes.fallbacks} counts the read-only transactions
+ * that went to the primary because their standby had not caught up in time.
  *
  * <p>Every meter reads the client when the registry polls it; nothing is counted twice.
  */
@@ -59,7 +63,32 @@ public final class LazyPgClientMetrics implements MeterBinder {
                             .tag("role", role.name().toLowerCase(Locale.ROOT))
                             .register(registry);
                 }
+                hostConnections(
+                        registry, host, "read-write", "active", s -> s.pool().active());
+                hostConnections(
+                        registry, host, "read-write", "idle", s -> s.pool().idle());
+                if (client.routesReadOnly()) {
+                    hostConnections(
+                            registry,
+                            host,
+                            "read-only",
+                            "active",
+                            s -> s.readOnlyPool().active());
+                    hostConnections(
+                            registry,
+                            host,
+                            "read-only",
+                            "idle",
+                            s -> s.readOnlyPool().idle());
+                }
             }
+        }
+        if (client.routesReadOnly() && client.config().readYourWrites()) {
+            FunctionCounter.builder(
+                            "lazypg.read-your-writes.fallbacks", client, c -> (double) c.readYourWritesFallbacks())
+                    .description("Read-only transactions sent to the primary because their standby had not"
+                            + " replayed this client's last write within read-your-writes-timeout")
+                    .register(registry);
         }
         counter(
                 registry,
@@ -101,6 +130,24 @@ public final class LazyPgClientMetrics implements MeterBinder {
                         client,
                         c -> c.readOnlyPoolStats().map(value::applyAsInt).orElse(0))
                 .description(description)
+                .baseUnit(BaseUnits.CONNECTIONS)
+                .register(registry);
+    }
+
+    private void hostConnections(
+            MeterRegistry registry, PgHost host, String pool, String state, ToIntFunction<HostStatus> value) {
+        Gauge.builder("lazypg.host.connections", client, c -> {
+                    for (HostStatus status : c.hosts()) {
+                        if (status.host().equals(host)) {
+                            return value.applyAsInt(status);
+                        }
+                    }
+                    return 0;
+                })
+                .description("Connections a pool has open to the host, by state")
+                .tag("host", host.toString())
+                .tag("pool", pool)
+                .tag("state", state)
                 .baseUnit(BaseUnits.CONNECTIONS)
                 .register(registry);
     }

@@ -313,6 +313,8 @@ public final class ConnectionUrl {
         m.put("pool_validate_after_idle", (b, e, n, v) -> b.poolValidateAfterIdle(parseDuration(n, v)));
         m.put("pool_leak_detection_threshold", (b, e, n, v) -> b.poolLeakDetectionThreshold(parseDuration(n, v)));
         m.put("read_only_target", (b, e, n, v) -> b.readOnlyTarget(parseReadOnlyTarget(n, v)));
+        m.put("read_your_writes", (b, e, n, v) -> b.readYourWrites(parseBoolean(n, v)));
+        m.put("read_your_writes_timeout", (b, e, n, v) -> b.readYourWritesTimeout(parseDuration(n, v)));
         return m;
     }
 

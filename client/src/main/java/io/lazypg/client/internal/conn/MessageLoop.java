@@ -176,10 +176,11 @@ final class MessageLoop {
         connection.copyFail("lazypg does not support COPY FROM STDIN here", handler.extended());
     }
 
-    /** Follows commands that make the server forget every prepared statement. */
+    /** Follows commands that make the server forget every prepared statement, and tells the connection of writes. */
     private void commandComplete() {
         byte[] b = reader.buffer();
         int p = reader.payloadOffset();
+        connection.commandCompleted(b, p);
         if (b[p] == 'D'
                 && (startsWith(b, p, reader.payloadLength(), "DEALLOCATE ALL")
                         || startsWith(b, p, reader.payloadLength(), "DISCARD ALL"))) {

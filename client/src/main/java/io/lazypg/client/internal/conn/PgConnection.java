@@ -111,6 +111,15 @@ public final class PgConnection implements Poolable {
     private volatile boolean aborted;
     /** Told when this connection's server is lost, and asked whether it is retired; null for none (one host). */
     private volatile HostTracker tracker;
+    /**
+     * Whether CommandComplete tags are watched for writes (read_your_writes, on the primary pool's
+     * connections): set by whoever hands the connection out, so a client without the feature pays nothing.
+     */
+    private boolean watchesWrites;
+    /** A statement whose tag may mean a write completed since {@link #takeMayHaveWritten()} last ran. */
+    private boolean mayHaveWritten;
+    /** The highest WAL replay position this connection's standby was seen at (unsigned; 0 unknown). */
+    private long replayedLsn;
     /** Where NotificationResponse messages go (a listener connection's); null drops them, as a pooled session does. */
     private Consumer<PgNotification> notificationSink;
 
@@ -721,6 +730,11 @@ public final class PgConnection implements Poolable {
     }
 
     /** Where this connection goes, as messages name it: {@code host:port}. */
+    /** The host this connection is to; safe to call from any thread (a final field's). */
+    public io.lazypg.client.PgHost host() {
+        return config.hosts().get(0);
+    }
+
     public String hostAndPort() {
         return (config.host().indexOf(':') >= 0 ? "[" + config.host() + "]" : config.host()) + ":" + config.port();
     }
@@ -749,6 +763,42 @@ public final class PgConnection implements Poolable {
         } catch (IOException ignored) {
             // closing is all we wanted
         }
+    }
+
+    /**
+     * Turns the watch for writes on or off: while on, each completed statement whose command tag may
+     * mean a write ({@link io.lazypg.client.internal.result.CommandTags#mayWrite}) sets a flag that
+     * {@link #takeMayHaveWritten()} reads and clears. For read_your_writes.
+     */
+    public void watchWrites(boolean on) {
+        watchesWrites = on;
+        if (!on) {
+            mayHaveWritten = false;
+        }
+    }
+
+    /** Whether a statement that may have written completed since the last call; clears the flag. */
+    public boolean takeMayHaveWritten() {
+        boolean wrote = mayHaveWritten;
+        mayHaveWritten = false;
+        return wrote;
+    }
+
+    /** Called by the message loop for each CommandComplete; cheap when writes are not watched. */
+    void commandCompleted(byte[] buffer, int offset) {
+        if (watchesWrites && !mayHaveWritten) {
+            mayHaveWritten = io.lazypg.client.internal.result.CommandTags.mayWrite(readCString(buffer, offset));
+        }
+    }
+
+    /** The highest WAL position this connection's server was seen to have replayed (unsigned; 0 unknown). */
+    public long replayedLsn() {
+        return replayedLsn;
+    }
+
+    /** Records that this connection's server has replayed WAL up to {@code lsn} (unsigned). */
+    public void replayedLsn(long lsn) {
+        replayedLsn = lsn;
     }
 
     /** 'I' idle, 'T' in a transaction block, 'E' in a failed transaction block (from the last ReadyForQuery). */

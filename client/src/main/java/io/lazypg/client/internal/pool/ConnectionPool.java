@@ -247,6 +247,26 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
     }
 
     /**
+     * Calls {@code visitor} with each open connection and whether it is handed out ({@code true}) or
+     * idle, for counts by host. Like {@link #stats()}, a snapshot read without stopping the pool.
+     * Connections still being opened are not visited (they have no connection yet). The visitor
+     * runs on the caller's thread and must only read what is safe to read from any thread (final
+     * fields): another thread may hold the connection.
+     */
+    public void forEachOpen(java.util.function.BiConsumer<? super C, Boolean> visitor) {
+        for (int i = 0; i < maxSize; i++) {
+            PoolEntry<C> e = slots.get(i);
+            if (e == null || e == CONNECTING) {
+                continue;
+            }
+            int state = e.state();
+            if (state != PoolEntry.CLOSED) {
+                visitor.accept(e.connection, state == PoolEntry.IN_USE);
+            }
+        }
+    }
+
+    /**
      * Closes idle connections now and handed-out ones when they are released; threads waiting in
      * {@link #acquire()} fail with {@link PgConnectionClosedException}. Idempotent.
      */

@@ -86,6 +86,29 @@ class MultiHostUrlTest {
     }
 
     @Test
+    void readYourWritesIsOffByDefaultAndParsedInBothForms() {
+        LazyPgConfig off = LazyPgConfig.fromUrl("postgresql://app@h1,h2/db?read_only_target=standby");
+        assertThat(off.readYourWrites()).isFalse();
+        assertThat(off.readYourWritesTimeout()).isEqualTo(java.time.Duration.ofSeconds(1));
+
+        LazyPgConfig libpq = LazyPgConfig.fromUrl("postgresql://app@h1,h2/db?read_only_target=standby"
+                + "&read_your_writes=true&read_your_writes_timeout=250ms");
+        assertThat(libpq.readYourWrites()).isTrue();
+        assertThat(libpq.readYourWritesTimeout()).isEqualTo(java.time.Duration.ofMillis(250));
+        assertThat(libpq.toString()).contains("readYourWrites=true");
+        assertThat(libpq.toBuilder().build()).isEqualTo(libpq);
+
+        LazyPgConfig jdbc = LazyPgConfig.fromUrl(
+                "jdbc:postgresql://h1,h2/db?user=app&read_only_target=standby&read_your_writes=true");
+        assertThat(jdbc.readYourWrites()).isTrue();
+
+        assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@h1,h2/db?read_your_writes=yes"))
+                .hasMessageContaining("'read_your_writes' must be true or false");
+        assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@h1,h2/db?read_your_writes_timeout=0"))
+                .hasMessageContaining("readYourWritesTimeout must be positive");
+    }
+
+    @Test
     void emptyHostInTheListIsRefusedWithoutEchoingTheUrl() {
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app:secret@h1,,h2/db"))
                 .hasMessageContaining("empty host")
