@@ -82,7 +82,7 @@ public final class EntityRuntime {
         }
     }
 
-    /** A reference cell of {@code type} (memoized by the row, except byte[]), or null. */
+    /** A reference cell of {@code type} (memoized by the row unless cheap to decode again: byte[], binary dates, UUIDs), or null. */
     public static @Nullable Object get(LazyRow row, int index, Class<?> type, Class<?> entity, String accessor) {
         try {
             return row.get(index, type);
