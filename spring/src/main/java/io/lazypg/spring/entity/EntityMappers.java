@@ -18,8 +18,8 @@ import java.util.List;
  *       column positions) with the column index baked in: no reflection and no boxing per call;
  *       primitive getters allocate nothing. Strings, BigDecimals, arrays and JSON values are decoded
  *       once per row (the row memoizes them); dates, times, timestamps and UUIDs that arrived in
- *       binary are decoded on each call, to equal values (see {@code LazyRow}). {@code toString}, {@code equals} and {@code hashCode} are by value (same
- *       interface, equal accessor values); with Jackson 3 on the class path the proxies serialize
+ *       binary are decoded on each call, to equal values (see {@code LazyRow}). {@code toString},
+ *       {@code equals} and {@code hashCode} are by value (same interface, equal accessor values); with Jackson 3 on the class path the proxies serialize
  *       as their accessor properties only. Proxies stay valid as long as they are held: they keep
  *       their row, which outlives the connection.</li>
  *   <li><b>Records</b> (eager): built through the canonical constructor from the components'
