@@ -13,8 +13,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * One row of a result, kept as a view over the DataRow bytes it arrived in. Nothing is decoded
  * until a getter asks: the cell offsets are found on first access (walking only as far as the
- * requested cell), each cell is decoded on demand, and reference values (String, BigDecimal,
- * dates, UUID, arrays, ...) are memoized so a second read of the same cell costs nothing.
+ * requested cell), each cell is decoded on demand, and the values that cost more to decode than
+ * to keep (Strings, BigDecimal, arrays, values parsed from text, a converter's result) are memoized,
+ * so a second read of the same cell returns the same object. Values decoded from a binary cell of a
+ * fixed-length type ({@link PgType#fixedLength()}: dates, times, timestamps, UUID, boxed numbers)
+ * are decoded again on each read: equal values, a few nanoseconds each, and nothing kept alive as
+ * long as the row.
  *
  * <pre>
  *   DataRow payload:  | int16 n | int32 len0 | len0 bytes | int32 len1 | len1 bytes | ... |
@@ -46,21 +50,24 @@ public final class LazyRow {
      * The walk cursor: the last cell located going forward (-1 before the first access) and the
      * position of its length word. Reading cells in increasing order (the usual case: a few columns,
      * or all of them as a serializer does) needs nothing else, so a row allocates nothing to find its cells.
+     * Column indexes are shorts: a result has at most 32767 columns (the protocol's int16 counts;
+     * PostgreSQL itself allows 1664), and three shorts take the room of two ints, so a held row is
+     * 56 bytes (compressed references).
      */
-    private int cursorIndex = -1;
+    private short cursorIndex = -1;
+
+    /** The cells memoized inline (-1: none), so that reading a couple of reference columns allocates no array. */
+    private short memoIndex0 = -1;
+
+    private short memoIndex1 = -1;
 
     private int cursorPosition;
     /** Every cell's length-word position, built on the first backward access only (null until then). */
     private int @Nullable [] cellPositions;
-    /**
-     * Memoized reference values: two cells inline (no array for the common "read a couple of columns"),
-     * the rest in {@link #memo}, allocated on the third memoized cell.
-     */
-    private int memoIndex0 = -1;
 
     private @Nullable Object memoValue0;
-    private int memoIndex1 = -1;
     private @Nullable Object memoValue1;
+    /** Memoized values of the other cells, allocated on the third memoized cell. */
     private @Nullable Object @Nullable [] memo;
 
     static {
@@ -285,7 +292,8 @@ public final class LazyRow {
      * The cell converted to {@code type}: a boxed primitive, String, BigDecimal, BigInteger, byte[],
      * LocalDate, LocalTime, LocalDateTime, OffsetDateTime, OffsetTime, Instant, UUID, arrays such as
      * Integer[], int[] or String[] (also multi-dimensional), or Object for the natural type. Returns
-     * null for NULL. Reference values are memoized per cell.
+     * null for NULL. Reference values are memoized per cell, except those of binary fixed-length
+     * cells (see the class comment), which are decoded again on each call.
      */
     @SuppressWarnings("unchecked")
     public <T> @Nullable T get(int index, Class<T> type) {
@@ -480,7 +488,7 @@ public final class LazyRow {
             p = nextCell(d, p, i);
         }
         checkCell(d, p, index);
-        cursorIndex = index;
+        cursorIndex = (short) index;
         cursorPosition = p;
         return p;
     }
@@ -577,11 +585,18 @@ public final class LazyRow {
 
     /**
      * Keeps one decoded value per cell: the first one, replaced only by the column's natural type
-     * (what getObject returns), so typed reads of the natural type always hit the memo.
+     * (what getObject returns), so typed reads of the natural type always hit the memo. Values other
+     * than Strings decoded from a binary cell of a fixed-length type are not kept ({@link
+     * ResultShape#redecoded}): decoding them again is cheaper than keeping every one alive as long
+     * as the row (a read of every column of a large result would otherwise make the collector copy
+     * them all).
      */
     private void memoize(int index, @Nullable Object current, Object value) {
         if (current instanceof Converted) {
             return; // a converter's result costs more to make again than the client's own decoding
+        }
+        if (!(value instanceof String) && shape.redecoded(index)) {
+            return;
         }
         if (current != null) {
             Class<?> natural = CellDecoder.naturalClass(shape.typeOid(index));
@@ -594,10 +609,10 @@ public final class LazyRow {
 
     private void store(int index, Object value) {
         if (memoIndex0 == index || memoIndex0 < 0) {
-            memoIndex0 = index;
+            memoIndex0 = (short) index;
             memoValue0 = value;
         } else if (memoIndex1 == index || memoIndex1 < 0) {
-            memoIndex1 = index;
+            memoIndex1 = (short) index;
             memoValue1 = value;
         } else {
             if (memo == null) {

@@ -186,6 +186,28 @@ class LazyPgClientIT {
     }
 
     @Test
+    void aRepeatedStatementsResultsHoldTheirOwnRowsWhateverTheLastCount() {
+        // The row list starts at the statement's previous count (a hint): results that grow, shrink,
+        // are limited by maxRows or are empty must still hold exactly their own rows.
+        String sql = "select g, 'row ' || g from generate_series(1, $1::int) g";
+        client.withConnection(c -> {
+            for (int n : new int[] {5000, 3, 5000, 0, 7000, 1}) {
+                LazyResult result = c.query(sql, n);
+                assertThat(result.size())
+                        .as("rows of generate_series(1, %d)", n)
+                        .isEqualTo(n);
+                if (n > 0) {
+                    assertThat(result.get(0).getInt(0)).isEqualTo(1);
+                    assertThat(result.get(n - 1).getString(1)).isEqualTo("row " + n);
+                }
+            }
+            LazyResult limited = c.queryAtMost(10, sql, 5000);
+            assertThat(limited.rows()).extracting(row -> row.getInt(0)).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+            return null;
+        });
+    }
+
+    @Test
     void theCallbackPathAllocatesAlmostNothingPerRow() {
         client.withConnection(c -> {
             // warm up the code paths and the statement cache
@@ -396,7 +418,9 @@ class LazyPgClientIT {
         assertThat(row.getObject(0)).isEqualTo(42);
         assertThat(row.getString(1)).isEqualTo("2024-02-29");
         assertThat(row.getObject(1)).isEqualTo(java.time.LocalDate.of(2024, 2, 29));
-        assertThat(row.get(1, java.time.LocalDate.class)).isSameAs(row.get(1, java.time.LocalDate.class));
+        // A binary date is decoded again on each read (not memoized): equal values; the String read stays memoized.
+        assertThat(row.get(1, java.time.LocalDate.class)).isEqualTo(row.get(1, java.time.LocalDate.class));
+        assertThat(row.getString(1)).isSameAs(row.getString(1));
     }
 
     @Test

@@ -118,4 +118,89 @@ class LazyRowTest {
                 .as("bytes allocated per row reading 2 of 40 text cells")
                 .isLessThan(120);
     }
+
+    /** One binary row: int8 7, timestamptz, uuid, date, numeric 12.5, text "héllo", int8 NULL. */
+    private static LazyRow binaryRow() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        cell(out, java.nio.ByteBuffer.allocate(8).putLong(7).array());
+        cell(out, java.nio.ByteBuffer.allocate(8).putLong(789_000_000_123_456L).array()); // micros since 2000-01-01
+        cell(
+                out,
+                java.nio.ByteBuffer.allocate(16)
+                        .putLong(0x0123456789abcdefL)
+                        .putLong(42)
+                        .array());
+        cell(out, java.nio.ByteBuffer.allocate(4).putInt(9000).array()); // days since 2000-01-01
+        cell(
+                out,
+                java.nio.ByteBuffer.allocate(12) // ndigits 2, weight 0, sign +, dscale 1: 12 . 5000
+                        .putShort((short) 2)
+                        .putShort((short) 0)
+                        .putShort((short) 0)
+                        .putShort((short) 1)
+                        .putShort((short) 12)
+                        .putShort((short) 5000)
+                        .array());
+        cell(out, "h\u00e9llo".getBytes(StandardCharsets.UTF_8));
+        cell(out, null);
+        int[] oids = {Oids.INT8, Oids.TIMESTAMPTZ, Oids.UUID, Oids.DATE, Oids.NUMERIC, Oids.TEXT, Oids.INT8};
+        Column[] columns = new Column[oids.length];
+        for (int i = 0; i < oids.length; i++) {
+            columns[i] = new Column("c" + i, 0, 0, oids[i], -1, -1, true);
+        }
+        return new LazyRow(new ResultShape(columns, ZoneOffset.UTC), out.toByteArray(), 0);
+    }
+
+    private static void cell(ByteArrayOutputStream out, byte[] bytes) {
+        int len = bytes == null ? -1 : bytes.length;
+        out.write(len >>> 24);
+        out.write(len >>> 16);
+        out.write(len >>> 8);
+        out.write(len);
+        if (bytes != null) {
+            out.writeBytes(bytes);
+        }
+    }
+
+    @Test
+    void costlyValuesAreMemoizedAndBinaryFixedLengthOnesDecodedAgainEqual() {
+        LazyRow row = binaryRow();
+        // Binary fixed-length cells: decoded on each read, to equal values, never kept by the row.
+        java.time.OffsetDateTime at = row.get(1, java.time.OffsetDateTime.class);
+        assertThat(at).isEqualTo(java.time.OffsetDateTime.parse("2024-12-31T22:40:00.123456Z"));
+        assertThat(row.get(1, java.time.OffsetDateTime.class)).isEqualTo(at).isNotSameAs(at);
+        java.util.UUID uuid = row.get(2, java.util.UUID.class);
+        assertThat(uuid).isEqualTo(new java.util.UUID(0x0123456789abcdefL, 42));
+        assertThat(row.get(2, java.util.UUID.class)).isEqualTo(uuid).isNotSameAs(uuid);
+        assertThat(row.getObject(3))
+                .isEqualTo(java.time.LocalDate.of(2024, 8, 22))
+                .isEqualTo(row.getObject(3));
+        assertThat(row.getObject(0)).isEqualTo(7L).isEqualTo(row.getObject(0));
+        // Costly to decode: numeric (digit groups), text (UTF-8), and any cell rendered as text are kept.
+        assertThat(row.getBigDecimal(4)).isEqualByComparingTo("12.5").isSameAs(row.getBigDecimal(4));
+        assertThat(row.getString(5)).isEqualTo("h\u00e9llo").isSameAs(row.getString(5));
+        assertThat(row.getString(1)).isEqualTo("2024-12-31 22:40:00.123456+00").isSameAs(row.getString(1));
+        // A String memoized for a fixed-length cell does not stop its typed reads from decoding.
+        assertThat(row.get(1, java.time.OffsetDateTime.class)).isEqualTo(at);
+        assertThat(row.get(2, java.util.UUID.class)).isEqualTo(uuid);
+    }
+
+    @Test
+    void nullIntoAPrimitiveStillNamesTheColumn() {
+        LazyRow row = binaryRow();
+        assertThat(row.get(6, Long.class)).isNull();
+        assertThat(row.get(6, Object.class)).isNull();
+        assertThatThrownBy(() -> row.getLong(6))
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("Column 'c6' (index 6, int8) is NULL and cannot be read as long");
+    }
+
+    @Test
+    void aResultOfMoreColumnsThanRowsCanIndexIsRefused() {
+        Column[] columns = new Column[Short.MAX_VALUE + 1];
+        java.util.Arrays.fill(columns, new Column("c", 0, 0, Oids.TEXT, -1, -1, false));
+        assertThatThrownBy(() -> new ResultShape(columns, ZoneOffset.UTC))
+                .isInstanceOf(PgProtocolException.class)
+                .hasMessageContaining("32768 result columns");
+    }
 }

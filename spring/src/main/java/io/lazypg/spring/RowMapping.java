@@ -3,6 +3,7 @@ package io.lazypg.spring;
 import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
 import io.lazypg.jdbc.LazyRowResultSet;
+import io.lazypg.spring.entity.EntityMappers;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -31,9 +32,12 @@ interface RowMapping<T> {
         T map(LazyRow row, int rowNum);
     }
 
+    /** An entity interface's mapper is bound to each result once (see {@link EntityMappers#forResult}). */
     static <T> RowMapping<T> of(LazyRowMapper<T> mapper) {
-        NumberedMapper<T> numbered = (row, rowNum) -> mapper.mapRow(row);
-        return (columns, sql) -> numbered;
+        return (columns, sql) -> {
+            LazyRowMapper<T> bound = EntityMappers.forResult(mapper, columns);
+            return (row, rowNum) -> bound.mapRow(row);
+        };
     }
 
     static <T> RowMapping<T> of(RowMapper<T> mapper) {

@@ -1,6 +1,8 @@
 package io.lazypg.spring.entity;
 
+import io.lazypg.client.Column;
 import io.lazypg.spring.LazyRowMapper;
+import java.util.List;
 
 /**
  * Row mappers for a target type, chosen by what the type is:
@@ -14,9 +16,10 @@ import io.lazypg.spring.LazyRowMapper;
  *       "createdAt") or that name in snake_case ("created_at"), exactly, then case-insensitively.
  *       Default methods run as written. Getters run generated code (one class per interface and
  *       column positions) with the column index baked in: no reflection and no boxing per call;
- *       primitive getters allocate nothing. Reference values are decoded once per row (the row
- *       memoizes them). {@code toString}, {@code equals} and {@code hashCode} are by value (same
- *       interface, equal accessor values); with Jackson 3 on the class path the proxies serialize
+ *       primitive getters allocate nothing. Strings, BigDecimals, arrays and JSON values are decoded
+ *       once per row (the row memoizes them); dates, times, timestamps and UUIDs that arrived in
+ *       binary are decoded on each call, to equal values (see {@code LazyRow}). {@code toString},
+ *       {@code equals} and {@code hashCode} are by value (same interface, equal accessor values); with Jackson 3 on the class path the proxies serialize
  *       as their accessor properties only. Proxies stay valid as long as they are held: they keep
  *       their row, which outlives the connection.</li>
  *   <li><b>Records</b> (eager): built through the canonical constructor from the components'
@@ -66,6 +69,15 @@ public final class EntityMappers {
     @SuppressWarnings("unchecked")
     public static <T> LazyRowMapper<T> forType(Class<T> type) {
         return (LazyRowMapper<T>) MAPPERS.get(type);
+    }
+
+    /**
+     * {@code mapper} for the rows of one result with these {@code columns}: for an entity
+     * interface's mapper, one that binds the result once instead of looking the binding up from
+     * each row; any other mapper as it is. The result serves that result's rows on one thread.
+     */
+    public static <T> LazyRowMapper<T> forResult(LazyRowMapper<T> mapper, List<Column> columns) {
+        return mapper instanceof InterfaceMapper<T> lazy ? lazy.forResult(columns) : mapper;
     }
 
     private static LazyRowMapper<?> create(Class<?> type) {

@@ -82,7 +82,10 @@ public final class EntityRuntime {
         }
     }
 
-    /** A reference cell of {@code type} (memoized by the row, except byte[]), or null. */
+    /**
+     * A reference cell of {@code type}, or null. Memoized by the row, except byte[] (a fresh array
+     * each call) and values of binary fixed-length cells (dates, timestamps, UUIDs: decoded again).
+     */
     public static @Nullable Object get(LazyRow row, int index, Class<?> type, Class<?> entity, String accessor) {
         try {
             return row.get(index, type);

@@ -7,6 +7,7 @@ import java.lang.invoke.MethodHandle;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Maps each row to a lazy proxy of an entity interface: one object holding the row, whose getters
@@ -31,9 +32,34 @@ final class InterfaceMapper<T> implements LazyRowMapper<T> {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public T mapRow(LazyRow row) {
-        Bound bound = bindings.get(row.columns());
+        return construct(bindings.get(row.columns()), row);
+    }
+
+    /**
+     * A mapper for the rows of one result whose columns are {@code columns}: it binds on its first
+     * row (so an empty result binds nothing and cannot fail) and then only constructs proxies,
+     * without reading the row. The rows of a buffered result were received before they are mapped,
+     * so each row's object is cold by then; not touching it while mapping saves one cache miss per
+     * row. Serves one result on one thread.
+     */
+    LazyRowMapper<T> forResult(List<Column> columns) {
+        return new LazyRowMapper<>() {
+            private @Nullable Bound bound;
+
+            @Override
+            public T mapRow(LazyRow row) {
+                Bound b = bound;
+                if (b == null) {
+                    b = bound = bindings.get(columns);
+                }
+                return construct(b, row);
+            }
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T construct(Bound bound, LazyRow row) {
         try {
             Object proxy = (Object) bound.constructor.invokeExact(row);
             return (T) proxy;

@@ -391,10 +391,10 @@ public final class PgConnection implements Poolable {
         if (maxRows < 0) {
             throw new PgUsageException("maxRows must be 0 (no limit) or positive, was " + maxRows);
         }
-        BufferedRows rows = new BufferedRows();
+        BufferedRows rows = new BufferedRows((int) Math.min(Integer.MAX_VALUE, maxRows));
         ExecutionResponse response = run("query", sql, params, true, rows, (int) Math.min(Integer.MAX_VALUE, maxRows));
         ResultShape shape = response.statement().shape;
-        return new LazyResult(shape == null ? List.of() : shape.columns(), rows.rows, response.tag());
+        return new LazyResult(shape == null ? List.of() : shape.columns(), rows.finish(), response.tag());
     }
 
     /**
@@ -868,15 +868,57 @@ public final class PgConnection implements Poolable {
     @FunctionalInterface
     interface RowSink {
         void row(byte[] buffer, int firstCell, int end, ResultShape shape);
+
+        /** The statement is about to run (before any row arrives). */
+        default void starting(PreparedStatement statement) {}
     }
 
-    /** Keeps every row as a view; the reader runs in retaining mode, so the views stay valid. */
+    /**
+     * Keeps every row as a view; the reader runs in retaining mode, so the views stay valid. The
+     * list starts at the size of the statement's previous buffered result, so a repeated large query
+     * does not grow (and copy) it a few dozen times while the rows arrive; a list left much larger
+     * than its rows is trimmed, since the result keeps it.
+     */
     private static final class BufferedRows implements RowSink {
-        final List<LazyRow> rows = new ArrayList<>();
+        private final int maxRows;
+        private PreparedStatement statement;
+        private int expected;
+        private ArrayList<LazyRow> rows;
+
+        BufferedRows(int maxRows) {
+            this.maxRows = maxRows;
+        }
+
+        @Override
+        public void starting(PreparedStatement statement) {
+            this.statement = statement;
+            int previous = statement.lastBufferedRows;
+            expected = maxRows > 0 ? Math.min(previous, maxRows) : previous;
+        }
 
         @Override
         public void row(byte[] buffer, int firstCell, int end, ResultShape shape) {
-            rows.add(RowViews.view(shape, buffer, firstCell, end));
+            ArrayList<LazyRow> list = rows;
+            if (list == null) {
+                list = rows = new ArrayList<>(Math.max(10, expected));
+            }
+            list.add(RowViews.view(shape, buffer, firstCell, end));
+        }
+
+        /** The rows, once the execution succeeded; remembers their count for the statement's next execution. */
+        List<LazyRow> finish() {
+            ArrayList<LazyRow> list = rows;
+            int n = list == null ? 0 : list.size();
+            if (statement != null) {
+                statement.lastBufferedRows = n;
+            }
+            if (list == null) {
+                return new ArrayList<>(0);
+            }
+            if (expected > 2 * n + 16) {
+                list.trimToSize();
+            }
+            return list;
         }
     }
 
@@ -912,6 +954,9 @@ public final class PgConnection implements Poolable {
             timeout = armQueryTimeout();
             PreparedStatement statement = preparer.prepare(sql, values);
             response.statement(statement);
+            if (sink != null) {
+                sink.starting(statement);
+            }
             writeBindAndDescribe(statement, values);
             preparer.writePendingCloses(); // before Execute, so the statement runs with the evicted ones gone
             FrontendMessages.execute(writeBuffer, maxRows);

@@ -40,6 +40,11 @@ final class PreparedStatement {
      * unknown until the portal's RowDescription arrives, so the caller sends Describe (portal).
      */
     final boolean describedPerExecution;
+    /**
+     * Rows of this statement's last buffered result (0 before the first): the capacity the next
+     * one's row list starts at. A hint only; any value is safe.
+     */
+    int lastBufferedRows;
 
     PreparedStatement(
             String name,

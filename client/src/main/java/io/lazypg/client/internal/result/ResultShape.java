@@ -1,6 +1,8 @@
 package io.lazypg.client.internal.result;
 
 import io.lazypg.client.Column;
+import io.lazypg.client.PgProtocolException;
+import io.lazypg.client.PgType;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.internal.codec.OutputSettings;
 import io.lazypg.client.internal.stats.StatementUsage;
@@ -27,6 +29,9 @@ public final class ResultShape {
     private final List<Column> columnList;
     private final int[] typeOids;
     private final boolean[] binary;
+    /** Per column: binary and of a fixed-length type, so a row decodes its values again rather than keeping them. */
+    private final boolean[] redecoded;
+
     private final OutputSettings settings;
     private final StatementUsage usage;
     private volatile Map<String, Integer> exactNames;
@@ -41,13 +46,21 @@ public final class ResultShape {
      * @param usage the statement's statistics, told of every decoded cell; null when statistics are off
      */
     public ResultShape(Column[] columns, OutputSettings settings, StatementUsage usage) {
+        if (columns.length > Short.MAX_VALUE) {
+            // Rows keep column indexes in shorts (LazyRow); PostgreSQL never sends more than 1664 columns.
+            throw new PgProtocolException("The server described " + columns.length + " result columns; at most "
+                    + Short.MAX_VALUE + " are supported (PostgreSQL allows 1664). The stream is corrupt;"
+                    + " retry on a new connection.");
+        }
         this.columns = columns.clone();
         this.columnList = List.of(this.columns);
         this.typeOids = new int[columns.length];
         this.binary = new boolean[columns.length];
+        this.redecoded = new boolean[columns.length];
         for (int i = 0; i < columns.length; i++) {
             typeOids[i] = columns[i].typeOid();
             binary[i] = columns[i].binary();
+            redecoded[i] = binary[i] && PgType.fixedLength(typeOids[i]);
         }
         this.settings = settings;
         this.usage = usage;
@@ -71,6 +84,16 @@ public final class ResultShape {
 
     public boolean binary(int index) {
         return binary[index];
+    }
+
+    /**
+     * True when a row should not memoize the values it decodes from this column (other than
+     * Strings): the cells are binary and of a fixed-length type ({@link PgType#fixedLength()}), so
+     * decoding one again costs a few arithmetic operations, while keeping the result (an
+     * OffsetDateTime is four objects) would make it live as long as the row.
+     */
+    public boolean redecoded(int index) {
+        return redecoded[index];
     }
 
     /** Called by rows for each cell they decode: feeds the statement's statistics, if any. */
