@@ -18,6 +18,7 @@ import io.lazypg.client.internal.param.ParameterEncoder;
 import io.lazypg.client.internal.pool.Poolable;
 import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.result.RowList;
 import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;
@@ -31,7 +32,6 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -376,7 +376,7 @@ public final class PgConnection implements Poolable {
         BufferedRows rows = new BufferedRows();
         ExecutionResponse response = run("query", sql, params, true, rows, (int) Math.min(Integer.MAX_VALUE, maxRows));
         ResultShape shape = response.statement().shape;
-        return new LazyResult(shape == null ? List.of() : shape.columns(), rows.rows, response.tag());
+        return new LazyResult(shape == null ? List.of() : shape.columns(), rows.rows.seal(), response.tag());
     }
 
     /**
@@ -813,11 +813,11 @@ public final class PgConnection implements Poolable {
 
     /** Keeps every row as a view; the reader runs in retaining mode, so the views stay valid. */
     private static final class BufferedRows implements RowSink {
-        final List<LazyRow> rows = new ArrayList<>();
+        final RowList rows = new RowList();
 
         @Override
         public void row(byte[] buffer, int firstCell, int end, ResultShape shape) {
-            rows.add(RowViews.view(shape, buffer, firstCell, end));
+            rows.append(RowViews.view(shape, buffer, firstCell, end));
         }
     }
 
