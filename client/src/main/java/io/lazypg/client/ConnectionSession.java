@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -12,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * hands it to {@link #release}: back to a pool, or closed. Not thread-safe, except for
  * {@link #cancel()} and {@link #abort()}.
  */
-abstract class ConnectionSession implements LazyPgSession {
+abstract class ConnectionSession implements LazyPgSession, Consumer<PgNotification> {
 
     private volatile @Nullable PgConnection connection;
 
@@ -25,10 +26,14 @@ abstract class ConnectionSession implements LazyPgSession {
 
     ConnectionSession(PgConnection connection) {
         this.connection = connection;
-        connection.notificationSink(this::receive); // called on the thread reading the connection: this session's
+        // The session is its own sink (no method reference per borrow); called on the thread
+        // reading the connection: this session's.
+        connection.notificationSink(this);
     }
 
-    private void receive(PgNotification notification) {
+    /** Receives a notification from this session's connection; for the connection only. */
+    @Override
+    public void accept(PgNotification notification) {
         ArrayDeque<PgNotification> queue = received;
         if (queue == null) {
             queue = new ArrayDeque<>();

@@ -1,5 +1,6 @@
 package io.lazypg.client;
 
+import io.lazypg.client.internal.result.RowList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
@@ -20,7 +21,8 @@ public final class LazyResult implements Iterable<LazyRow> {
     /** For the protocol layer; applications receive results from queries. */
     public LazyResult(List<Column> columns, List<LazyRow> rows, String commandTag) {
         this.columns = columns;
-        this.rows = Collections.unmodifiableList(rows);
+        // A sealed RowList is read-only already: no wrapper per result on the point-select path.
+        this.rows = rows instanceof RowList r && r.isSealed() ? rows : Collections.unmodifiableList(rows);
         this.commandTag = commandTag;
     }
 

@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -93,13 +94,37 @@ public final class PointSelect {
     private final long warmupMillis;
     private final long windowMillis;
     private final int windows;
+    private final ThreadFactory threads;
 
     public PointSelect(TestPostgres server, long rows, long warmupMillis, long windowMillis, int windows) {
+        this(server, rows, warmupMillis, windowMillis, windows, false);
+    }
+
+    /**
+     * With {@code virtual}, the worker threads are virtual threads (JDK 21+; the class still
+     * compiles for 17, so they are made by reflection). Their allocation is then not counted: the
+     * JDK's thread allocation counter reads -1 on a virtual thread.
+     */
+    public PointSelect(
+            TestPostgres server, long rows, long warmupMillis, long windowMillis, int windows, boolean virtual) {
         this.server = server;
         this.rows = rows;
         this.warmupMillis = warmupMillis;
         this.windowMillis = windowMillis;
         this.windows = windows;
+        this.threads = virtual ? virtualThreads() : Thread::new;
+    }
+
+    private static ThreadFactory virtualThreads() {
+        try {
+            Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+            return (ThreadFactory) Class.forName("java.lang.Thread$Builder")
+                    .getMethod("factory")
+                    .invoke(builder);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(
+                    "Virtual threads need JDK 21 or later; this is " + System.getProperty("java.version"), e);
+        }
     }
 
     /** One configuration to measure: its figures' id and title, its thread count and how a thread opens its work. */
@@ -197,33 +222,32 @@ public final class PointSelect {
         long[] deadline = new long[1];
         for (int t = 0; t < threads; t++) {
             int seed = t;
-            Thread thread = new Thread(
-                    () -> {
-                        try {
-                            Operation op;
-                            try {
-                                op = worker.open();
-                            } finally {
-                                ready.countDown();
-                            }
-                            SplittableRandom random = new SplittableRandom(seed * 7919L + 17);
-                            start.await();
-                            long allocatedBefore = Meters.allocatedBytes(false);
-                            long n = 0;
-                            while (System.nanoTime() < deadline[0]) {
-                                long wanted = 1 + random.nextLong(rows);
-                                if (op.run(wanted) != wanted) {
-                                    throw new IllegalStateException("asked for id " + wanted + " and got another row");
-                                }
-                                n++;
-                            }
-                            allocated.add(Meters.allocatedBytes(false) - allocatedBefore);
-                            done.add(n);
-                        } catch (Exception e) {
-                            failure.compareAndSet(null, e);
+            Thread thread = this.threads.newThread(() -> {
+                try {
+                    Operation op;
+                    try {
+                        op = worker.open();
+                    } finally {
+                        ready.countDown();
+                    }
+                    SplittableRandom random = new SplittableRandom(seed * 7919L + 17);
+                    start.await();
+                    long allocatedBefore = Meters.allocatedBytes(false);
+                    long n = 0;
+                    while (System.nanoTime() < deadline[0]) {
+                        long wanted = 1 + random.nextLong(rows);
+                        if (op.run(wanted) != wanted) {
+                            throw new IllegalStateException("asked for id " + wanted + " and got another row");
                         }
-                    },
-                    "point-select-" + t);
+                        n++;
+                    }
+                    allocated.add(Meters.allocatedBytes(false) - allocatedBefore);
+                    done.add(n);
+                } catch (Exception e) {
+                    failure.compareAndSet(null, e);
+                }
+            });
+            thread.setName("point-select-" + t);
             started.add(thread);
             thread.start();
         }

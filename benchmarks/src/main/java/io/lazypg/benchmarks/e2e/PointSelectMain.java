@@ -11,7 +11,8 @@ import java.util.Locale;
  * The point selects alone ({@link PointSelect}: every configuration warmed, then measured window by
  * window in rotation), printed as median and spread of ops/s, bytes allocated per operation, and
  * lazypg's ratios against pgjdbc (1 thread) and pgjdbc + HikariCP (8 threads, pool of 4). Options:
- * rows (10000), window-millis (1000), windows (5).
+ * rows (10000), window-millis (1000), windows (5), virtual (worker threads are virtual threads:
+ * run on JDK 21+; B/op then reads 0 as the JDK counts no allocation per virtual thread).
  */
 public final class PointSelectMain {
 
@@ -21,25 +22,32 @@ public final class PointSelectMain {
         int rows = 10_000;
         long windowMillis = 1000;
         int windows = 5;
+        boolean virtual = false;
         for (String a : args) {
             String[] kv = a.replaceFirst("^--", "").split("=", 2);
             switch (kv[0]) {
                 case "rows" -> rows = Integer.parseInt(kv[1]);
                 case "window-millis" -> windowMillis = Long.parseLong(kv[1]);
                 case "windows" -> windows = Integer.parseInt(kv[1]);
+                case "virtual" -> virtual = kv.length == 1 || Boolean.parseBoolean(kv[1]);
                 default ->
                     throw new IllegalArgumentException(
-                            "unknown option " + a + "; use --rows=N, --window-millis=N, --windows=N");
+                            "unknown option " + a + "; use --rows=N, --window-millis=N, --windows=N, --virtual");
             }
         }
-        System.out.printf(Locale.ROOT, "load average before: %.2f%n", Meters.loadAverage());
+        System.out.printf(
+                Locale.ROOT,
+                "load average before: %.2f; JDK %s; %s worker threads%n",
+                Meters.loadAverage(),
+                System.getProperty("java.version"),
+                virtual ? "virtual" : "platform");
         try (Servers.Started started = Servers.start()) {
             TestPostgres server = started.server();
             try (Connection c = Fixtures.jdbc(server, false)) {
                 WideTable.create(c, rows);
             }
             List<PointSelect.Result> results =
-                    new PointSelect(server, rows, windowMillis, windowMillis, windows).runAll();
+                    new PointSelect(server, rows, windowMillis, windowMillis, windows, virtual).runAll();
             for (PointSelect.Result r : results) {
                 double[] s = r.opsPerSecond().clone();
                 Arrays.sort(s);

@@ -3,6 +3,8 @@ package io.lazypg.client.internal.conn;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.wire.MessageReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The answer to Bind + Execute + Sync of a prepared statement: each DataRow to a {@link PgConnection.RowSink}
@@ -23,6 +25,13 @@ final class ExecutionResponse extends ResponseHandler {
     private ResultShape shape;
     private String tag;
     private long rowCount;
+    /**
+     * The last command tag and its bytes: a connection mostly repeats the same statements, so
+     * the tag ("SELECT 1") is compared in the receive buffer and reused instead of decoded anew.
+     */
+    private byte[] lastTagBytes = new byte[0];
+
+    private String lastTag = "";
 
     ExecutionResponse(PgConnection connection, StatementPreparer preparer) {
         this.connection = connection;
@@ -87,7 +96,17 @@ final class ExecutionResponse extends ResponseHandler {
 
     @Override
     void commandComplete(MessageReader in) {
-        tag = PgConnection.readCString(in.buffer(), in.payloadOffset());
+        byte[] b = in.buffer();
+        int at = in.payloadOffset();
+        int end = at;
+        while (b[end] != 0) {
+            end++;
+        }
+        if (!Arrays.equals(b, at, end, lastTagBytes, 0, lastTagBytes.length)) {
+            lastTagBytes = Arrays.copyOfRange(b, at, end);
+            lastTag = new String(lastTagBytes, StandardCharsets.UTF_8);
+        }
+        tag = lastTag;
     }
 
     @Override

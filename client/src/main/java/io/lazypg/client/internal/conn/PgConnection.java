@@ -18,6 +18,7 @@ import io.lazypg.client.internal.param.ParameterEncoder;
 import io.lazypg.client.internal.pool.Poolable;
 import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.result.RowList;
 import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;
@@ -31,7 +32,6 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -882,8 +882,7 @@ public final class PgConnection implements Poolable {
     private static final class BufferedRows implements RowSink {
         private final int maxRows;
         private PreparedStatement statement;
-        private int expected;
-        private ArrayList<LazyRow> rows;
+        private final RowList rows = new RowList();
 
         BufferedRows(int maxRows) {
             this.maxRows = maxRows;
@@ -893,32 +892,20 @@ public final class PgConnection implements Poolable {
         public void starting(PreparedStatement statement) {
             this.statement = statement;
             int previous = statement.lastBufferedRows;
-            expected = maxRows > 0 ? Math.min(previous, maxRows) : previous;
+            rows.expect(maxRows > 0 ? Math.min(previous, maxRows) : previous);
         }
 
         @Override
         public void row(byte[] buffer, int firstCell, int end, ResultShape shape) {
-            ArrayList<LazyRow> list = rows;
-            if (list == null) {
-                list = rows = new ArrayList<>(Math.max(10, expected));
-            }
-            list.add(RowViews.view(shape, buffer, firstCell, end));
+            rows.append(RowViews.view(shape, buffer, firstCell, end));
         }
 
-        /** The rows, once the execution succeeded; remembers their count for the statement's next execution. */
+        /** The rows, sealed, once the execution succeeded; remembers their count for the statement's next execution. */
         List<LazyRow> finish() {
-            ArrayList<LazyRow> list = rows;
-            int n = list == null ? 0 : list.size();
             if (statement != null) {
-                statement.lastBufferedRows = n;
+                statement.lastBufferedRows = rows.size();
             }
-            if (list == null) {
-                return new ArrayList<>(0);
-            }
-            if (expected > 2 * n + 16) {
-                list.trimToSize();
-            }
-            return list;
+            return rows.seal();
         }
     }
 

@@ -10,20 +10,22 @@ import io.lazypg.client.PoolStats;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
 /**
- * A bounded pool of connections, with acquire and release free of locks and allocation on the
- * common path.
+ * A bounded pool of connections. Acquire and release take no lock and allocate nothing while no
+ * thread waits; waiting threads are served strictly in arrival order.
  *
  * <h2>Structure</h2>
  * <ul>
@@ -35,29 +37,45 @@ import java.util.function.LongSupplier;
  *       connection (warm caches, known alive) goes out first and the surplus ones age towards
  *       {@code idleTimeout}. It is a versioned Treiber stack over preallocated links, because a
  *       {@code ConcurrentLinkedDeque} allocates a node on every release.</li>
- *   <li>{@code signal} + {@code waiters}: a thread finding neither an idle connection nor a free
- *       slot counts itself in {@code waiters} and waits on the semaphore. Whoever makes a connection
- *       or a slot available releases one permit if anyone waits. The waiter counts itself before
- *       re-checking and the releaser publishes before reading the count, so a wake-up cannot be
- *       lost; a surplus permit only causes one extra re-check. Waiters are not FIFO: a thread
- *       arriving may take a connection a waiter was woken for (the waiter then waits on, bounded by
- *       its own timeout), which keeps the common path free of hand-off machinery.</li>
+ *   <li>{@code queue}: the threads waiting in {@code acquire}, oldest first, each a {@link Waiter},
+ *       guarded by {@code queueLock}. {@code waiting} is its size, volatile so the common path can
+ *       see "nobody waits" without the lock. The lock is held for a few field writes only, never
+ *       across I/O, a park or a listener call.</li>
  * </ul>
  *
- * <h2>Common path</h2>
- * {@code acquire}: pop (one CAS), set the entry state, read the clock, maybe validate.
- * {@code release}: find the entry by an identity scan over at most {@code maxSize} references (the
- * {@link Poolable} interface carries no back-pointer, and a scan over a small array beats hashing),
- * one CAS on its state, push (one CAS), read {@code waiters}. Leak detection, when on, schedules a
- * report per acquire and so allocates; it is off by default.
+ * <h2>Acquire and release</h2>
+ * <ul>
+ *   <li>While nobody waits, {@code acquire} pops the idle stack (one CAS) and {@code release}
+ *       pushes it (one CAS) after reading {@code waiting}.</li>
+ *   <li>Otherwise an acquiring thread queues behind the waiters already there, even when a
+ *       connection is idle: no barging. A released connection goes straight to the oldest waiter
+ *       (its state stays handed out; it never touches the idle stack), and a connection found idle
+ *       while threads wait goes to the oldest of them too.</li>
+ *   <li>No wake-up is lost: a releaser publishes its push before it reads {@code waiting}, and a
+ *       waiter publishes {@code waiting} before it looks at the idle stack, so at least one of them
+ *       sees the other (both are volatile/CAS accesses).</li>
+ *   <li>A connection handed to a waiter is checked by the waiter on its own thread (validation may
+ *       do a round trip); if unusable it is discarded and the waiter goes back to the front.</li>
+ * </ul>
+ *
+ * <h2>Opening connections</h2>
+ * The acquiring thread never connects. When a thread has to wait and a slot is free, it reserves
+ * the slot and the background thread opens a connection into it; the connection then goes to the
+ * oldest waiter. A failed open is thrown, as is, in the thread it was opened for (when it still
+ * waits), so a pool that cannot connect fails each waiter with the connect error as soon as its
+ * attempt fails, without waiting for {@code acquireTimeout}. The acquire timeout does not run out
+ * while a thread's own open is in flight: {@code connectTimeout} bounds that (so an acquire timeout
+ * of zero still lets a thread have a new connection when there is room). A freed slot is given to
+ * the oldest waiter with no open in flight.
  *
  * <h2>Housekeeping</h2>
- * One daemon thread per pool ({@code lazypg-pool-<name>-housekeeper}) periodically detaches the
+ * One daemon thread per pool ({@code lazypg-pool-<name>-housekeeper}) opens connections for
+ * waiters (above), and periodically detaches the
  * whole idle stack in one CAS, closes those past {@code maxLifetime} and those idle longer than
  * {@code idleTimeout} beyond {@code minIdle}, pushes the rest back in their order, and opens
  * connections up to {@code minIdle}. While it holds the stack (no I/O happens then) an acquirer sees
- * no idle connection and may open one more, which later idles out; that is the price of never
- * removing from the middle of a lock-free stack. Its failures are logged, never thrown.
+ * no idle connection and waits, and may have one more opened, which later idles out; that is the
+ * price of never removing from the middle of a lock-free stack. Its failures are logged, never thrown.
  *
  * <p>Thread-safe. Each connection must be given back exactly once, by {@link #release} or
  * {@link #evict}.
@@ -90,8 +108,13 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
 
     private final AtomicReferenceArray<PoolEntry<C>> slots;
     private final IdleStack idle;
-    private final AtomicInteger waiters = new AtomicInteger();
-    private final Semaphore signal = new Semaphore(0);
+    /** Threads waiting in acquire, oldest first; guarded by {@link #queueLock}. */
+    private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
+
+    private final ReentrantLock queueLock = new ReentrantLock();
+    /** {@code queue.size()}, written under {@link #queueLock}, read without it. */
+    private volatile int waiting;
+
     private final AtomicLong totalCreated = new AtomicLong();
     private final AtomicLong totalClosed = new AtomicLong();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -156,22 +179,24 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
     }
 
     /**
-     * Hands out a connection: the most recently released idle one (validated first when it was
-     * idle longer than {@code validateAfterIdle}; discarded and the next tried when broken, retired
-     * ({@link Poolable#isRetired()}), past {@code maxLifetime} or invalid), else a new one while fewer than {@code maxSize} are open, else
-     * waits up to {@code acquireTimeout} for one of those.
+     * Hands out a connection: while nobody waits, the most recently released idle one (validated
+     * first when it was idle longer than {@code validateAfterIdle}; discarded and the next tried when
+     * broken, retired ({@link Poolable#isRetired()}), past {@code maxLifetime} or invalid).
+     * Otherwise the calling thread waits its turn, behind threads already waiting, for a released
+     * connection or one the background thread opens while fewer than {@code maxSize} are open, up
+     * to {@code acquireTimeout}.
      *
      * @throws PgTimeoutException of kind ACQUIRE when none became available in time
      * @throws PgConnectionClosedException when the pool is closed
      * @throws PgException when interrupted while waiting (the interrupt flag is restored)
-     * @throws RuntimeException whatever the factory threw when opening a connection failed
+     * @throws RuntimeException whatever the factory threw when opening a connection for this thread failed
      */
     public C acquire() {
         long start = System.nanoTime();
         if (closed.get()) {
             throw closedException();
         }
-        PoolEntry<C> entry = tryTake();
+        PoolEntry<C> entry = waiting == 0 ? takeIdle() : null;
         if (entry == null) {
             entry = awaitEntry(start);
         }
@@ -188,8 +213,8 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
 
     /**
      * Gives a connection back. A broken or retired one, one past {@code maxLifetime}, or any after
-     * {@link #close()} is closed and its slot freed; otherwise it becomes idle and a waiting thread
-     * is woken to take it.
+     * {@link #close()} is closed and its slot freed; otherwise it goes to the longest-waiting thread,
+     * or becomes idle when nobody waits.
      *
      * @throws PgUsageException if the connection is not currently handed out by this pool
      */
@@ -205,13 +230,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
             return;
         }
         entry.releasedAt = now;
-        idle.push(entry.slot);
-        if (closed.get()) {
-            // close() may have drained the stack just before our push: drain again.
-            drainIdle();
-        } else {
-            wakeOneWaiter();
-        }
+        giveBack(entry);
     }
 
     /**
@@ -243,7 +262,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
                 idleCount++;
             }
         }
-        return new PoolStats(active, idleCount, waiters.get(), maxSize, totalCreated.get(), totalClosed.get());
+        return new PoolStats(active, idleCount, waiting, maxSize, totalCreated.get(), totalClosed.get());
     }
 
     /**
@@ -277,14 +296,21 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         }
         scheduler.shutdownNow();
         drainIdle();
-        // One permit: each woken waiter sees the pool closed and passes the permit on.
-        signal.release();
+        queueLock.lock();
+        try {
+            for (Waiter w; (w = queue.pollFirst()) != null; ) {
+                w.complete(Waiter.CLOSED);
+            }
+            waiting = 0;
+        } finally {
+            queueLock.unlock();
+        }
     }
 
     // ---- acquire internals ------------------------------------------------------------------
 
-    /** An idle usable entry or a newly opened one, owned by the caller; null when neither is possible. */
-    private PoolEntry<C> tryTake() {
+    /** An idle usable entry, now owned by the caller (IN_USE); null when none is idle. */
+    private PoolEntry<C> takeIdle() {
         for (int i; (i = idle.pop()) >= 0; ) {
             PoolEntry<C> entry = slots.get(i);
             entry.setState(PoolEntry.IN_USE);
@@ -293,7 +319,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
             }
             discard(entry);
         }
-        return openIfRoom();
+        return null;
     }
 
     private boolean usable(PoolEntry<C> entry) {
@@ -321,52 +347,245 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         return maxLifetimeNanos > 0 && now - entry.createdAt >= maxLifetimeNanos;
     }
 
-    /** Opens a connection into a free slot, handed out (IN_USE); null when all slots are taken. */
-    private PoolEntry<C> openIfRoom() {
-        int slot = reserveSlot();
-        if (slot < 0) {
-            return null;
-        }
-        PoolEntry<C> entry = open(slot, PoolEntry.IN_USE);
-        if (closed.get()) {
-            discard(entry);
-            throw closedException();
-        }
-        return entry;
-    }
-
+    /**
+     * Queues the calling thread behind those already waiting and parks it until it is handed a
+     * usable entry, fails, times out or is interrupted.
+     */
     private PoolEntry<C> awaitEntry(long start) {
-        waiters.incrementAndGet();
-        try {
-            for (; ; ) {
-                if (closed.get()) {
-                    signal.release(); // pass the close wake-up on to the next waiter
-                    throw closedException();
-                }
-                PoolEntry<C> entry = tryTake();
-                if (entry != null) {
+        Waiter me = new Waiter();
+        enqueue(me, false);
+        for (; ; ) {
+            Object outcome = awaitOutcome(me, start);
+            if (outcome instanceof PoolEntry<?>) {
+                @SuppressWarnings("unchecked")
+                PoolEntry<C> entry = (PoolEntry<C>) outcome;
+                if (usable(entry)) {
                     return entry;
                 }
-                long remaining = acquireTimeoutNanos - (System.nanoTime() - start);
-                if (remaining <= 0) {
-                    throw timedOut();
-                }
-                signal.tryAcquire(remaining, TimeUnit.NANOSECONDS);
+                me = new Waiter();
+                enqueue(me, true); // back to the front: it was this thread's turn
+                discard(entry); // after enqueueing, so the freed slot is opened for this thread
+            } else if (outcome == Waiter.CLOSED) {
+                throw closedException();
+            } else if (outcome instanceof RuntimeException e) {
+                throw e;
+            } else {
+                throw (Error) outcome;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new PgException("Interrupted while waiting for a connection from pool '" + name + "'", e);
-        } finally {
-            waiters.decrementAndGet();
         }
     }
 
-    private PgTimeoutException timedOut() {
+    /**
+     * Adds a waiter (at the back, or at the front when it lost a turn to an unusable connection),
+     * then serves the queue from the idle stack and, when that is empty, has a connection opened
+     * into a free slot for the oldest waiter without one on the way.
+     */
+    private void enqueue(Waiter w, boolean front) {
+        queueLock.lock();
         try {
-            listener.acquireTimedOut();
-        } catch (RuntimeException e) {
-            listenerFailed(e);
+            if (closed.get()) {
+                w.complete(Waiter.CLOSED);
+                return;
+            }
+            if (front) {
+                queue.addFirst(w);
+            } else {
+                queue.addLast(w);
+            }
+            waiting = queue.size();
+            serveFromIdleLocked();
+            openForWaitersLocked();
+        } finally {
+            queueLock.unlock();
         }
+    }
+
+    /** Parks until the waiter has an outcome; on timeout or interrupt takes it off the queue and throws. */
+    private Object awaitOutcome(Waiter me, long start) {
+        for (; ; ) {
+            Object outcome = me.outcome();
+            if (outcome != null) {
+                return outcome;
+            }
+            boolean interrupted = Thread.currentThread().isInterrupted();
+            long remaining = acquireTimeoutNanos - (System.nanoTime() - start);
+            if (interrupted || remaining <= 0 && !openingFor(me)) {
+                PgException failure = interrupted
+                        ? new PgException(
+                                "Interrupted while waiting for a connection from pool '" + name + "'",
+                                new InterruptedException())
+                        : timeoutException();
+                if (leaveQueue(me)) {
+                    if (!interrupted) {
+                        notifyTimedOut();
+                    }
+                    throw failure;
+                }
+                continue; // an outcome arrived meanwhile: take it
+            }
+            if (remaining > 0) {
+                LockSupport.parkNanos(this, remaining);
+            } else {
+                LockSupport.park(this); // the open on its way completes, then unparks
+            }
+        }
+    }
+
+    private boolean openingFor(Waiter w) {
+        queueLock.lock();
+        try {
+            return w.opening && w.outcome() == null;
+        } finally {
+            queueLock.unlock();
+        }
+    }
+
+    /**
+     * Takes a waiter off the queue when it still has no outcome; true if it did. Otherwise the
+     * outcome has been set and belongs to the waiter.
+     */
+    private boolean leaveQueue(Waiter w) {
+        queueLock.lock();
+        try {
+            if (w.outcome() != null) {
+                return false;
+            }
+            queue.remove(w);
+            waiting = queue.size();
+            w.opening = false; // an open on its way now goes to the next waiter
+            return true;
+        } finally {
+            queueLock.unlock();
+        }
+    }
+
+    /** Hands idle connections to the oldest waiters while both exist. Caller holds the queue lock. */
+    private void serveFromIdleLocked() {
+        while (!queue.isEmpty()) {
+            int i = idle.pop();
+            if (i < 0) {
+                return;
+            }
+            PoolEntry<C> entry = slots.get(i);
+            entry.setState(PoolEntry.IN_USE);
+            handToOldestLocked(entry);
+        }
+    }
+
+    private void handToOldestLocked(PoolEntry<C> entry) {
+        Waiter w = queue.pollFirst();
+        waiting = queue.size();
+        w.complete(entry);
+    }
+
+    /**
+     * Reserves free slots for the oldest waiters with no open on the way and has the background
+     * thread open them. Caller holds the queue lock.
+     */
+    private void openForWaitersLocked() {
+        for (Waiter w : queue) {
+            if (w.opening) {
+                continue;
+            }
+            int slot = reserveSlot();
+            if (slot < 0) {
+                return;
+            }
+            w.opening = true;
+            try {
+                scheduler.execute(() -> openFor(slot, w));
+            } catch (RejectedExecutionException e) {
+                // The pool is closing: close() fails every waiter.
+                w.opening = false;
+                slots.set(slot, null);
+                return;
+            }
+        }
+    }
+
+    /**
+     * Runs on the background thread: opens a connection into a reserved slot for a waiter, then
+     * hands it to the oldest waiter. A failure goes to that waiter when it still waits; its slot is
+     * then offered to the next waiter.
+     */
+    private void openFor(int slot, Waiter requester) {
+        PoolEntry<C> entry;
+        try {
+            entry = open(slot, PoolEntry.IN_USE);
+        } catch (RuntimeException | Error e) {
+            queueLock.lock();
+            try {
+                boolean delivered = false;
+                if (requester.opening && queue.remove(requester)) {
+                    waiting = queue.size();
+                    requester.complete(e);
+                    delivered = true;
+                }
+                requester.opening = false;
+                if (!delivered) {
+                    LOG.log(
+                            Level.DEBUG,
+                            "Pool '" + name + "' could not open a connection for a thread that stopped waiting",
+                            e);
+                }
+            } finally {
+                queueLock.unlock();
+            }
+            freeSlot(slot);
+            return;
+        }
+        if (closed.get()) {
+            discard(entry);
+        } else {
+            giveBack(entry);
+        }
+        // Only now: a requester past its timeout must not give up before the entry was handed out.
+        queueLock.lock();
+        try {
+            requester.opening = false;
+        } finally {
+            queueLock.unlock();
+        }
+        LockSupport.unpark(requester.thread); // it may be parked past its timeout, waiting for this open
+    }
+
+    /**
+     * Hands an entry the caller owns (usable, state IDLE or IN_USE) to the oldest waiter, or pushes
+     * it on the idle stack when nobody waits.
+     */
+    private void giveBack(PoolEntry<C> entry) {
+        if (waiting > 0) {
+            queueLock.lock();
+            try {
+                if (!queue.isEmpty()) {
+                    entry.setState(PoolEntry.IN_USE);
+                    handToOldestLocked(entry);
+                    return;
+                }
+            } finally {
+                queueLock.unlock();
+            }
+        }
+        entry.setState(PoolEntry.IDLE);
+        idle.push(entry.slot);
+        if (closed.get()) {
+            // close() may have drained the stack just before our push: drain again.
+            drainIdle();
+        } else if (waiting > 0) {
+            serveWaitersFromIdle(); // a thread queued between our check and our push
+        }
+    }
+
+    private void serveWaitersFromIdle() {
+        queueLock.lock();
+        try {
+            serveFromIdleLocked();
+        } finally {
+            queueLock.unlock();
+        }
+    }
+
+    private PgTimeoutException timeoutException() {
         PoolStats s = stats();
         return new PgTimeoutException(
                 PgTimeoutException.Kind.ACQUIRE,
@@ -377,6 +596,14 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
                         + " if the database can take more, shorten transactions that hold connections,"
                         + " or look for leaked connections that are never released"
                         + " (set pool.leak-detection-threshold to have them reported).");
+    }
+
+    private void notifyTimedOut() {
+        try {
+            listener.acquireTimedOut();
+        } catch (RuntimeException e) {
+            listenerFailed(e);
+        }
     }
 
     // ---- slots and entries ------------------------------------------------------------------
@@ -392,17 +619,11 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         return -1;
     }
 
-    /** Opens a connection into a reserved slot; on failure frees the slot and rethrows as is. */
+    /** Opens a connection into a reserved slot; on failure rethrows as is, the slot still reserved. */
     private PoolEntry<C> open(int slot, int state) {
-        C connection;
-        try {
-            connection = factory.connect();
-            if (connection == null) {
-                throw new PgException("Connection factory of pool '" + name + "' returned null");
-            }
-        } catch (RuntimeException | Error e) {
-            freeSlot(slot);
-            throw e;
+        C connection = factory.connect();
+        if (connection == null) {
+            throw new PgException("Connection factory of pool '" + name + "' returned null");
         }
         PoolEntry<C> entry = new PoolEntry<>(slot, connection, clock.getAsLong(), state);
         slots.set(slot, entry);
@@ -432,14 +653,16 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         freeSlot(entry.slot);
     }
 
+    /** Frees a slot, and gives it to a waiter when one has no open on its way. */
     private void freeSlot(int slot) {
         slots.set(slot, null);
-        wakeOneWaiter();
-    }
-
-    private void wakeOneWaiter() {
-        if (waiters.get() > 0) {
-            signal.release();
+        if (waiting > 0) {
+            queueLock.lock();
+            try {
+                openForWaitersLocked();
+            } finally {
+                queueLock.unlock();
+            }
         }
     }
 
@@ -541,8 +764,10 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         for (int k = count - 1; k >= 0; k--) {
             if (chain[k] >= 0) {
                 idle.push(chain[k]);
-                wakeOneWaiter();
             }
+        }
+        if (waiting > 0) {
+            serveWaitersFromIdle();
         }
         for (int k = 0; k < removed; k++) {
             discard(slots.get(toClose[k]));
@@ -561,9 +786,11 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
             if (slot < 0) {
                 return;
             }
+            PoolEntry<C> entry;
             try {
-                open(slot, PoolEntry.IDLE);
+                entry = open(slot, PoolEntry.IDLE);
             } catch (RuntimeException e) {
+                freeSlot(slot);
                 // One line: this runs in the background, typically while the server is down, and the
                 // message says where and why. The stack trace is for DEBUG.
                 LOG.log(
@@ -573,12 +800,10 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
                 LOG.log(Level.DEBUG, "Pool '" + name + "' could not open a connection", e);
                 return;
             }
-            idle.push(slot);
+            giveBack(entry);
             if (closed.get()) {
-                drainIdle();
                 return;
             }
-            wakeOneWaiter();
         }
     }
 

@@ -1,0 +1,40 @@
+package io.lazypg.client.internal.pool;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One thread waiting in {@link ConnectionPool#acquire()}: a slot for the outcome another thread
+ * hands it (a connection, a connect failure, or word that the pool closed), and whether a
+ * connection is being opened on its behalf.
+ *
+ * <p>Lifetime: one per wait, made by the waiting thread and dropped when its acquire returns or
+ * throws. Never reused, so a late outcome (a connect failure arriving after the waiter gave up)
+ * cannot reach a later wait of the same thread.
+ *
+ * <p>Thread safety: {@link #outcome} is set at most once, by whoever removes the waiter from the
+ * pool's queue while holding the pool's queue lock, and read by the waiting thread without it
+ * (hence volatile). {@link #opening} is read and written under the queue lock only.
+ */
+final class Waiter {
+
+    /** The outcome that tells a waiter the pool was closed. */
+    static final Object CLOSED = new Object();
+
+    final Thread thread = Thread.currentThread();
+
+    /** Null while waiting; then a {@link PoolEntry} now owned by the waiter, a Throwable, or {@link #CLOSED}. */
+    private volatile Object outcome;
+
+    /** A connection is being opened on this waiter's behalf; guarded by the pool's queue lock. */
+    boolean opening;
+
+    /** Sets the outcome and wakes the waiting thread. Call once, after taking it off the queue. */
+    void complete(Object value) {
+        outcome = value;
+        LockSupport.unpark(thread);
+    }
+
+    Object outcome() {
+        return outcome;
+    }
+}
