@@ -513,25 +513,28 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         try {
             entry = open(slot, PoolEntry.IN_USE);
         } catch (RuntimeException | Error e) {
+            // The slot is free before the failure reaches its thread, which may look at the pool's
+            // counts (or acquire again) the moment it wakes.
+            slots.set(slot, null);
+            boolean delivered = false;
             queueLock.lock();
             try {
-                boolean delivered = false;
                 if (requester.opening && queue.remove(requester)) {
                     waiting = queue.size();
                     requester.complete(e);
                     delivered = true;
                 }
                 requester.opening = false;
-                if (!delivered) {
-                    LOG.log(
-                            Level.DEBUG,
-                            "Pool '" + name + "' could not open a connection for a thread that stopped waiting",
-                            e);
-                }
+                openForWaitersLocked(); // the freed slot goes to the next waiter, if any
             } finally {
                 queueLock.unlock();
             }
-            freeSlot(slot);
+            if (!delivered) {
+                LOG.log(
+                        Level.DEBUG,
+                        "Pool '" + name + "' could not open a connection for a thread that stopped waiting",
+                        e);
+            }
             return;
         }
         if (closed.get()) {
