@@ -4,7 +4,8 @@ package io.lazypg.client;
  * A snapshot of a pool, taken without stopping it: the counts are read one after the other, so under
  * load they need not add up exactly at any single instant.
  *
- * @param active connections handed out, plus those being opened
+ * @param active connections handed out to callers (a connection still being opened by the pool's
+ *     background thread is not counted: it belongs to no caller yet)
  * @param idle connections open and waiting to be handed out
  * @param pending threads waiting in {@code acquire()}
  * @param max the most connections the pool opens at once

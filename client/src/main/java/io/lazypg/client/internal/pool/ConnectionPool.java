@@ -256,7 +256,9 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
             if (e == null) {
                 continue;
             }
-            if (e == CONNECTING || e.state() == PoolEntry.IN_USE) {
+            // A slot still being opened is neither: since the background thread opens for the pool,
+            // not for one caller, an open can still be on its way after every caller has gone.
+            if (e != CONNECTING && e.state() == PoolEntry.IN_USE) {
                 active++;
             } else if (e.state() == PoolEntry.IDLE) {
                 idleCount++;
