@@ -103,106 +103,104 @@ public final class OltpMix {
         return Math.floorMod(opened.getAndIncrement(), THREADS);
     }
 
-    private PointSelect.Worker jdbcWorker(HikariDataSource ds) {
+    /** Step {@code step} of the mix, for the thread owning counter row {@code me}; returns the id it was given. */
+    @FunctionalInterface
+    private interface MixStep {
+        long run(long step, int me, long id) throws Exception;
+    }
+
+    /** A worker whose threads each take a counter row of their own and run the mix's steps in turn. */
+    private static PointSelect.Worker worker(MixStep mix) {
         AtomicInteger opened = new AtomicInteger();
         return () -> {
             int me = slot(opened);
             long[] step = {0};
-            return id -> {
-                long i = step[0]++;
-                switch ((int) (i % 6)) {
-                    case 0 -> {
-                        return PointSelect.hikariSelect(ds, id);
-                    }
-                    case 1 -> jdbcUpdate(ds, "update oltp_counters set n = n + 1 where id = ?", me);
-                    case 2, 4 -> {
-                        try (Connection c = ds.getConnection()) {
-                            c.setAutoCommit(false);
-                            try {
-                                try (PreparedStatement ps =
-                                        c.prepareStatement("update oltp_counters set n = n + ? where id = ?")) {
-                                    ps.setLong(1, increment(i));
-                                    ps.setInt(2, me);
-                                    check(ps.executeUpdate() == 1, "update count");
-                                }
-                                try (PreparedStatement ps =
-                                        c.prepareStatement("insert into oltp_log (thread, seq) values (?, ?)")) {
-                                    ps.setInt(1, me);
-                                    ps.setLong(2, i);
-                                    check(ps.executeUpdate() == 1, "insert count");
-                                }
-                                if (i % 6 == 2) {
-                                    c.commit();
-                                } else {
-                                    c.rollback();
-                                }
-                            } finally {
-                                c.setAutoCommit(true);
-                            }
-                        }
-                    }
-                    case 3 -> jdbcUpdate(ds, "update oltp_shared set n = n + 1 where id = ?", 1);
-                    default -> {
-                        long sum = 0;
-                        try (Connection c = ds.getConnection();
-                                PreparedStatement ps = c.prepareStatement("select i from generate_series(1, ?) i")) {
-                            ps.setInt(1, 100);
-                            try (ResultSet rs = ps.executeQuery()) {
-                                while (rs.next()) {
-                                    sum += rs.getInt(1);
-                                }
-                            }
-                        }
-                        check(sum == 5050, "streamed sum " + sum);
-                    }
-                }
-                return id;
-            };
+            return id -> mix.run(step[0]++, me, id);
         };
     }
 
-    private PointSelect.Worker lazyWorker(LazyPgClient client) {
-        AtomicInteger opened = new AtomicInteger();
-        return () -> {
-            int me = slot(opened);
-            long[] step = {0};
-            return id -> {
-                long i = step[0]++;
-                switch ((int) (i % 6)) {
-                    case 0 -> {
-                        return PointSelect.lazySelect(client, id);
-                    }
-                    case 1 ->
-                        check(
-                                client.execute("update oltp_counters set n = n + 1 where id = $1", me) == 1,
-                                "update count");
-                    case 2, 4 ->
-                        client.withConnection(c -> {
-                            c.executeScript("begin");
-                            check(
-                                    c.execute("update oltp_counters set n = n + $1 where id = $2", increment(i), me)
-                                            == 1,
-                                    "update count");
-                            check(
-                                    c.execute("insert into oltp_log (thread, seq) values ($1, $2)", me, i) == 1,
-                                    "insert");
-                            c.executeScript(i % 6 == 2 ? "commit" : "rollback");
-                            return null;
-                        });
-                    case 3 ->
-                        check(
-                                client.execute("update oltp_shared set n = n + 1 where id = $1", 1) == 1,
-                                "shared update count");
-                    default -> {
-                        long[] sum = {0};
-                        client.query(
-                                "select i from generate_series(1, $1::int) i", row -> sum[0] += row.getInt(0), 100);
-                        check(sum[0] == 5050, "streamed sum " + sum[0]);
+    private PointSelect.Worker jdbcWorker(HikariDataSource ds) {
+        return worker((i, me, id) -> {
+            switch ((int) (i % 6)) {
+                case 0 -> {
+                    return PointSelect.hikariSelect(ds, id);
+                }
+                case 1 -> jdbcUpdate(ds, "update oltp_counters set n = n + 1 where id = ?", me);
+                case 2, 4 -> {
+                    try (Connection c = ds.getConnection()) {
+                        c.setAutoCommit(false);
+                        try {
+                            try (PreparedStatement ps =
+                                    c.prepareStatement("update oltp_counters set n = n + ? where id = ?")) {
+                                ps.setLong(1, increment(i));
+                                ps.setInt(2, me);
+                                check(ps.executeUpdate() == 1, "update count");
+                            }
+                            try (PreparedStatement ps =
+                                    c.prepareStatement("insert into oltp_log (thread, seq) values (?, ?)")) {
+                                ps.setInt(1, me);
+                                ps.setLong(2, i);
+                                check(ps.executeUpdate() == 1, "insert count");
+                            }
+                            if (i % 6 == 2) {
+                                c.commit();
+                            } else {
+                                c.rollback();
+                            }
+                        } finally {
+                            c.setAutoCommit(true);
+                        }
                     }
                 }
-                return id;
-            };
-        };
+                case 3 -> jdbcUpdate(ds, "update oltp_shared set n = n + 1 where id = ?", 1);
+                default -> {
+                    long sum = 0;
+                    try (Connection c = ds.getConnection();
+                            PreparedStatement ps = c.prepareStatement("select i from generate_series(1, ?) i")) {
+                        ps.setInt(1, 100);
+                        try (ResultSet rs = ps.executeQuery()) {
+                            while (rs.next()) {
+                                sum += rs.getInt(1);
+                            }
+                        }
+                    }
+                    check(sum == 5050, "streamed sum " + sum);
+                }
+            }
+            return id;
+        });
+    }
+
+    private PointSelect.Worker lazyWorker(LazyPgClient client) {
+        return worker((i, me, id) -> {
+            switch ((int) (i % 6)) {
+                case 0 -> {
+                    return PointSelect.lazySelect(client, id);
+                }
+                case 1 ->
+                    check(client.execute("update oltp_counters set n = n + 1 where id = $1", me) == 1, "update count");
+                case 2, 4 ->
+                    client.withConnection(c -> {
+                        c.executeScript("begin");
+                        check(
+                                c.execute("update oltp_counters set n = n + $1 where id = $2", increment(i), me) == 1,
+                                "update count");
+                        check(c.execute("insert into oltp_log (thread, seq) values ($1, $2)", me, i) == 1, "insert");
+                        c.executeScript(i % 6 == 2 ? "commit" : "rollback");
+                        return null;
+                    });
+                case 3 ->
+                    check(
+                            client.execute("update oltp_shared set n = n + 1 where id = $1", 1) == 1,
+                            "shared update count");
+                default -> {
+                    long[] sum = {0};
+                    client.query("select i from generate_series(1, $1::int) i", row -> sum[0] += row.getInt(0), 100);
+                    check(sum[0] == 5050, "streamed sum " + sum[0]);
+                }
+            }
+            return id;
+        });
     }
 
     /**
