@@ -1,6 +1,7 @@
 package io.lazypg.client;
 
 import io.lazypg.client.internal.conn.ClientHooks;
+import io.lazypg.client.internal.conn.StatementPipelines;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.hosts.HostConnector;
 import io.lazypg.client.internal.hosts.HostRegistry;
@@ -45,6 +46,9 @@ public final class LazyPgClient implements AutoCloseable {
     /** Read-your-writes, when {@code read_your_writes} is on and read-only work has a pool of its own; else null. */
     private final @Nullable ReadYourWrites readYourWrites;
 
+    /** Shares busy connections between one-statement calls when {@code pipelining_limit} is above 1; else null. */
+    private final @Nullable StatementPipelines pipelines;
+
     private final @Nullable StatisticsRegistry statistics;
     private final NotificationHub notifications;
 
@@ -69,6 +73,9 @@ public final class LazyPgClient implements AutoCloseable {
                         new HostConnector(hosts, config.readOnlyTarget(), config.loadBalanceHosts(), hooks),
                         builder.poolListener);
         this.readYourWrites = readOnlyPool != null && config.readYourWrites() ? new ReadYourWrites(config) : null;
+        this.pipelines = StatementPipelines.enabled(config)
+                ? new StatementPipelines(config, PooledSession.pipelineSource(pool, readYourWrites))
+                : null;
         // The listener's session is not a user's: no statement statistics, no query observation.
         ClientHooks listenerHooks = new ClientHooks(builder.noticeListener, null, QueryObserver.NONE, null);
         HostConnector listenerConnector =
@@ -98,8 +105,15 @@ public final class LazyPgClient implements AutoCloseable {
         return new Builder(Objects.requireNonNull(config, "config"));
     }
 
-    /** Runs a query on a pooled connection and buffers its rows as lazy views. */
+    /**
+     * Runs a query on a pooled connection and buffers its rows as lazy views. With {@code
+     * pipelining_limit} above 1 it may share a busy connection (see {@link #pipelinedStatements()}).
+     */
     public LazyResult query(String sql, Object... params) {
+        StatementPipelines p = pipelines;
+        if (p != null) {
+            return p.query(sql, params);
+        }
         try (LazyPgSession session = acquire()) {
             return session.query(sql, params);
         }
@@ -112,8 +126,15 @@ public final class LazyPgClient implements AutoCloseable {
         }
     }
 
-    /** Runs a statement on a pooled connection and returns the number of rows it affected. */
+    /**
+     * Runs a statement on a pooled connection and returns the number of rows it affected. With
+     * {@code pipelining_limit} above 1 it may share a busy connection (see {@link #pipelinedStatements()}).
+     */
     public int execute(String sql, Object... params) {
+        StatementPipelines p = pipelines;
+        if (p != null) {
+            return (int) Math.min(Integer.MAX_VALUE, p.execute(sql, params));
+        }
         try (LazyPgSession session = acquire()) {
             return session.execute(sql, params);
         }
@@ -241,6 +262,17 @@ public final class LazyPgClient implements AutoCloseable {
      */
     public long readYourWritesFallbacks() {
         return readYourWrites == null ? 0 : readYourWrites.fallbacks();
+    }
+
+    /**
+     * How many statements of {@link #query(String, Object...)} and {@link #execute} were pipelined:
+     * sent on a connection while another statement's answer was still owed on it. 0 when
+     * pipelining is off ({@code pipelining_limit} 1, the default, or a query timeout set). See
+     * {@link LazyPgConfig#pipeliningLimit()}.
+     */
+    public long pipelinedStatements() {
+        StatementPipelines p = pipelines;
+        return p == null ? 0 : p.pipelinedCount();
     }
 
     /** Whether read-only work has hosts of its own ({@code read_only_target} is set). */

@@ -1,6 +1,7 @@
 package io.lazypg.client;
 
 import io.lazypg.client.internal.conn.PgConnection;
+import io.lazypg.client.internal.conn.StatementPipelines;
 import io.lazypg.client.internal.hosts.ReadYourWrites;
 import io.lazypg.client.internal.pool.ConnectionPool;
 import org.jspecify.annotations.Nullable;
@@ -30,6 +31,15 @@ final class PooledSession extends ConnectionSession {
 
     @Override
     void release(PgConnection connection) {
+        giveBack(pool, connection, writes);
+    }
+
+    /**
+     * Gives a borrowed connection back to {@code pool}: made fit for its next borrower, after
+     * recording what it wrote when {@code writes} is non-null. For every borrow of the main pool,
+     * sessions and pipelined statements alike.
+     */
+    static void giveBack(ConnectionPool<PgConnection> pool, PgConnection connection, @Nullable ReadYourWrites writes) {
         connection.prepareForReuse(); // closes a cursor, rolls back a transaction, or breaks a connection out of step
         if (writes == null) {
             pool.release(connection);
@@ -41,5 +51,39 @@ final class PooledSession extends ConnectionSession {
             connection.watchWrites(false);
             pool.release(connection); // whatever recording did: the connection must go back
         }
+    }
+
+    /** The main pool as pipelining borrows from it: connections watch for writes as a session's do. */
+    static StatementPipelines.ConnectionSource pipelineSource(
+            ConnectionPool<PgConnection> pool, @Nullable ReadYourWrites writes) {
+        return new StatementPipelines.ConnectionSource() {
+            @Override
+            public @Nullable PgConnection acquireUnlessAllBusy() {
+                return watched(pool.acquireUnlessAllBusy());
+            }
+
+            @Override
+            public PgConnection acquire() {
+                return watched(pool.acquire());
+            }
+
+            @Override
+            public boolean hasWaiters() {
+                return pool.hasWaiters();
+            }
+
+            @Override
+            public void release(PgConnection connection) {
+                giveBack(pool, connection, writes);
+            }
+
+            @SuppressWarnings("NullAway") // passes null through
+            private PgConnection watched(@Nullable PgConnection connection) {
+                if (connection != null && writes != null) {
+                    connection.watchWrites(true);
+                }
+                return connection;
+            }
+        };
     }
 }

@@ -15,10 +15,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * 16 threads share one client whose pool has 4 connections, each running a fixed number of mixed
+ * 16 threads share one client whose pool has 4 connections (without and with pipelining), each running a fixed number of mixed
  * operations: point reads, autocommit writes to its own counter and to one shared (contended)
  * counter, committed transactions (BEGIN, two writes, COMMIT on one connection), rolled-back
  * transactions, and streamed reads. Afterwards every counter must equal the number of increments
@@ -49,14 +50,22 @@ class LoadIT {
         long[] latencies;
     }
 
-    @Test
-    void sixteenThreadsOnFourConnectionsLoseNothingAndLeakNothing(TestPostgres server) throws Exception {
+    /**
+     * Once with each statement on a connection of its own, once with pipelining: then the
+     * one-statement calls (reads, autocommit writes, the contended counter) share busy connections
+     * with up to 8 in flight on each, beside transactions and streams that keep theirs.
+     */
+    @ParameterizedTest(name = "pipelining_limit={0}")
+    @ValueSource(ints = {1, 8})
+    void sixteenThreadsOnFourConnectionsLoseNothingAndLeakNothing(int pipeliningLimit, TestPostgres server)
+            throws Exception {
         int perThread = Integer.getInteger("lazypg.load.queriesPerThread", 500);
         long maxNanos = TimeUnit.SECONDS.toNanos(Long.getLong("lazypg.load.maxSeconds", 300));
         LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder()
                 .applicationName("lazypg-load")
                 .poolMaxSize(POOL)
                 .poolAcquireTimeout(Duration.ofSeconds(60))
+                .pipeliningLimit(pipeliningLimit)
                 .build();
         try (LazyPgClient client = LazyPgClient.create(config)) {
             client.withConnection(c -> {
@@ -118,6 +127,14 @@ class LoadIT {
                     .as("rows written by committed transactions")
                     .isEqualTo(committed);
 
+            if (pipeliningLimit > 1) {
+                assertThat(client.pipelinedStatements())
+                        .as("statements sent behind another on a shared connection")
+                        .isPositive();
+            } else {
+                assertThat(client.pipelinedStatements()).isZero();
+            }
+
             PoolStats stats = client.poolStats();
             assertThat(stats.active()).as("connections still handed out").isZero();
             assertThat(stats.pending()).isZero();
@@ -133,19 +150,22 @@ class LoadIT {
             double seconds = elapsed / 1e9;
             System.out.printf(
                     Locale.ROOT,
-                    "LoadIT (PostgreSQL %d): %d threads x %d operations on a pool of %d: %d operations in %.2f s,"
-                            + " %.0f ops/s; latency p50 %.2f ms, p99 %.2f ms, max %.2f ms; connections opened %d%n",
+                    "LoadIT (PostgreSQL %d): %d threads x %d operations on a pool of %d, pipelining_limit %d: %d"
+                            + " operations in %.2f s, %.0f ops/s; latency p50 %.2f ms, p99 %.2f ms, max %.2f ms;"
+                            + " connections opened %d; statements pipelined %d%n",
                     server.majorVersion(),
                     THREADS,
                     perThread,
                     POOL,
+                    pipeliningLimit,
                     operations,
                     seconds,
                     operations / seconds,
                     percentile(all, 0.50),
                     percentile(all, 0.99),
                     all[all.length - 1] / 1e6,
-                    stats.totalCreated());
+                    stats.totalCreated(),
+                    client.pipelinedStatements());
         }
     }
 

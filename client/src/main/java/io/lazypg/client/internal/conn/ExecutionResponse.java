@@ -118,7 +118,7 @@ final class ExecutionResponse extends ResponseHandler {
     void ready() {
         PgServerException error = serverError();
         if (error != null && statement != null) {
-            preparer.forgetIfStale(statement, error);
+            StatementPreparer.markIfStale(statement, error);
         }
     }
 }

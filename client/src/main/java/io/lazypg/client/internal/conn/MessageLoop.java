@@ -62,9 +62,29 @@ final class MessageLoop {
      * ReadyForQuery owed has arrived, or until the handler pauses.
      */
     void resume(ResponseHandler handler) throws IOException {
+        read(handler, false);
+    }
+
+    /**
+     * Reads one pipelined statement's answer, up to the ReadyForQuery of its own Sync, for a
+     * {@link SharedConnection}: the answers to statements sent after it stay unread, and no Sync is
+     * ever sent from here (each pipelined statement brought its own). The connection's count of
+     * owed ReadyForQuery messages is not used: pipelined Syncs are counted by the pipeline.
+     */
+    void runPipelined(ResponseHandler handler) throws IOException {
+        handler.begin();
+        read(handler, true);
+    }
+
+    private void read(ResponseHandler handler, boolean pipelined) throws IOException {
         while (true) {
             byte type = connection.nextMessage();
             if (type == BackendMessages.READY_FOR_QUERY) {
+                if (pipelined) {
+                    connection.pipelinedReadyForQuery();
+                    finish(handler);
+                    return;
+                }
                 connection.readyForQuery();
                 if (connection.readyOwed() == 0) {
                     finish(handler);
@@ -75,6 +95,10 @@ final class MessageLoop {
             if (handler.failed()) {
                 drain(handler, type);
                 continue;
+            }
+            if (type == BackendMessages.COPY_IN_RESPONSE && pipelined) {
+                // no pipelined statement can start a copy; answering it would write beside the senders
+                throw unexpected(type, handler.phase());
             }
             if (type == BackendMessages.COPY_IN_RESPONSE && !handler.acceptsCopyIn()) {
                 refuseCopyIn(handler); // outside the try: its failure is the connection's, not the handler's
@@ -89,7 +113,7 @@ final class MessageLoop {
                 if (!handler.drainOnFailure()) {
                     throw unchecked(t);
                 }
-                if (connection.readyOwed() == 0) {
+                if (!pipelined && connection.readyOwed() == 0) {
                     connection
                             .sendSyncNow(); // a cursor's or batch's Execute + Flush: nothing else would end the answer
                 }

@@ -120,6 +120,8 @@ public final class PgConnection implements Poolable {
     private boolean mayHaveWritten;
     /** The highest WAL replay position this connection's standby was seen at (unsigned; 0 unknown). */
     private long replayedLsn;
+    /** Pipelined answers read up to their ReadyForQuery ({@link #pipelinedReadyForQuery}). */
+    private long pipelinedAnswers;
     /** Where NotificationResponse messages go (a listener connection's); null drops them, as a pooled session does. */
     private Consumer<PgNotification> notificationSink;
 
@@ -311,12 +313,7 @@ public final class PgConnection implements Poolable {
             return broken(io);
         }
         if (t instanceof PgConnectionClosedException lost && !broken && !closed) {
-            // The server ended the stream (it stopped or crashed, or the backend was terminated):
-            // say which server, since with several hosts the message alone does not tell.
-            markBroken(lost);
-            serverLost();
-            return new PgConnectionClosedException(
-                    "Lost the connection to " + hostAndPort() + ": " + lost.getMessage(), lost);
+            return serverEnded(lost);
         }
         if (t instanceof PgServerException e) {
             t = PoolerErrors.explain(e);
@@ -328,6 +325,21 @@ public final class PgConnection implements Poolable {
             markBroken(t);
         }
         return t;
+    }
+
+    /**
+     * The server ended the stream (it stopped or crashed, or the backend was terminated): breaks the
+     * connection, tells the host tracker, and says which server, since with several hosts the
+     * message alone does not tell.
+     */
+    PgConnectionClosedException serverEnded(PgConnectionClosedException lost) {
+        if (broken || closed) {
+            return lost;
+        }
+        markBroken(lost);
+        serverLost();
+        return new PgConnectionClosedException(
+                "Lost the connection to " + hostAndPort() + ": " + lost.getMessage(), lost);
     }
 
     /**
@@ -393,6 +405,11 @@ public final class PgConnection implements Poolable {
         }
         BufferedRows rows = new BufferedRows((int) Math.min(Integer.MAX_VALUE, maxRows));
         ExecutionResponse response = run("query", sql, params, true, rows, (int) Math.min(Integer.MAX_VALUE, maxRows));
+        return result(response, rows);
+    }
+
+    /** The result of a buffered query whose answer {@code response} just read into {@code rows}. */
+    static LazyResult result(ExecutionResponse response, BufferedRows rows) {
         ResultShape shape = response.statement().shape;
         return new LazyResult(shape == null ? List.of() : shape.columns(), rows.finish(), response.tag());
     }
@@ -862,6 +879,74 @@ public final class PgConnection implements Poolable {
         closeSocket();
     }
 
+    // ---------------------------------------------------------------- pipelining (for SharedConnection)
+
+    /**
+     * The statement for {@code sql} when it is prepared here and can run {@code values} with no
+     * round trip of its own ({@link StatementPreparer#ready}), else null. While the connection is
+     * shared, only under the {@link SharedConnection}'s send lock.
+     */
+    PreparedStatement pipelinable(String sql, Object[] values) {
+        return preparer.ready(sql, values);
+    }
+
+    /**
+     * Writes and sends Bind, Execute and Sync of a {@linkplain #pipelinable ready} statement while
+     * earlier statements' answers may still be on their way to another thread; under the shared
+     * connection's send lock. The Sync is counted by the pipeline, not in {@link #readyOwed}, which
+     * stays 0 while the connection is shared. A value that cannot be encoded fails before anything
+     * is sent; either way the write buffer is left empty.
+     */
+    void sendPipelined(PreparedStatement statement, Object[] values) throws IOException {
+        try {
+            writeBind(statement, values); // a ready statement is never described per execution
+            FrontendMessages.execute(writeBuffer, 0);
+            FrontendMessages.sync(writeBuffer);
+            out.write(writeBuffer.array(), 0, writeBuffer.position());
+            out.flush();
+        } finally {
+            writeBuffer.reset();
+        }
+    }
+
+    /**
+     * Reads the answer of one statement sent by {@link #sendPipelined}, up to the ReadyForQuery of
+     * its Sync, handing its rows to {@code sink} (null: only counted); for the thread whose turn it
+     * is to read. The returned response is valid until the next read.
+     */
+    ExecutionResponse readPipelined(PreparedStatement statement, RowSink sink, boolean retainRows)
+            throws IOException {
+        ExecutionResponse response = execution;
+        response.start(sink);
+        response.statement(statement);
+        if (sink != null) {
+            sink.starting(statement);
+        }
+        try {
+            reader.retainViews(retainRows);
+            loop.runPipelined(response);
+            return response;
+        } finally {
+            response.releaseSink();
+        }
+    }
+
+    /** ReadyForQuery ending a pipelined statement's answer: its status must be idle, or the neighbours would run inside a transaction. */
+    void pipelinedReadyForQuery() {
+        transactionStatus = (char) reader.buffer()[reader.payloadOffset()];
+        pipelinedAnswers++;
+        if (transactionStatus != 'I') {
+            throw new PgProtocolException("A pipelined statement left the session in a transaction block (status "
+                    + transactionStatus + "), which the statements sent after it would have joined. The shared"
+                    + " connection was closed. Run transaction control through a session of its own (acquire()).");
+        }
+    }
+
+    /** How many pipelined answers were read to their end: a read that failed without advancing it left the stream out of step. */
+    long pipelinedAnswers() {
+        return pipelinedAnswers;
+    }
+
     // ---------------------------------------------------------------- the extended protocol
 
     /** Receives each DataRow: the array it is in, the position of its first cell's length word and the row's end. */
@@ -879,7 +964,7 @@ public final class PgConnection implements Poolable {
      * does not grow (and copy) it a few dozen times while the rows arrive; a list left much larger
      * than its rows is trimmed, since the result keeps it.
      */
-    private static final class BufferedRows implements RowSink {
+    static final class BufferedRows implements RowSink {
         private final int maxRows;
         private PreparedStatement statement;
         private final RowList rows = new RowList();

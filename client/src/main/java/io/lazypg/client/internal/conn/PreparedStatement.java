@@ -13,7 +13,9 @@ import java.util.function.IntPredicate;
  * for every column whose type has a binary decoder). Reused by every later execution of the same
  * SQL on that connection, so a repeated query is one Bind + Execute + Sync round trip.
  *
- * <p>Not thread-safe: belongs to one connection.
+ * <p>Not thread-safe: belongs to one connection, and to the one thread that holds it or, while
+ * the connection is shared by pipelined statements ({@link SharedConnection}), is read by the
+ * senders under the send lock and the reader of its answer; only {@link #stale} changes then.
  */
 final class PreparedStatement {
 
@@ -45,6 +47,13 @@ final class PreparedStatement {
      * one's row list starts at. A hint only; any value is safe.
      */
     int lastBufferedRows;
+    /**
+     * The server refused to run this statement as cached (its plan went stale, or the server lost
+     * it): the next {@link StatementPreparer#prepare} of its SQL parses it afresh, and pipelining
+     * passes it by. Set by the thread reading the answer, which under pipelining is not the one
+     * that looks the statement up; hence volatile.
+     */
+    volatile boolean stale;
 
     PreparedStatement(
             String name,

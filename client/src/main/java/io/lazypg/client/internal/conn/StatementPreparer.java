@@ -65,18 +65,41 @@ final class StatementPreparer {
 
     /**
      * A cached plan goes stale when a table's definition changes (SQLSTATE 0A000 "cached plan must
-     * not change result type") or the statement vanished (26000, e.g. after DISCARD ALL): forget it
-     * so the next call parses afresh.
+     * not change result type") or the statement vanished (26000, e.g. after DISCARD ALL): mark it,
+     * so the next call parses afresh. Only marked here, not removed: under pipelining the thread
+     * reading the answer must not touch the cache, which the senders use.
      */
-    void forgetIfStale(PreparedStatement statement, PgServerException error) {
+    static void markIfStale(PreparedStatement statement, PgServerException error) {
         String state = error.sqlState();
         if ("0A000".equals(state) || "26000".equals(state)) {
-            statements.remove(statement);
+            statement.stale = true;
         }
+    }
+
+    /**
+     * The cached statement for {@code sql} when it can run these values as it is, without any
+     * message or round trip of its own: named, not stale, accepting the values' types and shaped
+     * for the session's current output settings; else null. For pipelining, which sends only
+     * statements that are ready.
+     */
+    PreparedStatement ready(String sql, Object[] values) {
+        PreparedStatement cached = statements.get(sql);
+        if (cached == null
+                || cached.stale
+                || cached.describedPerExecution
+                || !cached.accepts(values)
+                || (cached.shape != null && cached.shape.settings() != connection.output())) {
+            return null;
+        }
+        return cached;
     }
 
     PreparedStatement prepare(String sql, Object[] values) throws IOException {
         PreparedStatement cached = statements.get(sql);
+        if (cached != null && cached.stale) {
+            statements.remove(cached);
+            cached = null;
+        }
         if (cached != null && cached.accepts(values)) {
             if (cached.shape != null && cached.shape.settings() != connection.output()) {
                 cached.adaptTo(connection.output(), this::chooseBinary);

@@ -200,6 +200,41 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         if (entry == null) {
             entry = awaitEntry(start);
         }
+        return handOut(entry, start);
+    }
+
+    /**
+     * {@link #acquire()} when a connection is idle, or when the pool may open another (then waiting
+     * for it as {@code acquire} does); null at once when every connection the pool may have is
+     * handed out or being opened, or when threads are already waiting. For pipelining, which then
+     * shares a busy connection instead of waiting.
+     */
+    public C acquireUnlessAllBusy() {
+        long start = System.nanoTime();
+        if (closed.get()) {
+            throw closedException();
+        }
+        if (waiting != 0) {
+            return null;
+        }
+        PoolEntry<C> entry = takeIdle();
+        if (entry != null) {
+            return handOut(entry, start);
+        }
+        for (int i = 0; i < maxSize; i++) {
+            if (slots.get(i) == null) {
+                return acquire(); // room for one more: open it rather than share
+            }
+        }
+        return null;
+    }
+
+    /** Whether any thread is waiting in {@link #acquire()}. */
+    public boolean hasWaiters() {
+        return waiting != 0;
+    }
+
+    private C handOut(PoolEntry<C> entry, long start) {
         if (leakThresholdNanos > 0) {
             scheduleLeakReport(entry);
         }

@@ -1,0 +1,203 @@
+package io.lazypg.client.internal.conn;
+
+import io.lazypg.client.LazyResult;
+import io.lazypg.client.PgConnectionClosedException;
+import io.lazypg.client.PgProtocolException;
+import io.lazypg.client.PgServerException;
+import io.lazypg.client.internal.result.CommandTags;
+import java.io.IOException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One pooled connection shared by the auto-commit statements of several threads (pipelining):
+ * each statement is sent whole, Bind + Execute + Sync, while earlier ones are still being
+ * answered, and each thread then reads its own answer when its turn comes, in the order the
+ * statements were sent. Every statement has its own Sync, so it is its own implicit transaction:
+ * a server error ends at that statement's ReadyForQuery and its neighbours run as if alone.
+ *
+ * <p><b>Locks.</b> The <em>send lock</em> orders the senders: under it a thread looks the
+ * statement up in the connection's cache, writes and sends it, and takes its place in the answer
+ * order. The <em>queue lock</em> guards only that order and is never held across I/O. The thread
+ * at the head of the order reads without holding either, so a sender blocked on a full socket
+ * (the server is still writing earlier answers) never blocks the reader that drains them. The
+ * reader hands the turn to the next thread with a release and an unpark, which also publishes
+ * what it changed on the connection (the receive buffer, the transaction status) to that thread.
+ *
+ * <p><b>Failure.</b> A server error fails its own statement only. A failure that leaves the
+ * stream out of step (an I/O error, a protocol error, an answer not read to its end) breaks the
+ * connection, and every statement still waiting for its answer fails with a
+ * {@link PgConnectionClosedException} saying that it may or may not have run. A statement that
+ * could not be sent (not prepared on this connection, or the connection already broken) is not
+ * sent at all ({@link #NOT_SENT}), and the caller runs it elsewhere.
+ *
+ * <p>How many threads share it is counted by {@link StatementPipelines} under its own lock.
+ */
+final class SharedConnection {
+
+    /** Returned by {@link #run} for a statement that was not sent: it must run on a connection of its own. */
+    static final Object NOT_SENT = new Object();
+
+    final PgConnection connection;
+    /** Statements that joined and have not left; guarded by the {@link StatementPipelines} lock. */
+    int inFlight;
+
+    private final ReentrantLock sendLock = new ReentrantLock();
+    private final ReentrantLock queueLock = new ReentrantLock();
+    /** The last statement in the answer order (whose answer is read last); guarded by {@link #queueLock}. */
+    private Turn tail;
+    /** What broke the connection while statements were in flight; set before the turn passes on. */
+    private volatile Throwable broke;
+
+    SharedConnection(PgConnection connection) {
+        this.connection = connection;
+    }
+
+    /** One sent statement's place in the answer order. */
+    private static final class Turn {
+        final Thread thread = Thread.currentThread();
+        volatile boolean reading;
+        Turn next;
+    }
+
+    /**
+     * Sends the statement and reads its answer in turn: a {@link LazyResult} when {@code buffered},
+     * else the row count of its command tag (a {@code Long}); {@link #NOT_SENT} when it was not sent.
+     */
+    Object run(String operation, String sql, Object[] values, boolean buffered) {
+        Turn turn = new Turn();
+        PreparedStatement statement;
+        Object token;
+        sendLock.lock();
+        try {
+            if (broke != null || connection.isBroken()) {
+                return NOT_SENT;
+            }
+            statement = connection.pipelinable(sql, values);
+            if (statement == null) {
+                return NOT_SENT;
+            }
+            token = connection.observeStart(sql, operation);
+            try {
+                connection.sendPipelined(statement, values);
+            } catch (IOException e) {
+                RuntimeException lost = connection.broken(e);
+                broke = lost;
+                connection.observeFinish(token, sql, operation, 0, lost);
+                throw lost;
+            } catch (RuntimeException | Error e) {
+                connection.observeFinish(token, sql, operation, 0, e); // a value that could not be encoded: nothing sent
+                throw e;
+            }
+            enqueue(turn);
+        } finally {
+            sendLock.unlock();
+        }
+        awaitTurn(turn);
+        try {
+            return read(operation, sql, statement, token, buffered);
+        } finally {
+            passTurn(turn);
+        }
+    }
+
+    private Object read(String operation, String sql, PreparedStatement statement, Object token, boolean buffered) {
+        long bytesBefore = connection.bytesReceived();
+        long answersBefore = connection.pipelinedAnswers();
+        PgConnection.BufferedRows rows = buffered ? new PgConnection.BufferedRows(0) : null;
+        Throwable failure = null;
+        long rowCount = 0;
+        long reported = 0;
+        try {
+            Throwable lost = broke;
+            if (lost != null) {
+                throw new PgConnectionClosedException(
+                        "The connection this statement shared with other threads' statements (pipelining_limit)"
+                                + " broke before its answer arrived (" + lost.getMessage() + "). It may or may not"
+                                + " have run; retry it on a new connection if it is safe to repeat.",
+                        lost);
+            }
+            ExecutionResponse response = connection.readPipelined(statement, rows, buffered);
+            rowCount = response.rowCount();
+            if (buffered) {
+                reported = rowCount;
+                return PgConnection.result(response, rows);
+            }
+            reported = CommandTags.rowCount(response.tag());
+            return reported;
+        } catch (Throwable t) {
+            failure = settle(t, answersBefore);
+            throw MessageLoop.unchecked(failure);
+        } finally {
+            connection.recordExecution(statement, rowCount, connection.bytesReceived() - bytesBefore, failure, true);
+            connection.recordCompletion(statement, rowCount);
+            connection.observeFinish(token, sql, operation, reported, failure);
+        }
+    }
+
+    /**
+     * What a failed read reports. A server error, or a failure thrown after the answer was read to
+     * its ReadyForQuery, leaves the stream in step; anything else breaks the connection for every
+     * statement behind this one.
+     */
+    private Throwable settle(Throwable t, long answersBefore) {
+        if (t instanceof PgConnectionClosedException && broke != null) {
+            return t; // an earlier reader's failure, already settled
+        }
+        if (t instanceof IOException io) {
+            t = connection.broken(io);
+        } else if (t instanceof PgConnectionClosedException ended) {
+            t = connection.serverEnded(ended);
+        } else if (t instanceof PgServerException e) {
+            return PoolerErrors.explain(e);
+        } else if (!(t instanceof PgProtocolException) && connection.pipelinedAnswers() != answersBefore) {
+            return t; // a failing row sink, drained to ReadyForQuery by the loop
+        }
+        connection.markBroken(t);
+        broke = t;
+        return t;
+    }
+
+    private void enqueue(Turn turn) {
+        queueLock.lock();
+        try {
+            if (tail == null) {
+                turn.reading = true; // nothing is owed before it: its answer comes next
+            } else {
+                tail.next = turn;
+            }
+            tail = turn;
+        } finally {
+            queueLock.unlock();
+        }
+    }
+
+    /** Waits, uninterruptibly, for the answers before this statement's to be read: its answer must be read by it. */
+    private static void awaitTurn(Turn turn) {
+        boolean interrupted = false;
+        while (!turn.reading) {
+            LockSupport.park(turn);
+            interrupted |= Thread.interrupted();
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void passTurn(Turn turn) {
+        Turn next;
+        queueLock.lock();
+        try {
+            next = turn.next;
+            if (next == null) {
+                tail = null;
+            }
+        } finally {
+            queueLock.unlock();
+        }
+        if (next != null) {
+            next.reading = true;
+            LockSupport.unpark(next.thread);
+        }
+    }
+}

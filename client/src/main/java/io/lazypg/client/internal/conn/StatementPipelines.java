@@ -1,0 +1,222 @@
+package io.lazypg.client.internal.conn;
+
+import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.LazyResult;
+import io.lazypg.client.sql.SqlLexer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Pipelining ({@code pipelining_limit} above 1): the one-statement calls of a client
+ * ({@code LazyPgClient.query/execute}) share pooled connections when every connection is busy,
+ * up to {@code pipelining_limit} statements in flight on each.
+ *
+ * <p>A statement runs, in this order of preference:
+ * <ol>
+ *   <li>on an idle pooled connection, or one the pool may still open: alone, but other threads
+ *       may pipeline behind it ({@link SharedConnection}) while it runs;</li>
+ *   <li>when every connection is busy and nobody is waiting for the pool, pipelined on the shared
+ *       connection with the fewest statements in flight, if that is under the limit;</li>
+ *   <li>else on a connection of its own, waiting for the pool like any borrower.</li>
+ * </ol>
+ * A shared connection goes back to the pool when its last statement has been answered. Joining
+ * stops while any thread waits for the pool (a transaction, a cursor, a statement that cannot be
+ * pipelined), so shared connections drain and the waiter is served in its turn.
+ *
+ * <p>Only statements that keep no session state and cannot open a transaction are pipelined:
+ * those starting with SELECT, INSERT, UPDATE, DELETE, MERGE, WITH, VALUES or TABLE ({@link
+ * #pipelinable}), already prepared on the connection, with no query timeout configured (a cancel
+ * request cancels whatever the backend is running at that moment, which in a pipeline may be a
+ * neighbour). Everything else, and a statement not yet prepared on the connection it would
+ * join, runs on a connection of its own as without pipelining.
+ *
+ * <p>Thread-safe.
+ */
+public final class StatementPipelines {
+
+    private static final Object[] NO_VALUES = new Object[0];
+    private static final String[] PIPELINABLE = {"select", "insert", "update", "delete", "merge", "with", "values",
+        "table"
+    };
+
+    /** Where connections come from and go back to: the client's pool, with its borrowing rules. */
+    public interface ConnectionSource {
+        /**
+         * A connection when one is idle or the pool may open one (waiting for that opening);
+         * null at once when every connection the pool may have is handed out.
+         */
+        PgConnection acquireUnlessAllBusy();
+
+        /** A connection, waiting for one as a borrower does. */
+        PgConnection acquire();
+
+        /** Whether any thread is waiting for a connection. */
+        boolean hasWaiters();
+
+        /** Gives a connection back, as closing a session does. */
+        void release(PgConnection connection);
+    }
+
+    private final ConnectionSource source;
+    private final int limit;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** The connections statements may join; guarded by {@link #lock}. */
+    private final List<SharedConnection> shared = new ArrayList<>();
+
+    private final LongAdder pipelined = new LongAdder();
+
+    /** Pipelines for {@code config}; call only when {@link #enabled} says so. */
+    public StatementPipelines(LazyPgConfig config, ConnectionSource source) {
+        this.source = source;
+        this.limit = config.pipeliningLimit();
+    }
+
+    /** Whether {@code config} turns pipelining on: a limit above 1 and no query timeout. */
+    public static boolean enabled(LazyPgConfig config) {
+        return config.pipeliningLimit() > 1 && config.queryTimeout().isZero();
+    }
+
+    /** How many statements were sent while another statement's answer was still owed on their connection. */
+    public long pipelinedCount() {
+        return pipelined.sum();
+    }
+
+    /** Runs a query and buffers its rows, pipelined when it may be (see the class comment). */
+    public LazyResult query(String sql, Object... params) {
+        return (LazyResult) run("query", sql, params, true);
+    }
+
+    /** Runs a statement and returns the row count of its command tag, pipelined when it may be. */
+    public long execute(String sql, Object... params) {
+        return (Long) run("execute", sql, params, false);
+    }
+
+    private Object run(String operation, String sql, Object[] params, boolean buffered) {
+        Object[] values = params == null ? NO_VALUES : params;
+        if (pipelinable(sql)) {
+            PgConnection own = source.acquireUnlessAllBusy();
+            if (own != null) {
+                if (own.pipelinable(sql, values) == null) {
+                    return alone(own, sql, values, buffered); // to be prepared first: a round trip of its own
+                }
+                Object answer = runOn(share(own), operation, sql, values, buffered);
+                if (answer != SharedConnection.NOT_SENT) {
+                    return answer;
+                }
+            } else {
+                SharedConnection joined = join();
+                if (joined != null) {
+                    Object answer = runOn(joined, operation, sql, values, buffered);
+                    if (answer != SharedConnection.NOT_SENT) {
+                        pipelined.increment();
+                        return answer;
+                    }
+                }
+            }
+        }
+        return alone(source.acquire(), sql, values, buffered);
+    }
+
+    private Object runOn(SharedConnection connection, String operation, String sql, Object[] values, boolean buffered) {
+        try {
+            return connection.run(operation, sql, values, buffered);
+        } finally {
+            leave(connection);
+        }
+    }
+
+    private Object alone(PgConnection connection, String sql, Object[] values, boolean buffered) {
+        try {
+            return buffered ? connection.query(sql, values) : (Object) connection.execute(sql, values);
+        } finally {
+            source.release(connection);
+        }
+    }
+
+    /** Makes a connection of our own joinable; we are its first statement. */
+    private SharedConnection share(PgConnection connection) {
+        SharedConnection s = new SharedConnection(connection);
+        lock.lock();
+        try {
+            s.inFlight = 1;
+            shared.add(s);
+        } finally {
+            lock.unlock();
+        }
+        return s;
+    }
+
+    /** The shared connection with the fewest statements in flight, below the limit; null when none or when threads wait for the pool. */
+    private SharedConnection join() {
+        lock.lock();
+        try {
+            if (source.hasWaiters()) {
+                return null;
+            }
+            SharedConnection best = null;
+            for (int i = 0; i < shared.size(); i++) {
+                SharedConnection s = shared.get(i);
+                if (s.inFlight < limit && (best == null || s.inFlight < best.inFlight)) {
+                    best = s;
+                }
+            }
+            if (best != null) {
+                best.inFlight++;
+            }
+            return best;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The last statement to leave gives the connection back. */
+    private void leave(SharedConnection s) {
+        boolean last;
+        lock.lock();
+        try {
+            last = --s.inFlight == 0;
+            if (last) {
+                shared.remove(s);
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (last) {
+            source.release(s.connection);
+        }
+    }
+
+    /**
+     * Whether {@code sql} starts (after spaces and comments) with a keyword of a statement that
+     * keeps no session state and cannot start or end a transaction.
+     */
+    static boolean pipelinable(String sql) {
+        int n = sql.length();
+        int i = 0;
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c) || c == '(') {
+                i++;
+                continue;
+            }
+            int past = SqlLexer.skipNonCode(sql, i);
+            if (past == i) {
+                break;
+            }
+            if (!SqlLexer.isComment(sql, i)) {
+                return false; // a literal or a quoted name first: not one of ours
+            }
+            i = past;
+        }
+        for (String keyword : PIPELINABLE) {
+            int end = i + keyword.length();
+            if (sql.regionMatches(true, i, keyword, 0, keyword.length())
+                    && (end == n || !SqlLexer.isIdentifierPart(sql.charAt(end)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
