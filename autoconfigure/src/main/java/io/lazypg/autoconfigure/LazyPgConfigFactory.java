@@ -51,6 +51,7 @@ final class LazyPgConfigFactory {
                 .connectTimeout(p.getConnectTimeout())
                 .queryTimeout(p.getQueryTimeout())
                 .statementCacheSize(p.getStatementCacheSize())
+                .pipeliningLimit(p.getPipeliningLimit())
                 .targetSessionAttrs(p.getTargetSessionAttrs())
                 .loadBalanceHosts(p.isLoadBalanceHosts())
                 .readOnlyTarget(p.getReadOnlyTarget())

@@ -78,6 +78,13 @@ public class LazyPgProperties {
     private int statementCacheSize = 256;
 
     /**
+     * How many auto-commit statements from different threads may be in flight at once on one pooled
+     * connection, 1 to 1024; 1 turns pipelining off (docs/pipelining.md). The URL's pipelining_limit
+     * wins.
+     */
+    private int pipeliningLimit = 1;
+
+    /**
      * Which of the URL's hosts a connection may go to: any, read-write, read-only, primary, standby,
      * prefer-standby (libpq's target_session_attrs; docs/multi-host.md). The URL's
      * target_session_attrs wins.
@@ -216,6 +223,14 @@ public class LazyPgProperties {
 
     public void setStatementCacheSize(int statementCacheSize) {
         this.statementCacheSize = statementCacheSize;
+    }
+
+    public int getPipeliningLimit() {
+        return pipeliningLimit;
+    }
+
+    public void setPipeliningLimit(int pipeliningLimit) {
+        this.pipeliningLimit = pipeliningLimit;
     }
 
     public TargetSessionAttrs getTargetSessionAttrs() {

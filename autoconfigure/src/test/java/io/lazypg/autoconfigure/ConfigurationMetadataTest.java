@@ -29,6 +29,7 @@ class ConfigurationMetadataTest {
             "lazypg.connect-timeout",
             "lazypg.query-timeout",
             "lazypg.statement-cache-size",
+            "lazypg.pipelining-limit",
             "lazypg.target-session-attrs",
             "lazypg.load-balance-hosts",
             "lazypg.read-only-target",
@@ -66,6 +67,8 @@ class ConfigurationMetadataTest {
         assertThat(properties.get("lazypg.port").get("defaultValue").asInt()).isEqualTo(5432);
         assertThat(properties.get("lazypg.pool.max-size").get("defaultValue").asInt())
                 .isEqualTo(10);
+        assertThat(properties.get("lazypg.pipelining-limit").get("defaultValue").asInt())
+                .isEqualTo(1);
         assertThat(properties.get("lazypg.connect-timeout").get("defaultValue").asString())
                 .isEqualTo("10s");
         assertThat(properties.get("lazypg.ssl-mode").get("defaultValue").asString())

@@ -96,6 +96,7 @@ class LazyPgAutoConfigurationTest {
                         "lazypg.connect-timeout=3s",
                         "lazypg.query-timeout=45s",
                         "lazypg.statement-cache-size=17",
+                        "lazypg.pipelining-limit=8",
                         "lazypg.fetch-size=250",
                         "lazypg.max-message-size=8MB",
                         "lazypg.receive-buffer-size=16KB",
@@ -123,6 +124,7 @@ class LazyPgAutoConfigurationTest {
                     assertThat(c.connectTimeout()).isEqualTo(Duration.ofSeconds(3));
                     assertThat(c.queryTimeout()).isEqualTo(Duration.ofSeconds(45));
                     assertThat(c.statementCacheSize()).isEqualTo(17);
+                    assertThat(c.pipeliningLimit()).isEqualTo(8);
                     assertThat(c.fetchSize()).isEqualTo(250);
                     assertThat(c.maxMessageSize()).isEqualTo(8 * 1024 * 1024);
                     assertThat(c.receiveBufferSize()).isEqualTo(16 * 1024);
@@ -174,7 +176,8 @@ class LazyPgAutoConfigurationTest {
                         "lazypg.read-only-target=prefer-standby",
                         "lazypg.read-your-writes=true",
                         "lazypg.read-your-writes-timeout=250ms",
-                        "lazypg.statement-cache-size=0")
+                        "lazypg.statement-cache-size=0",
+                        "lazypg.pipelining-limit=8")
                 .run(context -> {
                     LazyPgClient client = context.getBean(LazyPgClient.class);
                     LazyPgConfig c = client.config();
@@ -184,15 +187,17 @@ class LazyPgAutoConfigurationTest {
                     assertThat(c.readYourWrites()).isTrue();
                     assertThat(c.readYourWritesTimeout()).isEqualTo(Duration.ofMillis(250));
                     assertThat(c.statementCacheSize()).isZero();
+                    assertThat(c.pipeliningLimit()).isEqualTo(8);
                     assertThat(client.routesReadOnly()).isTrue();
                 });
         contextRunner
                 .withPropertyValues(
                         "lazypg.url=postgresql://app@127.0.0.1:1,127.0.0.1:2/db?target_session_attrs=primary"
-                                + "&read_only_target=standby&read_your_writes=false",
+                                + "&read_only_target=standby&read_your_writes=false&pipelining_limit=4",
                         "lazypg.target-session-attrs=read-write",
                         "lazypg.read-only-target=any",
-                        "lazypg.read-your-writes=true")
+                        "lazypg.read-your-writes=true",
+                        "lazypg.pipelining-limit=8")
                 .run(context -> {
                     LazyPgConfig c = context.getBean(LazyPgClient.class).config();
                     assertThat(c.targetSessionAttrs()).isEqualTo(TargetSessionAttrs.PRIMARY);
@@ -200,12 +205,19 @@ class LazyPgAutoConfigurationTest {
                     assertThat(c.readYourWrites()).isFalse();
                     assertThat(c.loadBalanceHosts()).isFalse();
                     assertThat(c.readYourWritesTimeout()).isEqualTo(Duration.ofSeconds(1));
+                    assertThat(c.pipeliningLimit()).isEqualTo(4);
                 });
         contextRunner
                 .withPropertyValues("lazypg.url=" + CLOSED_URL, "lazypg.read-only-target=primary")
                 .run(context -> assertThat(context.getStartupFailure())
                         .rootCause()
                         .hasMessageContaining("readOnlyTarget must be any, read-only, standby or prefer-standby"));
+        contextRunner
+                .withPropertyValues("lazypg.url=" + CLOSED_URL, "lazypg.pipelining-limit=0")
+                .run(context -> assertThat(context.getStartupFailure())
+                        .rootCause()
+                        .hasMessageContaining("pipelining_limit")
+                        .hasMessageContaining("1 turns pipelining off"));
     }
 
     @Test

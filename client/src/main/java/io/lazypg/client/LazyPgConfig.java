@@ -25,6 +25,9 @@ public final class LazyPgConfig {
     /** Port PostgreSQL listens on unless told otherwise. */
     public static final int DEFAULT_PORT = 5432;
 
+    /** Largest {@link #pipeliningLimit()} accepted. */
+    private static final int MAX_PIPELINING_LIMIT = 1024;
+
     private final List<PgHost> hosts;
     private final TargetSessionAttrs targetSessionAttrs;
     private final boolean loadBalanceHosts;
@@ -40,6 +43,7 @@ public final class LazyPgConfig {
     private final Duration connectTimeout;
     private final Duration queryTimeout;
     private final int statementCacheSize;
+    private final int pipeliningLimit;
     private final int fetchSize;
     private final int maxMessageSize;
     private final int receiveBufferSize;
@@ -64,6 +68,7 @@ public final class LazyPgConfig {
         this.connectTimeout = b.connectTimeout;
         this.queryTimeout = b.queryTimeout;
         this.statementCacheSize = b.statementCacheSize;
+        this.pipeliningLimit = b.pipeliningLimit;
         this.fetchSize = b.fetchSize;
         this.maxMessageSize = b.maxMessageSize;
         this.receiveBufferSize = b.receiveBufferSize;
@@ -111,6 +116,7 @@ public final class LazyPgConfig {
         b.connectTimeout = connectTimeout;
         b.queryTimeout = queryTimeout;
         b.statementCacheSize = statementCacheSize;
+        b.pipeliningLimit = pipeliningLimit;
         b.fetchSize = fetchSize;
         b.maxMessageSize = maxMessageSize;
         b.receiveBufferSize = receiveBufferSize;
@@ -231,6 +237,20 @@ public final class LazyPgConfig {
         return statementCacheSize;
     }
 
+    /**
+     * How many auto-commit statements from different threads may be in flight at once on one pooled
+     * connection (1, the default: none; each statement has a connection of its own). Above 1,
+     * LazyPgClient.query/execute (and LazyPgTemplate outside a transaction) may send a statement on a
+     * connection whose earlier statements are still being answered, each with its own Sync, when
+     * every connection of the pool is busy; the answers are read in order. Only SELECT, INSERT,
+     * UPDATE, DELETE, MERGE, WITH, VALUES and TABLE statements already prepared on the connection are
+     * pipelined, and only without a query timeout; transactions, cursors, batches, COPY, scripts and
+     * sessions from acquire() always have their connection to themselves. See docs/pipelining.md.
+     */
+    public int pipeliningLimit() {
+        return pipeliningLimit;
+    }
+
     /** Rows asked for per Execute when streaming; 0 fetches all rows at once. */
     public int fetchSize() {
         return fetchSize;
@@ -287,6 +307,7 @@ public final class LazyPgConfig {
                 && readYourWrites == c.readYourWrites
                 && readYourWritesTimeout.equals(c.readYourWritesTimeout)
                 && statementCacheSize == c.statementCacheSize
+                && pipeliningLimit == c.pipeliningLimit
                 && fetchSize == c.fetchSize
                 && maxMessageSize == c.maxMessageSize
                 && receiveBufferSize == c.receiveBufferSize
@@ -306,7 +327,7 @@ public final class LazyPgConfig {
 
     @Override
     public int hashCode() {
-        return Objects.hash(hosts, database, user, sslMode, applicationName, pool);
+        return Objects.hash(hosts, database, user, sslMode, applicationName, pipeliningLimit, pool);
     }
 
     /** All settings, with the password shown as {@code ****} (or {@code null} when unset). */
@@ -323,6 +344,7 @@ public final class LazyPgConfig {
                 + ", sslMode=" + sslMode + ", sslRootCert=" + sslRootCert
                 + ", applicationName=" + applicationName + ", connectTimeout=" + connectTimeout
                 + ", queryTimeout=" + queryTimeout + ", statementCacheSize=" + statementCacheSize
+                + ", pipeliningLimit=" + pipeliningLimit
                 + ", fetchSize=" + fetchSize + ", maxMessageSize=" + maxMessageSize
                 + ", receiveBufferSize=" + receiveBufferSize
                 + ", statisticsMaxStatements=" + statisticsMaxStatements + ", reportUnreadColumns="
@@ -504,6 +526,7 @@ public final class LazyPgConfig {
         private Duration connectTimeout = Duration.ofSeconds(10);
         private Duration queryTimeout = Duration.ZERO;
         private int statementCacheSize = 256;
+        private int pipeliningLimit = 1;
         private int fetchSize = 1000;
         private int maxMessageSize = 1 << 30;
         private int receiveBufferSize = 64 * 1024;
@@ -553,7 +576,7 @@ public final class LazyPgConfig {
          * docs/multi-host.md.
          *
          * <p>Both forms also accept the lazypg settings {@code query_timeout, statement_cache_size,
-         * fetch_size, max_message_size, receive_buffer_size, pool_max_size, pool_min_idle,
+         * pipelining_limit, fetch_size, max_message_size, receive_buffer_size, pool_max_size, pool_min_idle,
          * pool_acquire_timeout, pool_max_lifetime, pool_idle_timeout, pool_validation_timeout,
          * pool_validate_after_idle, pool_leak_detection_threshold}. Durations are seconds, or a
          * number with a unit ({@code 250ms, 30s, 5m, 1h}), or ISO-8601 ({@code PT30S}); sizes are
@@ -680,6 +703,15 @@ public final class LazyPgConfig {
 
         public Builder statementCacheSize(int statementCacheSize) {
             this.statementCacheSize = statementCacheSize;
+            return this;
+        }
+
+        /**
+         * Auto-commit statements from different threads that may share one pooled connection at
+         * once, 1 to 1024; 1 (the default) turns pipelining off. See {@link LazyPgConfig#pipeliningLimit()}.
+         */
+        public Builder pipeliningLimit(int pipeliningLimit) {
+            this.pipeliningLimit = pipeliningLimit;
             return this;
         }
 
@@ -823,6 +855,10 @@ public final class LazyPgConfig {
             if (statementCacheSize < 0) {
                 throw new IllegalArgumentException(
                         "statementCacheSize must be 0 (disabled) or more, got " + statementCacheSize);
+            }
+            if (pipeliningLimit < 1 || pipeliningLimit > MAX_PIPELINING_LIMIT) {
+                throw new IllegalArgumentException("pipelining_limit (pipeliningLimit) must be between 1 and "
+                        + MAX_PIPELINING_LIMIT + ", got " + pipeliningLimit + "; 1 turns pipelining off");
             }
             if (statisticsMaxStatements < 0) {
                 throw new IllegalArgumentException(

@@ -26,6 +26,7 @@ class LazyPgConfigTest {
         assertThat(c.connectTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(c.queryTimeout()).isEqualTo(Duration.ZERO);
         assertThat(c.statementCacheSize()).isEqualTo(256);
+        assertThat(c.pipeliningLimit()).isEqualTo(1);
         assertThat(c.fetchSize()).isEqualTo(1000);
         assertThat(c.maxMessageSize()).isEqualTo(1 << 30);
         assertThat(c.receiveBufferSize()).isEqualTo(64 * 1024);
@@ -95,6 +96,7 @@ class LazyPgConfigTest {
                 .connectTimeout(Duration.ofSeconds(3))
                 .queryTimeout(Duration.ofSeconds(7))
                 .statementCacheSize(0)
+                .pipeliningLimit(16)
                 .fetchSize(50)
                 .maxMessageSize(1 << 20)
                 .receiveBufferSize(8192)
@@ -110,6 +112,35 @@ class LazyPgConfigTest {
         assertThat(changed.pool().minIdle()).isEqualTo(2);
         assertThat(c.pool().maxSize()).isEqualTo(20);
         assertThat(changed).isNotEqualTo(c);
+        assertThat(c.pipeliningLimit()).isEqualTo(16);
+        assertThat(c.toString()).contains("pipeliningLimit=16");
+    }
+
+    @Test
+    void pipeliningLimitIsPartOfEqualityAndRangeChecked() {
+        LazyPgConfig off = LazyPgConfig.builder().user("app").build();
+        LazyPgConfig eight = off.toBuilder().pipeliningLimit(8).build();
+
+        assertThat(eight.pipeliningLimit()).isEqualTo(8);
+        assertThat(eight).isNotEqualTo(off);
+        assertThat(eight.hashCode()).isNotEqualTo(off.hashCode());
+        assertThat(eight.toBuilder().pipeliningLimit(1).build()).isEqualTo(off).hasSameHashCodeAs(off);
+        assertThat(LazyPgConfig.builder()
+                        .user("app")
+                        .pipeliningLimit(1024)
+                        .build()
+                        .pipeliningLimit())
+                .isEqualTo(1024);
+        for (int bad : new int[] {0, -1, 1025}) {
+            assertThatThrownBy(() -> LazyPgConfig.builder()
+                            .user("app")
+                            .pipeliningLimit(bad)
+                            .build())
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("pipelining_limit")
+                    .hasMessageContaining("between 1 and 1024, got " + bad)
+                    .hasMessageContaining("1 turns pipelining off");
+        }
     }
 
     @Test

@@ -301,6 +301,7 @@ public final class ConnectionUrl {
         Map<String, Setter> m = new LinkedHashMap<>();
         m.put("query_timeout", (b, e, n, v) -> b.queryTimeout(parseDuration(n, v)));
         m.put("statement_cache_size", (b, e, n, v) -> b.statementCacheSize(parseInt(n, v)));
+        m.put("pipelining_limit", (b, e, n, v) -> b.pipeliningLimit(parseInt(n, v)));
         m.put("fetch_size", (b, e, n, v) -> b.fetchSize(parseInt(n, v)));
         m.put("max_message_size", (b, e, n, v) -> b.maxMessageSize(parseSize(n, v)));
         m.put("receive_buffer_size", (b, e, n, v) -> b.receiveBufferSize(parseSize(n, v)));

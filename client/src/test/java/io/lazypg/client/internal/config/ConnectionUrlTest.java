@@ -86,13 +86,14 @@ class ConnectionUrlTest {
     @Test
     void lazypgExtras() {
         LazyPgConfig c = LazyPgConfig.fromUrl("postgresql://app@db/shop?query_timeout=250ms"
-                + "&statement_cache_size=0&fetch_size=500&max_message_size=16MB&receive_buffer_size=128kB"
+                + "&statement_cache_size=0&pipelining_limit=8&fetch_size=500&max_message_size=16MB&receive_buffer_size=128kB"
                 + "&pool_max_size=20&pool_min_idle=2&pool_acquire_timeout=5&pool_max_lifetime=1h"
                 + "&pool_idle_timeout=PT5M&pool_validation_timeout=2s&pool_validate_after_idle=500ms"
                 + "&pool_leak_detection_threshold=1m");
 
         assertThat(c.queryTimeout()).isEqualTo(Duration.ofMillis(250));
         assertThat(c.statementCacheSize()).isZero();
+        assertThat(c.pipeliningLimit()).isEqualTo(8);
         assertThat(c.fetchSize()).isEqualTo(500);
         assertThat(c.maxMessageSize()).isEqualTo(16 << 20);
         assertThat(c.receiveBufferSize()).isEqualTo(128 << 10);
@@ -112,7 +113,7 @@ class ConnectionUrlTest {
     void jdbcUrl() {
         LazyPgConfig c = LazyPgConfig.fromUrl("jdbc:postgresql://db.example.com:6432/shop?user=app"
                 + "&password=p%26ss+word&sslmode=require&ApplicationName=orders&connectTimeout=3"
-                + "&socketTimeout=30&currentSchema=app&defaultRowFetchSize=200&pool_max_size=4");
+                + "&socketTimeout=30&currentSchema=app&defaultRowFetchSize=200&pool_max_size=4&pipelining_limit=4");
 
         assertThat(c.host()).isEqualTo("db.example.com");
         assertThat(c.port()).isEqualTo(6432);
@@ -126,6 +127,29 @@ class ConnectionUrlTest {
         assertThat(c.serverParameters()).containsExactly(Map.entry("search_path", "app"));
         assertThat(c.fetchSize()).isEqualTo(200);
         assertThat(c.pool().maxSize()).isEqualTo(4);
+        assertThat(c.pipeliningLimit()).isEqualTo(4);
+    }
+
+    @Test
+    void pipeliningLimitIsReadInEveryFormAndChecked() {
+        assertThat(LazyPgConfig.fromUrl("postgresql://app@db/shop").pipeliningLimit())
+                .isEqualTo(1);
+        assertThat(LazyPgConfig.fromUrl("jdbc:lazypg://db/shop?user=app&pipelining_limit=16")
+                        .pipeliningLimit())
+                .isEqualTo(16);
+        assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@db/shop?pipelining_limit=many"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("connection URL parameter 'pipelining_limit' must be an integer, got 'many'");
+        assertThatThrownBy(() -> LazyPgConfig.fromUrl("jdbc:postgresql://db/shop?user=app&pipelining_limit=0"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("pipelining_limit")
+                .hasMessageContaining("1 turns pipelining off");
+        assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@db/shop?pipelining_limit=1025"))
+                .hasMessageContaining("pipelining_limit")
+                .hasMessageContaining("got 1025");
+        assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@db/shop?pipeline_limit=8"))
+                .hasMessageContaining("known parameters:")
+                .hasMessageContaining("pipelining_limit");
     }
 
     @Test
