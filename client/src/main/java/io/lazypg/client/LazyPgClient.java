@@ -1,8 +1,8 @@
 package io.lazypg.client;
 
 import io.lazypg.client.internal.conn.ClientHooks;
-import io.lazypg.client.internal.conn.StatementPipelines;
 import io.lazypg.client.internal.conn.PgConnection;
+import io.lazypg.client.internal.conn.StatementPipelines;
 import io.lazypg.client.internal.hosts.HostConnector;
 import io.lazypg.client.internal.hosts.HostRegistry;
 import io.lazypg.client.internal.hosts.ReadYourWrites;

@@ -68,8 +68,8 @@ final class PooledSession extends ConnectionSession {
             }
 
             @Override
-            public boolean hasWaiters() {
-                return pool.hasWaiters();
+            public int waiters() {
+                return pool.waiters();
             }
 
             @Override

@@ -130,7 +130,9 @@ class PipeliningIT {
             assertThat(divisionErrors.get()).isEqualTo(THREADS * ((300 + 6) / 7L));
             assertThat(duplicateErrors.get()).isEqualTo(THREADS * (300 / 5L));
             // each insert that succeeded committed on its own; none was rolled back by a neighbour's error
-            assertThat(client.query("select count(*) from pipelined_writes").get(0).getLong(0))
+            assertThat(client.query("select count(*) from pipelined_writes")
+                            .get(0)
+                            .getLong(0))
                     .isEqualTo(inserted.get())
                     .isEqualTo(THREADS * 300L - duplicateErrors.get());
             assertThat(client.pipelinedStatements()).isPositive();
@@ -156,10 +158,11 @@ class PipeliningIT {
                     }
                 });
                 inTransaction.start();
-                failures = onThreads(200, (thread, i) -> pipelinedBackends.add(client.query(
-                                "select pg_backend_pid(), $1::int", i)
-                        .get(0)
-                        .getInt(0)));
+                failures = onThreads(
+                        200,
+                        (thread, i) -> pipelinedBackends.add(client.query("select pg_backend_pid(), $1::int", i)
+                                .get(0)
+                                .getInt(0)));
                 stop.set(true);
                 inTransaction.join();
                 assertThat(tx.inTransaction()).isTrue();
@@ -173,8 +176,7 @@ class PipeliningIT {
     }
 
     @Test
-    void aBackendKilledMidPipelineFailsWhatWasInFlightOnItAndThePoolRecovers(TestPostgres server)
-            throws Exception {
+    void aBackendKilledMidPipelineFailsWhatWasInFlightOnItAndThePoolRecovers(TestPostgres server) throws Exception {
         try (LazyPgClient client = client(server, 1, 16);
                 LazyPgClient killer = LazyPgClient.connect(server.url())) {
             AtomicLong answered = new AtomicLong();
@@ -196,7 +198,9 @@ class PipeliningIT {
             });
 
             assertThat(killed).hasSize(1);
-            assertThat(failures).as("statements in flight on the killed backend").isNotEmpty();
+            assertThat(failures)
+                    .as("statements in flight on the killed backend")
+                    .isNotEmpty();
             for (Throwable f : failures) {
                 assertThat(f).isInstanceOfAny(PgConnectionClosedException.class, PgServerException.class);
                 if (f instanceof PgServerException e) {
@@ -217,8 +221,8 @@ class PipeliningIT {
     @Test
     void withoutALimitAboveOneNothingIsPipelined(TestPostgres server) throws Exception {
         try (LazyPgClient client = client(server, 2, 1)) {
-            List<Throwable> failures =
-                    onThreads(50, (thread, i) -> client.query("select $1::int", i).get(0));
+            List<Throwable> failures = onThreads(
+                    50, (thread, i) -> client.query("select $1::int", i).get(0));
             assertThat(failures).isEmpty();
             assertThat(client.pipelinedStatements()).isZero();
         }
@@ -232,8 +236,8 @@ class PipeliningIT {
                 .queryTimeout(Duration.ofSeconds(30))
                 .build();
         try (LazyPgClient client = LazyPgClient.create(config)) {
-            List<Throwable> failures =
-                    onThreads(50, (thread, i) -> client.query("select $1::int", i).get(0));
+            List<Throwable> failures = onThreads(
+                    50, (thread, i) -> client.query("select $1::int", i).get(0));
             assertThat(failures).isEmpty();
             assertThat(client.pipelinedStatements()).isZero();
         }

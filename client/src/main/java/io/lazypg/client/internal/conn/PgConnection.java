@@ -914,8 +914,7 @@ public final class PgConnection implements Poolable {
      * its Sync, handing its rows to {@code sink} (null: only counted); for the thread whose turn it
      * is to read. The returned response is valid until the next read.
      */
-    ExecutionResponse readPipelined(PreparedStatement statement, RowSink sink, boolean retainRows)
-            throws IOException {
+    ExecutionResponse readPipelined(PreparedStatement statement, RowSink sink, boolean retainRows) throws IOException {
         ExecutionResponse response = execution;
         response.start(sink);
         response.statement(statement);

@@ -86,7 +86,8 @@ final class SharedConnection {
                 connection.observeFinish(token, sql, operation, 0, lost);
                 throw lost;
             } catch (RuntimeException | Error e) {
-                connection.observeFinish(token, sql, operation, 0, e); // a value that could not be encoded: nothing sent
+                connection.observeFinish(
+                        token, sql, operation, 0, e); // a value that could not be encoded: nothing sent
                 throw e;
             }
             enqueue(turn);

@@ -5,6 +5,7 @@ import io.lazypg.client.LazyResult;
 import io.lazypg.client.sql.SqlLexer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -17,13 +18,15 @@ import java.util.concurrent.locks.ReentrantLock;
  * <ol>
  *   <li>on an idle pooled connection, or one the pool may still open: alone, but other threads
  *       may pipeline behind it ({@link SharedConnection}) while it runs;</li>
- *   <li>when every connection is busy and nobody is waiting for the pool, pipelined on the shared
- *       connection with the fewest statements in flight, if that is under the limit;</li>
- *   <li>else on a connection of its own, waiting for the pool like any borrower.</li>
+ *   <li>when every connection is busy, pipelined on the shared connection with the fewest
+ *       statements in flight, if that is under the limit;</li>
+ *   <li>else on a connection it waits for like any borrower, which others may then join.</li>
  * </ol>
- * A shared connection goes back to the pool when its last statement has been answered. Joining
- * stops while any thread waits for the pool (a transaction, a cursor, a statement that cannot be
- * pipelined), so shared connections drain and the waiter is served in its turn.
+ * A statement not yet prepared on the connection it got runs alone there (its Parse/Describe
+ * round trip is its own), which prepares it for the next time. A shared connection goes back to
+ * the pool when its last statement has been answered. Joining stops while a thread that is not
+ * ours waits for the pool (a transaction, a cursor, a script), so the shared connections drain
+ * and the waiter is served in its turn.
  *
  * <p>Only statements that keep no session state and cannot open a transaction are pipelined:
  * those starting with SELECT, INSERT, UPDATE, DELETE, MERGE, WITH, VALUES or TABLE ({@link
@@ -37,8 +40,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class StatementPipelines {
 
     private static final Object[] NO_VALUES = new Object[0];
-    private static final String[] PIPELINABLE = {"select", "insert", "update", "delete", "merge", "with", "values",
-        "table"
+    private static final String[] PIPELINABLE = {
+        "select", "insert", "update", "delete", "merge", "with", "values", "table"
     };
 
     /** Where connections come from and go back to: the client's pool, with its borrowing rules. */
@@ -52,8 +55,8 @@ public final class StatementPipelines {
         /** A connection, waiting for one as a borrower does. */
         PgConnection acquire();
 
-        /** Whether any thread is waiting for a connection. */
-        boolean hasWaiters();
+        /** How many threads are waiting for a connection. */
+        int waiters();
 
         /** Gives a connection back, as closing a session does. */
         void release(PgConnection connection);
@@ -66,6 +69,8 @@ public final class StatementPipelines {
     private final List<SharedConnection> shared = new ArrayList<>();
 
     private final LongAdder pipelined = new LongAdder();
+    /** Threads of ours waiting for the pool; only waiters beyond them stop joins. */
+    private final AtomicInteger ownWaiting = new AtomicInteger();
 
     /** Pipelines for {@code config}; call only when {@link #enabled} says so. */
     public StatementPipelines(LazyPgConfig config, ConnectionSource source) {
@@ -73,9 +78,12 @@ public final class StatementPipelines {
         this.limit = config.pipeliningLimit();
     }
 
-    /** Whether {@code config} turns pipelining on: a limit above 1 and no query timeout. */
+    /**
+     * Whether {@code config} turns pipelining on: a limit above 1, no query timeout, and a statement
+     * cache (only prepared statements are pipelined).
+     */
     public static boolean enabled(LazyPgConfig config) {
-        return config.pipeliningLimit() > 1 && config.queryTimeout().isZero();
+        return config.pipeliningLimit() > 1 && config.queryTimeout().isZero() && config.statementCacheSize() > 0;
     }
 
     /** How many statements were sent while another statement's answer was still owed on their connection. */
@@ -95,28 +103,41 @@ public final class StatementPipelines {
 
     private Object run(String operation, String sql, Object[] params, boolean buffered) {
         Object[] values = params == null ? NO_VALUES : params;
-        if (pipelinable(sql)) {
-            PgConnection own = source.acquireUnlessAllBusy();
-            if (own != null) {
-                if (own.pipelinable(sql, values) == null) {
-                    return alone(own, sql, values, buffered); // to be prepared first: a round trip of its own
-                }
-                Object answer = runOn(share(own), operation, sql, values, buffered);
+        if (!pipelinable(sql)) {
+            return alone(source.acquire(), sql, values, buffered);
+        }
+        PgConnection own = source.acquireUnlessAllBusy();
+        if (own == null) {
+            SharedConnection joined = join();
+            if (joined != null) {
+                Object answer = runOn(joined, operation, sql, values, buffered);
                 if (answer != SharedConnection.NOT_SENT) {
+                    pipelined.increment();
                     return answer;
                 }
-            } else {
-                SharedConnection joined = join();
-                if (joined != null) {
-                    Object answer = runOn(joined, operation, sql, values, buffered);
-                    if (answer != SharedConnection.NOT_SENT) {
-                        pipelined.increment();
-                        return answer;
-                    }
-                }
             }
+            own = acquireWaiting();
         }
-        return alone(source.acquire(), sql, values, buffered);
+        if (own.pipelinable(sql, values) == null) {
+            // Not prepared here yet: prepared by running it alone (its round trip is its own), and
+            // ready for pipelining the next time the connection is shared.
+            return alone(own, sql, values, buffered);
+        }
+        Object answer = runOn(share(own), operation, sql, values, buffered);
+        if (answer != SharedConnection.NOT_SENT) {
+            return answer;
+        }
+        return alone(source.acquire(), sql, values, buffered); // it broke under us before we could send
+    }
+
+    /** Waits for the pool as any borrower, counted so that our own waiting does not stop joins. */
+    private PgConnection acquireWaiting() {
+        ownWaiting.incrementAndGet();
+        try {
+            return source.acquire();
+        } finally {
+            ownWaiting.decrementAndGet();
+        }
     }
 
     private Object runOn(SharedConnection connection, String operation, String sql, Object[] values, boolean buffered) {
@@ -152,8 +173,8 @@ public final class StatementPipelines {
     private SharedConnection join() {
         lock.lock();
         try {
-            if (source.hasWaiters()) {
-                return null;
+            if (source.waiters() > ownWaiting.get()) {
+                return null; // someone needs a connection to itself: let the shared ones drain to it
             }
             SharedConnection best = null;
             for (int i = 0; i < shared.size(); i++) {

@@ -229,9 +229,9 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         return null;
     }
 
-    /** Whether any thread is waiting in {@link #acquire()}. */
-    public boolean hasWaiters() {
-        return waiting != 0;
+    /** How many threads are waiting in {@link #acquire()}. */
+    public int waiters() {
+        return waiting;
     }
 
     private C handOut(PoolEntry<C> entry, long start) {
