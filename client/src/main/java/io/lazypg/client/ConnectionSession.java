@@ -2,10 +2,8 @@ package io.lazypg.client;
 
 import io.lazypg.client.internal.conn.PgConnection;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -13,33 +11,17 @@ import org.jspecify.annotations.Nullable;
  * hands it to {@link #release}: back to a pool, or closed. Not thread-safe, except for
  * {@link #cancel()} and {@link #abort()}.
  */
-abstract class ConnectionSession implements LazyPgSession, Consumer<PgNotification> {
+abstract class ConnectionSession implements LazyPgSession {
 
     private volatile @Nullable PgConnection connection;
 
     /**
-     * Notifications received on this session's connection while it is this session's; read by
-     * {@link #notifications}. Created by the first one: a session is made per borrow, and almost
-     * none receive any, so the point-select path does not pay for a queue it never uses.
+     * The connection keeps the notifications it receives ({@link PgConnection#takeNotifications}),
+     * so a borrow allocates nothing for them; a pool's {@link PgConnection#prepareForReuse()} drops
+     * what this session left unread.
      */
-    private @Nullable ArrayDeque<PgNotification> received;
-
     ConnectionSession(PgConnection connection) {
         this.connection = connection;
-        // The session is its own sink (no method reference per borrow); called on the thread
-        // reading the connection: this session's.
-        connection.notificationSink(this);
-    }
-
-    /** Receives a notification from this session's connection; for the connection only. */
-    @Override
-    public void accept(PgNotification notification) {
-        ArrayDeque<PgNotification> queue = received;
-        if (queue == null) {
-            queue = new ArrayDeque<>();
-            received = queue;
-        }
-        queue.add(notification);
     }
 
     /** What becomes of the connection when the session is closed. Called once. */
@@ -134,8 +116,9 @@ abstract class ConnectionSession implements LazyPgSession, Consumer<PgNotificati
         // a wait past a century is "forever", and must not overflow the deadline
         long waitNanos = wait.compareTo(Duration.ofDays(36_500)) > 0 ? Long.MAX_VALUE / 4 : wait.toNanos();
         long deadline = System.nanoTime() + waitNanos;
+        List<PgNotification> taken = new ArrayList<>();
         boolean polled = false;
-        while (received == null || received.isEmpty()) {
+        while (c.takeNotifications(taken) == 0) {
             long left = deadline - System.nanoTime();
             if (polled && left <= 0) {
                 break;
@@ -145,13 +128,7 @@ abstract class ConnectionSession implements LazyPgSession, Consumer<PgNotificati
             c.awaitNotifications(Duration.ofNanos(Math.min(Math.max(left, 1_000_000L), 60_000_000_000L)));
             polled = true;
         }
-        ArrayDeque<PgNotification> queue = received;
-        if (queue == null) {
-            return new ArrayList<>();
-        }
-        List<PgNotification> all = new ArrayList<>(queue);
-        queue.clear();
-        return all;
+        return taken;
     }
 
     @Override
@@ -194,7 +171,6 @@ abstract class ConnectionSession implements LazyPgSession, Consumer<PgNotificati
             return;
         }
         connection = null;
-        c.notificationSink(null);
         release(c);
     }
 }

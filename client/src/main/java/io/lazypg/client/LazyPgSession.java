@@ -56,10 +56,14 @@ public interface LazyPgSession extends LazyPgConnection, AutoCloseable {
      * socket with a timeout, which on some JDKs makes its later reads a little slower: meant for
      * connections that LISTEN.
      *
+     * <p>At most 10,000 notifications are kept unread: when more arrive before this is called, the
+     * oldest are dropped to protect memory, and a WARNING saying so is logged once per connection.
+     *
      * <p>A session LISTENs until {@code UNLISTEN} or until its connection closes: a pooled session
      * given back while still listening passes the LISTEN on to its next borrower, whose calls here
-     * then return those notifications. Run {@code UNLISTEN *} before closing a pooled session that
-     * listened.
+     * then return the notifications that arrive after the hand-over. Those the previous borrower
+     * left unread are dropped when it gives the session back: one borrower's notifications never
+     * reach the next. Run {@code UNLISTEN *} before closing a pooled session that listened.
      */
     java.util.List<PgNotification> notifications(java.time.Duration wait);
 

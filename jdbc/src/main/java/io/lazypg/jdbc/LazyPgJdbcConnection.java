@@ -16,7 +16,8 @@ public interface LazyPgJdbcConnection extends Connection {
      * The notifications received on this connection since the last call, oldest first, for the
      * channels it runs {@code LISTEN} on (as pgjdbc's {@code getNotifications()}); empty, never
      * null, when there are none. Reads what the server has already sent without waiting. A
-     * notification arrives only between transactions: with auto-commit off, commit first.
+     * notification arrives only between transactions: with auto-commit off, commit first. At most
+     * 10,000 are kept unread; past that the oldest are dropped, with a WARNING once per connection.
      */
     List<PgNotification> getNotifications() throws SQLException;
 

@@ -122,8 +122,13 @@ public final class PgConnection implements Poolable {
     private long replayedLsn;
     /** Pipelined answers read up to their ReadyForQuery ({@link #pipelinedReadyForQuery}). */
     private long pipelinedAnswers;
-    /** Where NotificationResponse messages go (a listener connection's); null drops them, as a pooled session does. */
+    /**
+     * Where NotificationResponse messages go: a listener connection's sink. Null for every session's
+     * connection, whose notifications are kept in {@link #unreadNotifications} for its session.
+     */
     private Consumer<PgNotification> notificationSink;
+    /** Notifications received with no sink set, until the session takes them; null until the first. */
+    private UnreadNotifications unreadNotifications;
 
     PgConnection(LazyPgConfig config, Socket socket, Socket transport, ClientHooks hooks) throws IOException {
         this.config = config;
@@ -509,10 +514,23 @@ public final class PgConnection implements Poolable {
      * Makes the connection fit for its next borrower, as a pool must before taking it back: closes a
      * cursor left open, rolls back a transaction left open (both with a warning: they are the
      * borrower's bugs), and breaks the connection when it cannot be brought back in step with the
-     * server, so the pool discards it instead of handing out a session in an unknown state.
+     * server, so the pool discards it instead of handing out a session in an unknown state. Drops
+     * the notifications the borrower left unread: they were its own, and a LISTENing connection
+     * nobody reads must not grow across borrows. The next borrower receives those that arrive after.
      */
     public void prepareForReuse() {
         queryTimeoutOverride = null;
+        try {
+            resetForReuse();
+        } finally {
+            // last: what arrives during the rollback was still sent to the borrower that is leaving
+            if (unreadNotifications != null) {
+                unreadNotifications.clear();
+            }
+        }
+    }
+
+    private void resetForReuse() {
         if (broken || closed) {
             return;
         }
@@ -784,7 +802,7 @@ public final class PgConnection implements Poolable {
 
     /**
      * Turns the watch for writes on or off: while on, each completed statement whose command tag may
-     * mean a write ({@link io.lazypg.client.internal.result.CommandTags#mayWrite}) sets a flag that
+     * mean a write ({@link CommandTags#mayWrite}) sets a flag that
      * {@link #takeMayHaveWritten()} reads and clears. For read_your_writes.
      */
     public void watchWrites(boolean on) {
@@ -801,10 +819,10 @@ public final class PgConnection implements Poolable {
         return wrote;
     }
 
-    /** Called by the message loop for each CommandComplete; cheap when writes are not watched. */
+    /** Called by the message loop for each CommandComplete; reads the tag in place, allocating nothing. */
     void commandCompleted(byte[] buffer, int offset) {
         if (watchesWrites && !mayHaveWritten) {
-            mayHaveWritten = io.lazypg.client.internal.result.CommandTags.mayWrite(readCString(buffer, offset));
+            mayHaveWritten = CommandTags.mayWrite(buffer, offset);
         }
     }
 
@@ -1192,13 +1210,10 @@ public final class PgConnection implements Poolable {
     /**
      * NotificationResponse: Int32 sender's process id, channel and payload as C strings. Handed to
      * the {@linkplain #notificationSink(Consumer) sink}, whose failures are its own business (it
-     * must not throw; a listener connection's sink catches what its subscribers throw).
+     * must not throw; a listener connection's sink catches what its subscribers throw); with no sink
+     * (a session's connection), kept for the session's {@link #takeNotifications}.
      */
     private void notification() {
-        Consumer<PgNotification> sink = notificationSink;
-        if (sink == null) {
-            return; // a pooled session never LISTENs on purpose; what it receives anyway is dropped
-        }
         byte[] b = reader.buffer();
         int p = reader.payloadOffset();
         int end = p + reader.payloadLength();
@@ -1211,21 +1226,46 @@ public final class PgConnection implements Poolable {
         int sender = Bytes.readInt(b, p);
         String channel = new String(b, p + 4, channelEnd - p - 4, StandardCharsets.UTF_8);
         String payload = new String(b, channelEnd + 1, payloadEnd - channelEnd - 1, StandardCharsets.UTF_8);
-        sink.accept(new PgNotification(channel, payload, sender));
+        PgNotification notification = new PgNotification(channel, payload, sender);
+        Consumer<PgNotification> sink = notificationSink;
+        if (sink != null) {
+            sink.accept(notification);
+            return;
+        }
+        UnreadNotifications unread = unreadNotifications;
+        if (unread == null) {
+            unread = new UnreadNotifications();
+            unreadNotifications = unread;
+        }
+        unread.add(notification, processId);
     }
 
     /**
-     * Sends NotificationResponse messages to {@code sink} from now on (null: drop them). The sink
-     * runs on the thread that reads this connection, inside whatever exchange is reading, so it must
-     * not throw and must not use this connection.
+     * Sends NotificationResponse messages to {@code sink} from now on, instead of keeping them for
+     * {@link #takeNotifications} (null: keep them again). For a listener connection. The sink runs
+     * on the thread that reads this connection, inside whatever exchange is reading, so it must not
+     * throw and must not use this connection.
      */
     public void notificationSink(Consumer<PgNotification> sink) {
         this.notificationSink = sink;
     }
 
     /**
+     * For the session that holds this connection: moves the notifications received since the last
+     * call (with no sink set; oldest first) to the end of {@code into}, and returns how many. Those
+     * arrive with the answers to any exchange, or during {@link #awaitNotifications}. At most {@value
+     * UnreadNotifications#LIMIT} are kept unread: past that the oldest are dropped, with a warning
+     * once per connection. {@link #prepareForReuse()} drops what the borrower left unread.
+     */
+    public int takeNotifications(List<? super PgNotification> into) {
+        UnreadNotifications unread = unreadNotifications;
+        return unread == null ? 0 : unread.drainTo(into);
+    }
+
+    /**
      * Waits up to {@code poll} for the server to send something while the session is idle, handles
-     * what arrives (notifications go to the {@linkplain #notificationSink sink}) and returns: at the
+     * what arrives (notifications go to the {@linkplain #notificationSink sink}, or are kept for
+     * {@link #takeNotifications}) and returns: at the
      * end of the poll when nothing arrived, or once the messages that arrived together are handled.
      * Only asynchronous messages may arrive on an idle session, and a FATAL error as the server ends
      * it (thrown as that {@link PgServerException}, the connection broken); anything else is a

@@ -1,15 +1,17 @@
 package io.lazypg.client.internal.result;
 
-import java.util.Set;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /** Reads CommandComplete tags: the row count, and whether the command may have written. */
 public final class CommandTags {
 
     /**
-     * Tags of commands that change no data; a tag not listed may have written (unknown tags count as
-     * writes). {@code COMMIT PREPARED} is not here: it commits a prepared transaction's writes.
+     * Tags of commands that change no data, in ASCII; a tag not listed may have written (unknown
+     * tags count as writes). {@code COMMIT PREPARED} is not here: it commits a prepared
+     * transaction's writes.
      */
-    private static final Set<String> READING = Set.of(
+    private static final byte[][] READING = ascii(
             "SHOW",
             "BEGIN",
             "START TRANSACTION",
@@ -35,20 +37,45 @@ public final class CommandTags {
             "DEALLOCATE",
             "DEALLOCATE ALL");
 
+    /** Prefixes of the tags of reads that carry a row count. */
+    private static final byte[][] READING_WITH_COUNT = ascii("SELECT ", "FETCH ", "MOVE ");
+
     private CommandTags() {}
 
-    /**
-     * Whether the command that completed with {@code tag} may have changed data: false for
-     * {@code SELECT n}, {@code FETCH n}, {@code MOVE n} and the transaction, session and cursor
-     * commands; true for everything else (INSERT, UPDATE, DELETE, MERGE, COPY, CALL, DO, DDL, ...).
-     * A write the tag does not show is missed: a function that writes called from SELECT, and
-     * {@code CREATE TABLE AS} / {@code SELECT INTO}, whose tag is {@code SELECT n}.
-     */
-    public static boolean mayWrite(String tag) {
-        if (tag.startsWith("SELECT ") || tag.startsWith("FETCH ") || tag.startsWith("MOVE ")) {
-            return false;
+    private static byte[][] ascii(String... tags) {
+        byte[][] bytes = new byte[tags.length][];
+        for (int i = 0; i < tags.length; i++) {
+            bytes[i] = tags[i].getBytes(StandardCharsets.US_ASCII);
         }
-        return !READING.contains(tag);
+        return bytes;
+    }
+
+    /**
+     * Whether the command whose tag is the C string (NUL-terminated) at {@code offset} in {@code b}
+     * may have changed data: false for {@code SELECT n}, {@code FETCH n}, {@code MOVE n} and the
+     * transaction, session and cursor commands; true for everything else (INSERT, UPDATE, DELETE,
+     * MERGE, COPY, CALL, DO, DDL, ...). A write the tag does not show is missed: a function that
+     * writes called from SELECT, and {@code CREATE TABLE AS} / {@code SELECT INTO}, whose tag is
+     * {@code SELECT n}. Reads the tag in place: allocates nothing, for the per-statement check of
+     * read_your_writes.
+     */
+    public static boolean mayWrite(byte[] b, int offset) {
+        int end = offset;
+        while (b[end] != 0) {
+            end++;
+        }
+        for (byte[] prefix : READING_WITH_COUNT) {
+            if (end - offset >= prefix.length
+                    && Arrays.equals(b, offset, offset + prefix.length, prefix, 0, prefix.length)) {
+                return false;
+            }
+        }
+        for (byte[] tag : READING) {
+            if (Arrays.equals(b, offset, end, tag, 0, tag.length)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The trailing number of tags like {@code INSERT 0 5}, {@code UPDATE 3}, {@code SELECT 10}; else 0. */

@@ -2,9 +2,24 @@ package io.lazypg.client.internal.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class CommandTagsTest {
+
+    /**
+     * The tag as the server sends it, a C string, read in place: after other bytes (the offset
+     * counts) and followed by bytes of another message (the NUL ends the tag, not the array).
+     */
+    private static boolean mayWrite(String tag) {
+        byte[] text = tag.getBytes(StandardCharsets.UTF_8);
+        byte[] message = new byte[3 + text.length + 1 + 8];
+        Arrays.fill(message, (byte) 'X');
+        System.arraycopy(text, 0, message, 3, text.length);
+        message[3 + text.length] = 0;
+        return CommandTags.mayWrite(message, 3);
+    }
 
     @Test
     void readsTheRowCount() {
@@ -26,9 +41,12 @@ class CommandTagsTest {
             "CREATE TABLE",
             "TRUNCATE TABLE",
             "COMMIT PREPARED",
-            "SOMETHING NEW"
+            "SELECT",
+            "SOMETHING NEW",
+            "LISTENER",
+            "BEGI"
         }) {
-            assertThat(CommandTags.mayWrite(write)).as(write).isTrue();
+            assertThat(mayWrite(write)).as(write).isTrue();
         }
         for (String read : new String[] {
             "SELECT 1",
@@ -47,7 +65,7 @@ class CommandTagsTest {
             "DEALLOCATE",
             "LISTEN"
         }) {
-            assertThat(CommandTags.mayWrite(read)).as(read).isFalse();
+            assertThat(mayWrite(read)).as(read).isFalse();
         }
     }
 }
