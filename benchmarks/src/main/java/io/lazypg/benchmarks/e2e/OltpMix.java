@@ -68,12 +68,17 @@ public final class OltpMix {
             s.execute("insert into oltp_shared values (1, 0)");
         }
         try (HikariDataSource hikari = PointSelect.hikari(server, POOL);
-                LazyPgClient lazy = LazyPgClient.create(Fixtures.lazyConfig(server, POOL))) {
-            String[] ids = {"mix-hikari-8", "mix-lazypg-8"};
+                LazyPgClient lazy = LazyPgClient.create(Fixtures.lazyConfig(server, POOL));
+                LazyPgClient pipelined = LazyPgClient.create(Fixtures.lazyConfig(server, POOL).toBuilder()
+                        .pipeliningLimit(PointSelect.PIPELINING_LIMIT)
+                        .build())) {
+            String[] ids = {"mix-hikari-8", "mix-lazypg-8", "mix-lazypg-8-pipelined"};
             String[] titles = {
-                "mix: pgjdbc + HikariCP (pool 4), 8 threads", "mix: lazypg (pool 4), 8 threads",
+                "mix: pgjdbc + HikariCP (pool 4), 8 threads",
+                "mix: lazypg (pool 4), 8 threads",
+                "mix: lazypg (pool 4, pipelining_limit " + PointSelect.PIPELINING_LIMIT + "), 8 threads",
             };
-            List<PointSelect.Worker> workers = List.of(jdbcWorker(hikari), lazyWorker(lazy));
+            List<PointSelect.Worker> workers = List.of(jdbcWorker(hikari), lazyWorker(lazy), lazyWorker(pipelined));
             for (PointSelect.Worker w : workers) {
                 windows.run(THREADS, w, warmupMillis, new LongAdder());
             }

@@ -23,12 +23,15 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>pgjdbc on one connection gets its best case: one PreparedStatement prepared once and reused
  * (server-prepared after prepareThreshold executions). pgjdbc + HikariCP and lazypg borrow a
- * connection per operation from a pool of 4, as application code does.
+ * connection per operation from a pool of 4, as application code does; lazypg once more with
+ * pipelining, where statements share busy connections ({@code pipelining_limit}).
  */
 public final class PointSelect {
 
     static final String JDBC_SQL = "select * from wide where id = ?";
     static final String LAZY_SQL = "select * from wide where id = $1";
+    /** The pipelined configurations' {@code pipelining_limit}: room for every thread on any one connection. */
+    static final int PIPELINING_LIMIT = 8;
 
     /**
      * One configuration's figures: ops/s of each measured window, and the bytes the worker threads
@@ -138,7 +141,10 @@ public final class PointSelect {
     public List<Result> runAll() throws Exception {
         try (Connection single = Fixtures.jdbc(server, false);
                 HikariDataSource hikari = hikari(server, 4);
-                LazyPgClient lazy = LazyPgClient.create(Fixtures.lazyConfig(server, 4))) {
+                LazyPgClient lazy = LazyPgClient.create(Fixtures.lazyConfig(server, 4));
+                LazyPgClient pipelined = LazyPgClient.create(Fixtures.lazyConfig(server, 4).toBuilder()
+                        .pipeliningLimit(PIPELINING_LIMIT)
+                        .build())) {
             PreparedStatement ps = single.prepareStatement(JDBC_SQL);
             List<Config> configs = List.of(
                     new Config("pgjdbc-1", "pgjdbc, one connection, 1 thread", 1, () -> id -> jdbcSelect(ps, id)),
@@ -153,7 +159,12 @@ public final class PointSelect {
                             "pgjdbc + HikariCP (pool 4), 8 threads",
                             8,
                             () -> id -> hikariSelect(hikari, id)),
-                    new Config("lazypg-8", "lazypg (pool 4), 8 threads", 8, () -> id -> lazySelect(lazy, id)));
+                    new Config("lazypg-8", "lazypg (pool 4), 8 threads", 8, () -> id -> lazySelect(lazy, id)),
+                    new Config(
+                            "lazypg-8-pipelined",
+                            "lazypg (pool 4, pipelining_limit " + PIPELINING_LIMIT + "), 8 threads",
+                            8,
+                            () -> id -> lazySelect(pipelined, id)));
             for (Config c : configs) {
                 run(c.threads(), c.worker(), warmupMillis, new LongAdder());
             }

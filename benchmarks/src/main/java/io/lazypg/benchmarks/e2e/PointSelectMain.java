@@ -64,6 +64,8 @@ public final class PointSelectMain {
             ratio(results, "lazypg-1", "pgjdbc-1");
             ratio(results, "lazypg-1", "hikari-1");
             ratio(results, "lazypg-8", "hikari-8");
+            ratio(results, "lazypg-8-pipelined", "hikari-8");
+            ratio(results, "lazypg-8-pipelined", "lazypg-8");
         }
         System.out.printf(Locale.ROOT, "load average after: %.2f%n", Meters.loadAverage());
     }
