@@ -11,10 +11,12 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -177,44 +179,62 @@ class PipeliningIT {
 
     @Test
     void aBackendKilledMidPipelineFailsWhatWasInFlightOnItAndThePoolRecovers(TestPostgres server) throws Exception {
+        int behind = 6;
         try (LazyPgClient client = client(server, 1, 16);
-                LazyPgClient killer = LazyPgClient.connect(server.url())) {
-            AtomicLong answered = new AtomicLong();
-            ConcurrentLinkedQueue<Integer> killed = new ConcurrentLinkedQueue<>();
-            List<Throwable> failures = onThreads(60, (thread, i) -> {
-                if (thread == 0 && i == 30) {
-                    // from inside the load: the one connection is shared by the other threads' statements now
-                    int victim = client.query("select pg_backend_pid()").get(0).getInt(0);
-                    killer.query("select pg_terminate_backend($1)", victim);
-                    killed.add(victim);
-                    return;
-                }
-                long sent = thread * 1000L + i;
-                assertThat(client.query("select $1::int8, pg_sleep(0.002)", sent)
-                                .get(0)
-                                .getLong(0))
-                        .isEqualTo(sent);
-                answered.incrementAndGet();
-            });
-
-            assertThat(killed).hasSize(1);
-            assertThat(failures)
-                    .as("statements in flight on the killed backend")
-                    .isNotEmpty();
-            for (Throwable f : failures) {
-                assertThat(f).isInstanceOfAny(PgConnectionClosedException.class, PgServerException.class);
-                if (f instanceof PgServerException e) {
-                    assertThat(e.sqlState()).isEqualTo("57P01"); // the one running: terminated by the administrator
-                }
+                LazyPgClient watcher = LazyPgClient.connect(server.url())) {
+            String sql = "select pg_sleep($1), $2::int";
+            client.query(sql, 0.0, 0); // prepared on the one connection, so it can be pipelined
+            int victim = client.query("select pg_backend_pid()").get(0).getInt(0);
+            ExecutorService threads = Executors.newFixedThreadPool(behind + 1);
+            Future<?> sleeper = threads.submit(() -> client.query(sql, 30.0, 0));
+            // the sleep runs on the one connection; then the others are sent behind it
+            awaitTrue(() ->
+                    watcher.query("select count(*) from pg_stat_activity where pid = $1 and state = 'active'", victim)
+                                    .get(0)
+                                    .getLong(0)
+                            == 1);
+            List<Future<?>> queued = new ArrayList<>();
+            for (int i = 0; i < behind; i++) {
+                int value = i;
+                queued.add(threads.submit(() -> client.query(sql, 0.0, value)));
             }
-            assertThat(failures.stream().filter(f -> f.getMessage().contains("may or may not have run")))
-                    .as("statements behind it say they may or may not have run")
-                    .isNotEmpty();
-            assertThat(answered.get() + failures.size()).isEqualTo(THREADS * 60L - 1);
+            awaitTrue(() -> client.pipelinedStatements() == behind);
+
+            watcher.query("select pg_terminate_backend($1)", victim);
+
+            assertThat(failureOf(sleeper))
+                    .isInstanceOf(PgConnectionClosedException.class)
+                    .hasMessageContaining("Lost the connection");
+            for (Future<?> f : queued) {
+                assertThat(failureOf(f))
+                        .isInstanceOf(PgConnectionClosedException.class)
+                        .hasMessageContaining("pipelining_limit")
+                        .hasMessageContaining("may or may not have run");
+            }
+            threads.shutdown();
             // the pool discarded the broken connection and serves on a new one
             assertThat(client.query("select 42").get(0).getInt(0)).isEqualTo(42);
             assertThat(client.poolStats().active()).isZero();
             assertThat(client.poolStats().totalClosed()).isEqualTo(1);
+        }
+    }
+
+    private static Throwable failureOf(Future<?> f) throws InterruptedException, TimeoutException {
+        try {
+            f.get(60, TimeUnit.SECONDS);
+            throw new AssertionError("expected the statement to fail");
+        } catch (ExecutionException e) {
+            return e.getCause();
+        }
+    }
+
+    private static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within 60 s");
+            }
+            Thread.sleep(5);
         }
     }
 

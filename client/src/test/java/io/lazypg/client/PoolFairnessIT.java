@@ -81,6 +81,7 @@ class PoolFairnessIT {
             });
             waiter.start();
             awaitPending(client, 1);
+            Thread.sleep(20); // past the pool's barging window (1 ms): the waiter's turn is due
 
             held.close();
             // Without hand-off this thread would find the connection idle and take it back at once.

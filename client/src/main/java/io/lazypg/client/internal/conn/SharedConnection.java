@@ -6,6 +6,7 @@ import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.internal.result.CommandTags;
 import java.io.IOException;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -49,8 +50,12 @@ final class SharedConnection {
     /** What broke the connection while statements were in flight; set before the turn passes on. */
     private volatile Throwable broke;
 
-    SharedConnection(PgConnection connection) {
+    /** Counts statements sent behind another one whose answer was still owed. */
+    private final LongAdder pipelined;
+
+    SharedConnection(PgConnection connection, LongAdder pipelined) {
         this.connection = connection;
+        this.pipelined = pipelined;
     }
 
     /** One sent statement's place in the answer order. */
@@ -166,6 +171,7 @@ final class SharedConnection {
                 turn.reading = true; // nothing is owed before it: its answer comes next
             } else {
                 tail.next = turn;
+                pipelined.increment();
             }
             tail = turn;
         } finally {

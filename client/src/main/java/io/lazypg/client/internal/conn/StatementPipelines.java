@@ -112,7 +112,6 @@ public final class StatementPipelines {
             if (joined != null) {
                 Object answer = runOn(joined, operation, sql, values, buffered);
                 if (answer != SharedConnection.NOT_SENT) {
-                    pipelined.increment();
                     return answer;
                 }
             }
@@ -158,7 +157,7 @@ public final class StatementPipelines {
 
     /** Makes a connection of our own joinable; we are its first statement. */
     private SharedConnection share(PgConnection connection) {
-        SharedConnection s = new SharedConnection(connection);
+        SharedConnection s = new SharedConnection(connection, pipelined);
         lock.lock();
         try {
             s.inFlight = 1;

@@ -21,6 +21,8 @@ final class Waiter {
     static final Object CLOSED = new Object();
 
     final Thread thread = Thread.currentThread();
+    /** When the thread started waiting (System.nanoTime()); for the barging window. */
+    final long since = System.nanoTime();
 
     /** Null while waiting; then a {@link PoolEntry} now owned by the waiter, a Throwable, or {@link #CLOSED}. */
     private volatile Object outcome;

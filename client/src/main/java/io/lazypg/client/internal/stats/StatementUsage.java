@@ -98,6 +98,11 @@ public final class StatementUsage {
         return cellsDecoded;
     }
 
+    /** Whether the report was judged already. */
+    boolean judged() {
+        return judged.get();
+    }
+
     /** True the first time only: the report is judged once per statement. */
     boolean markJudged() {
         return judged.compareAndSet(false, true);

@@ -56,8 +56,13 @@ class ConnectionPoolTest {
     }
 
     private ConnectionPool<FakeConnections.Conn> pool(PoolSettings settings, PoolListener listener) {
+        return pool(settings, listener, ConnectionPool.BARGING_WINDOW_NANOS);
+    }
+
+    private ConnectionPool<FakeConnections.Conn> pool(
+            PoolSettings settings, PoolListener listener, long bargingWindowNanos) {
         ConnectionPool<FakeConnections.Conn> p =
-                new ConnectionPool<>("test", settings, factory, listener, now::get, false);
+                new ConnectionPool<>("test", settings, factory, listener, now::get, false, bargingWindowNanos);
         pools.add(p);
         return p;
     }
@@ -268,6 +273,62 @@ class ConnectionPoolTest {
 
         assertThat(got.get()).isSameAs(held);
         assertThat(factory.created).hasValue(1);
+    }
+
+    @Test
+    void withinTheBargingWindowAThreadAskingAgainTakesTheConnectionItJustReleased() throws Exception {
+        ConnectionPool<FakeConnections.Conn> pool =
+                pool(SETTINGS.withMaxSize(1), PoolListener.NONE, TimeUnit.HOURS.toNanos(1));
+        FakeConnections.Conn held = pool.acquire();
+        AtomicReference<FakeConnections.Conn> got = new AtomicReference<>();
+        Thread waiter = new Thread(() -> {
+            FakeConnections.Conn c = pool.acquire();
+            got.set(c);
+            pool.release(c);
+        });
+        waiter.start();
+        awaitPending(pool, 1);
+
+        pool.release(held);
+        FakeConnections.Conn again = pool.acquire(); // the waiter's turn is not due: no wait
+
+        assertThat(again).isSameAs(held);
+        assertThat(got.get()).isNull();
+        pool.release(again); // now the woken waiter takes it
+        waiter.join(TimeUnit.SECONDS.toMillis(30));
+        assertThat(got.get()).isSameAs(held);
+        assertThat(pool.stats().pending()).isZero();
+    }
+
+    @Test
+    void onceItsTurnIsDueAWaiterGetsTheReleasedConnectionBeforeAThreadAskingAgain() throws Exception {
+        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(1), PoolListener.NONE, 0);
+        FakeConnections.Conn held = pool.acquire();
+        AtomicReference<FakeConnections.Conn> got = new AtomicReference<>();
+        CountDownLatch waiterHasIt = new CountDownLatch(1);
+        CountDownLatch mayRelease = new CountDownLatch(1);
+        Thread waiter = new Thread(() -> {
+            FakeConnections.Conn c = pool.acquire();
+            got.set(c);
+            waiterHasIt.countDown();
+            try {
+                mayRelease.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            pool.release(c);
+        });
+        waiter.start();
+        awaitPending(pool, 1);
+
+        pool.release(held); // handed straight to the waiter
+        assertThat(waiterHasIt.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(got.get()).isSameAs(held);
+        mayRelease.countDown();
+        FakeConnections.Conn again = pool.acquire(); // waits for the waiter to give it back
+        assertThat(again).isSameAs(held);
+        pool.release(again);
+        waiter.join(TimeUnit.SECONDS.toMillis(30));
     }
 
     @Test
