@@ -225,6 +225,22 @@ public final class LazyPgClient implements AutoCloseable {
     }
 
     /**
+     * A session for one auto-commit statement, as a template call outside any transaction needs.
+     * Without pipelining ({@code pipelining_limit} 1, the default) it is {@link #acquire()}. With
+     * it, the session holds no connection while it runs SELECT, INSERT, UPDATE, DELETE, MERGE,
+     * WITH, VALUES or TABLE statements: each may share a busy connection, as {@link
+     * #query(String, Object...)} does, so two of them may run on different server sessions. The
+     * first call of any other kind (BEGIN, SET, a script, a cursor, a batch, COPY, a query timeout)
+     * borrows a connection for the rest of the session, so what it sets carries to later calls.
+     * Use {@link #acquire()} for work that relies on session state set by a function call (such as
+     * {@code set_config} or session advisory locks).
+     */
+    public LazyPgSession acquireForStatement() {
+        StatementPipelines p = pipelines;
+        return p == null ? acquire() : new StatementSession(this, p);
+    }
+
+    /**
      * Borrows a connection for read-only work: from the hosts matching {@code read_only_target}
      * when it is set, else as {@link #acquire()} does. The caller makes the work read-only (a
      * read-only transaction); this only chooses where it runs, before any connection is taken.

@@ -239,6 +239,27 @@ class PipeliningIT {
     }
 
     @Test
+    void aStatementSessionHoldsNoConnectionUntilACallNeedsOneThenKeepsIt(TestPostgres server) {
+        try (LazyPgClient client = client(server, 2, 8);
+                LazyPgSession session = client.acquireForStatement()) {
+            assertThat(session.query("select $1::int", 7).get(0).getInt(0)).isEqualTo(7);
+            assertThat(client.poolStats().active())
+                    .as("nothing held between statements")
+                    .isZero();
+
+            session.executeScript("set application_name = 'statement-session'"); // session state: binds
+            assertThat(client.poolStats().active()).isEqualTo(1);
+            assertThat(session.query("select current_setting('application_name')")
+                            .get(0)
+                            .getString(0))
+                    .isEqualTo("statement-session");
+            session.executeScript("begin");
+            assertThat(session.inTransaction()).isTrue();
+            session.executeScript("rollback");
+        }
+    }
+
+    @Test
     void withoutALimitAboveOneNothingIsPipelined(TestPostgres server) throws Exception {
         try (LazyPgClient client = client(server, 2, 1)) {
             List<Throwable> failures = onThreads(

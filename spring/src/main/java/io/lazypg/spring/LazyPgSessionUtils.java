@@ -58,6 +58,19 @@ public final class LazyPgSessionUtils {
      * @throws DataAccessException when the DataSource transaction's connection could not be had or unwrapped
      */
     public static LazyPgSessionLease lease(@Nullable LazyPgClient client, @Nullable DataSource dataSource) {
+        return lease(client, dataSource, false);
+    }
+
+    /**
+     * {@link #lease(LazyPgClient, DataSource)} for a call that runs one statement: in auto-commit,
+     * its session is {@link LazyPgClient#acquireForStatement()}, which pipelining may share.
+     */
+    static LazyPgSessionLease leaseForStatement(@Nullable LazyPgClient client, @Nullable DataSource dataSource) {
+        return lease(client, dataSource, true);
+    }
+
+    private static LazyPgSessionLease lease(
+            @Nullable LazyPgClient client, @Nullable DataSource dataSource, boolean oneStatement) {
         if (client == null) {
             return lease(Objects.requireNonNull(dataSource, "neither a LazyPgClient nor a DataSource to run on"));
         }
@@ -74,7 +87,10 @@ public final class LazyPgSessionUtils {
         if (SynchronizedLazyPgTransaction.canJoin()) {
             return transactionLease(SynchronizedLazyPgTransaction.begin(client, () -> pooled(client)));
         }
-        return pooled(client);
+        return oneStatement
+                ? new LazyPgSessionLease(
+                        client.acquireForStatement(), LazyPgSessionLease.Kind.POOLED, null, null, null, false)
+                : pooled(client);
     }
 
     /**

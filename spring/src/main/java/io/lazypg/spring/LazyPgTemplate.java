@@ -307,7 +307,7 @@ public class LazyPgTemplate implements LazyPgOperations {
     private <R> R run(String task, Bound bound, SessionWork<R> work) {
         LazyPgSessionLease lease = null;
         try {
-            lease = LazyPgSessionUtils.lease(client, dataSource);
+            lease = LazyPgSessionUtils.leaseForStatement(client, dataSource);
             return work.run(lease.session());
         } catch (PgException e) {
             throw translate(task, bound.sql(), e);

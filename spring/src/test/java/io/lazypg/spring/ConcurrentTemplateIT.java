@@ -3,6 +3,7 @@ package io.lazypg.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.lazypg.client.LazyPgClient;
+import io.lazypg.client.LazyPgConfig;
 import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TestPostgres;
 import java.util.ArrayList;
@@ -28,6 +29,30 @@ class ConcurrentTemplateIT {
     @Test
     void eightThreadsShareOneTemplate(TestPostgres server) throws Exception {
         try (LazyPgClient client = LazyPgClient.connect(server.url())) {
+            eightThreadsShare(client);
+            assertThat(client.pipelinedStatements()).isZero();
+        }
+    }
+
+    /**
+     * The same with pipelining on two connections: the template's auto-commit calls share busy
+     * connections, and every transaction still keeps one to itself (its rolled-back inserts stay
+     * rolled back, its reads see its own writes).
+     */
+    @Test
+    void eightThreadsShareOneTemplateWithPipelining(TestPostgres server) throws Exception {
+        LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder()
+                .poolMaxSize(2)
+                .pipeliningLimit(8)
+                .build();
+        try (LazyPgClient client = LazyPgClient.create(config)) {
+            eightThreadsShare(client);
+            assertThat(client.pipelinedStatements()).isPositive();
+        }
+    }
+
+    private static void eightThreadsShare(LazyPgClient client) throws Exception {
+        {
             LazyPgTemplate template = new LazyPgTemplate(client);
             TransactionTemplate tx = new TransactionTemplate(new LazyPgTransactionManager(client));
             template.execute(

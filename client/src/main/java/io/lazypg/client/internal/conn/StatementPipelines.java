@@ -212,7 +212,7 @@ public final class StatementPipelines {
      * Whether {@code sql} starts (after spaces and comments) with a keyword of a statement that
      * keeps no session state and cannot start or end a transaction.
      */
-    static boolean pipelinable(String sql) {
+    public static boolean pipelinable(String sql) {
         int n = sql.length();
         int i = 0;
         while (i < n) {
