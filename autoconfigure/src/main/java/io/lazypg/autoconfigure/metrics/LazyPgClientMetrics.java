@@ -29,7 +29,9 @@ import java.util.function.ToIntFunction;
  * {@code lazypg.host.connections} the connections open to each host (tags {@code host},
  * {@code pool} = read-write or, with routing, read-only, {@code state} = active or idle). With
  * read_your_writes, {@code lazypg.read-your-writes.fallbacks} counts the read-only transactions
- * that went to the primary because their standby had not caught up in time.
+ * that went to the primary because their standby had not caught up in time. With pipelining,
+ * {@code lazypg.statements.pipelined} counts the statements sent behind another on a shared
+ * connection.
  *
  * <p>Every meter reads the client when the registry polls it; nothing is counted twice.
  */
@@ -82,6 +84,12 @@ public final class LazyPgClientMetrics implements MeterBinder {
                             s -> s.readOnlyPool().idle());
                 }
             }
+        }
+        if (client.config().pipeliningLimit() > 1) {
+            FunctionCounter.builder("lazypg.statements.pipelined", client, c -> (double) c.pipelinedStatements())
+                    .description("Statements sent on a connection while another statement's answer was still owed"
+                            + " on it (pipelining-limit above 1)")
+                    .register(registry);
         }
         if (client.routesReadOnly() && client.config().readYourWrites()) {
             FunctionCounter.builder(
