@@ -171,13 +171,14 @@ class EndToEndCasesIT {
                         "entity proxies, all 40: CPU <= 0.80x pgjdbc ResultSet reading all 40, binary",
                         "retained heap of the held 100k proxies")
                 .doesNotContain("pending", "not run");
-        // Every target has a verdict: 16 rows (3 + 3 for the proxies, retained heap, 3 for lazypg-jdbc,
-        // 2 callbacks, 1M rows, 2 point selects, the OLTP mix); the Hibernate findAll is reported without one.
+        // Every target has a verdict: 18 rows (3 + 3 for the proxies, retained heap, 3 for lazypg-jdbc,
+        // 2 callbacks, 1M rows, 3 point selects (one pipelined), the OLTP mix with and without
+        // pipelining); the Hibernate findAll is reported without one.
         List<ReportWriter.Target> targets = ReportWriter.targetList(report);
-        assertThat(targets).hasSize(17);
+        assertThat(targets).hasSize(19);
         assertThat(targets)
                 .filteredOn(t -> !t.target().startsWith("Hibernate"))
-                .hasSize(16)
+                .hasSize(18)
                 .allSatisfy(t -> assertThat(t.holds()).as(t.target()).isNotNull());
         assertThat(targets)
                 .filteredOn(t -> t.target().startsWith("Hibernate 7 findAll"))

@@ -228,8 +228,8 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
     /**
      * {@link #acquire()} when a connection is idle, or when the pool may open another (then waiting
      * for it as {@code acquire} does); null at once when every connection the pool may have is
-     * handed out or being opened, or when threads are already waiting. For pipelining, which then
-     * shares a busy connection instead of waiting.
+     * handed out or being opened, or when the oldest waiter's turn is due. For pipelining, which
+     * then shares a busy connection instead of waiting.
      */
     public C acquireUnlessAllBusy() {
         long start = System.nanoTime();
