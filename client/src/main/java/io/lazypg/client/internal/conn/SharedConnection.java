@@ -6,6 +6,7 @@ import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.internal.result.CommandTags;
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -32,7 +33,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * could not be sent (not prepared on this connection, or the connection already broken) is not
  * sent at all ({@link #NOT_SENT}), and the caller runs it elsewhere.
  *
- * <p>How many threads share it is counted by {@link StatementPipelines} under its own lock.
+ * <p>How many statements share it is {@link #inFlight}, which {@link StatementPipelines} keeps.
  */
 final class SharedConnection {
 
@@ -40,8 +41,14 @@ final class SharedConnection {
     static final Object NOT_SENT = new Object();
 
     final PgConnection connection;
-    /** Statements that joined and have not left; guarded by the {@link StatementPipelines} lock. */
-    int inFlight;
+    /** Where {@link StatementPipelines} keeps it while statements may join. */
+    final int slot;
+    /**
+     * Statements that joined and have not left. Joining raises it by CAS only from 1 or more, so
+     * once it falls to 0 nobody can join again: the thread that brought it to 0 gives the
+     * connection back.
+     */
+    final AtomicInteger inFlight = new AtomicInteger(1);
 
     private final ReentrantLock sendLock = new ReentrantLock();
     private final ReentrantLock queueLock = new ReentrantLock();
@@ -53,8 +60,10 @@ final class SharedConnection {
     /** Counts statements sent behind another one whose answer was still owed. */
     private final LongAdder pipelined;
 
-    SharedConnection(PgConnection connection, LongAdder pipelined) {
+    /** Shared by its first statement, which counts as in flight. */
+    SharedConnection(PgConnection connection, int slot, LongAdder pipelined) {
         this.connection = connection;
+        this.slot = slot;
         this.pipelined = pipelined;
     }
 

@@ -3,11 +3,9 @@ package io.lazypg.client.internal.conn;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.sql.SqlLexer;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Pipelining ({@code pipelining_limit} above 1): the one-statement calls of a client
@@ -64,9 +62,8 @@ public final class StatementPipelines {
 
     private final ConnectionSource source;
     private final int limit;
-    private final ReentrantLock lock = new ReentrantLock();
-    /** The connections statements may join; guarded by {@link #lock}. */
-    private final List<SharedConnection> shared = new ArrayList<>();
+    /** The connections statements may join, one slot per connection the pool may open. */
+    private final AtomicReferenceArray<SharedConnection> shared;
 
     private final LongAdder pipelined = new LongAdder();
     /** Threads of ours waiting for the pool; only waiters beyond them stop joins. */
@@ -76,6 +73,7 @@ public final class StatementPipelines {
     public StatementPipelines(LazyPgConfig config, ConnectionSource source) {
         this.source = source;
         this.limit = config.pipeliningLimit();
+        this.shared = new AtomicReferenceArray<>(config.pool().maxSize());
     }
 
     /**
@@ -157,53 +155,54 @@ public final class StatementPipelines {
 
     /** Makes a connection of our own joinable; we are its first statement. */
     private SharedConnection share(PgConnection connection) {
-        SharedConnection s = new SharedConnection(connection, pipelined);
-        lock.lock();
-        try {
-            s.inFlight = 1;
-            shared.add(s);
-        } finally {
-            lock.unlock();
-        }
-        return s;
-    }
-
-    /** The shared connection with the fewest statements in flight, below the limit; null when none or when threads wait for the pool. */
-    private SharedConnection join() {
-        lock.lock();
-        try {
-            if (source.waiters() > ownWaiting.get()) {
-                return null; // someone needs a connection to itself: let the shared ones drain to it
-            }
-            SharedConnection best = null;
-            for (int i = 0; i < shared.size(); i++) {
-                SharedConnection s = shared.get(i);
-                if (s.inFlight < limit && (best == null || s.inFlight < best.inFlight)) {
-                    best = s;
+        for (int i = 0; i < shared.length(); i++) {
+            if (shared.get(i) == null) {
+                SharedConnection s = new SharedConnection(connection, i, pipelined);
+                if (shared.compareAndSet(i, null, s)) {
+                    return s;
                 }
             }
-            if (best != null) {
-                best.inFlight++;
+        }
+        // Unreachable while the pool hands out at most maxSize connections: shared alone, never joined.
+        return new SharedConnection(connection, -1, pipelined);
+    }
+
+    /**
+     * The shared connection with the fewest statements in flight, below the limit, now counting
+     * one more; null when there is none, or when a thread that is not ours waits for the pool.
+     * Lock-free: a lock here would be taken twice per statement by every thread.
+     */
+    private SharedConnection join() {
+        if (source.waiters() > ownWaiting.get()) {
+            return null; // someone needs a connection to itself: let the shared ones drain to it
+        }
+        while (true) {
+            SharedConnection best = null;
+            int fewest = limit;
+            for (int i = 0; i < shared.length(); i++) {
+                SharedConnection s = shared.get(i);
+                int n = s == null ? 0 : s.inFlight.get();
+                if (n > 0 && n < fewest) {
+                    best = s;
+                    fewest = n;
+                }
             }
-            return best;
-        } finally {
-            lock.unlock();
+            if (best == null) {
+                return null;
+            }
+            if (best.inFlight.compareAndSet(fewest, fewest + 1)) {
+                return best;
+            }
+            // it changed under us (joined, or drained and about to go back): look again
         }
     }
 
     /** The last statement to leave gives the connection back. */
     private void leave(SharedConnection s) {
-        boolean last;
-        lock.lock();
-        try {
-            last = --s.inFlight == 0;
-            if (last) {
-                shared.remove(s);
+        if (s.inFlight.decrementAndGet() == 0) {
+            if (s.slot >= 0) {
+                shared.compareAndSet(s.slot, s, null);
             }
-        } finally {
-            lock.unlock();
-        }
-        if (last) {
             source.release(s.connection);
         }
     }
