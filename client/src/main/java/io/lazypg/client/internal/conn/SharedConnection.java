@@ -43,6 +43,8 @@ final class SharedConnection {
     final PgConnection connection;
     /** Where {@link StatementPipelines} keeps it while statements may join. */
     final int slot;
+    /** When it became shared (System.nanoTime()): joins stop after a while, so it drains back to the pool. */
+    final long sharedSince = System.nanoTime();
     /**
      * Statements that joined and have not left. Joining raises it by CAS only from 1 or more, so
      * once it falls to 0 nobody can join again: the thread that brought it to 0 gives the

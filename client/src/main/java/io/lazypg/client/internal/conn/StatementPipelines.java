@@ -3,6 +3,7 @@ package io.lazypg.client.internal.conn;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.sql.SqlLexer;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
@@ -22,7 +23,9 @@ import java.util.concurrent.atomic.LongAdder;
  * </ol>
  * A statement not yet prepared on the connection it got runs alone there (its Parse/Describe
  * round trip is its own), which prepares it for the next time. A shared connection goes back to
- * the pool when its last statement has been answered. Joining stops while a thread that is not
+ * the pool when its last statement has been answered; it takes no new statements once it has been
+ * shared for a second or its host retired it, so under steady load it still drains back and the
+ * pool can retire or replace it. Joining stops while a thread that is not
  * ours waits for the pool (a transaction, a cursor, a script), so the shared connections drain
  * and the waiter is served in its turn.
  *
@@ -38,6 +41,13 @@ import java.util.concurrent.atomic.LongAdder;
 public final class StatementPipelines {
 
     private static final Object[] NO_VALUES = new Object[0];
+    /**
+     * How long a connection stays open to joiners once shared. Under steady load a shared
+     * connection might otherwise never drain back to the pool, which retires connections past
+     * their lifetime (or on a host that lost its role) and reports leaks only when it gets them back.
+     */
+    static final long MAX_SHARE_NANOS = TimeUnit.SECONDS.toNanos(1);
+
     private static final String[] PIPELINABLE = {
         "select", "insert", "update", "delete", "merge", "with", "values", "table"
     };
@@ -176,13 +186,14 @@ public final class StatementPipelines {
         if (source.waiters() > ownWaiting.get()) {
             return null; // someone needs a connection to itself: let the shared ones drain to it
         }
+        long now = System.nanoTime();
         while (true) {
             SharedConnection best = null;
             int fewest = limit;
             for (int i = 0; i < shared.length(); i++) {
                 SharedConnection s = shared.get(i);
                 int n = s == null ? 0 : s.inFlight.get();
-                if (n > 0 && n < fewest) {
+                if (n > 0 && n < fewest && now - s.sharedSince < MAX_SHARE_NANOS && !s.connection.isRetired()) {
                     best = s;
                     fewest = n;
                 }
