@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The session of {@link LazyPgClient#acquireForStatement()}: it holds no connection while it runs
- * only statements that pipelining may share ({@link StatementPipelines#pipelinable}); those go
+ * only statements that pipelining may share ({@link StatementPipelines#tryQuery}); those go
  * through the client's pipelines. The first call of any other kind (BEGIN, SET, a script, a
  * cursor, a batch, COPY, a query timeout, notifications) borrows a connection as {@link
  * LazyPgClient#acquire()} does, and every later call runs on that connection, so session state
@@ -42,10 +42,10 @@ final class StatementSession implements LazyPgSession {
         return s;
     }
 
-    /** Whether {@code sql} goes through the pipelines: nothing is bound yet, and it is pipelinable. */
-    private boolean shared(String sql) {
+    /** Whether nothing is bound yet, so a pipelinable statement may go through the pipelines. */
+    private boolean unbound() {
         checkOpen();
-        return bound == null && StatementPipelines.pipelinable(sql);
+        return bound == null;
     }
 
     private void checkOpen() {
@@ -56,14 +56,14 @@ final class StatementSession implements LazyPgSession {
 
     @Override
     public LazyResult query(String sql, Object... params) {
-        return shared(sql) ? pipelines.query(sql, params) : bound().query(sql, params);
+        LazyResult shared = unbound() ? pipelines.tryQuery(sql, params) : null;
+        return shared != null ? shared : bound().query(sql, params);
     }
 
     @Override
     public int execute(String sql, Object... params) {
-        return shared(sql)
-                ? (int) Math.min(Integer.MAX_VALUE, pipelines.execute(sql, params))
-                : bound().execute(sql, params);
+        Long shared = unbound() ? pipelines.tryExecute(sql, params) : null;
+        return shared != null ? (int) Math.min(Integer.MAX_VALUE, shared) : bound().execute(sql, params);
     }
 
     @Override

@@ -81,9 +81,9 @@ final class SharedConnection {
      * else the row count of its command tag (a {@code Long}); {@link #NOT_SENT} when it was not sent.
      */
     Object run(String operation, String sql, Object[] values, boolean buffered) {
-        Turn turn = new Turn();
         PreparedStatement statement;
         Object token;
+        Turn turn;
         sendLock.lock();
         try {
             if (broke != null || connection.isBroken()) {
@@ -106,6 +106,7 @@ final class SharedConnection {
                         token, sql, operation, 0, e); // a value that could not be encoded: nothing sent
                 throw e;
             }
+            turn = new Turn();
             enqueue(turn);
         } finally {
             sendLock.unlock();

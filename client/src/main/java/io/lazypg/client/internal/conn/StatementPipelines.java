@@ -101,19 +101,35 @@ public final class StatementPipelines {
 
     /** Runs a query and buffers its rows, pipelined when it may be (see the class comment). */
     public LazyResult query(String sql, Object... params) {
-        return (LazyResult) run("query", sql, params, true);
+        LazyResult result = tryQuery(sql, params);
+        return result != null ? result : (LazyResult) alone(source.acquire(), sql, values(params), true);
     }
 
     /** Runs a statement and returns the row count of its command tag, pipelined when it may be. */
     public long execute(String sql, Object... params) {
-        return (Long) run("execute", sql, params, false);
+        Long count = tryExecute(sql, params);
+        return count != null ? count : (Long) alone(source.acquire(), sql, values(params), false);
     }
 
-    private Object run(String operation, String sql, Object[] params, boolean buffered) {
-        Object[] values = params == null ? NO_VALUES : params;
-        if (!pipelinable(sql)) {
-            return alone(source.acquire(), sql, values, buffered);
-        }
+    /**
+     * {@link #query} for a {@link #pipelinable} statement; null, having done nothing, for any
+     * other (which its caller runs where session state belongs, as a statement session does).
+     */
+    public LazyResult tryQuery(String sql, Object... params) {
+        return pipelinable(sql) ? (LazyResult) run("query", sql, values(params), true) : null;
+    }
+
+    /** {@link #execute} for a {@link #pipelinable} statement; null, having done nothing, for any other. */
+    public Long tryExecute(String sql, Object... params) {
+        return pipelinable(sql) ? (Long) run("execute", sql, values(params), false) : null;
+    }
+
+    private static Object[] values(Object[] params) {
+        return params == null ? NO_VALUES : params;
+    }
+
+    /** Runs a pipelinable statement: on a connection of its own, or sharing one (see the class comment). */
+    private Object run(String operation, String sql, Object[] values, boolean buffered) {
         PgConnection own = source.acquireUnlessAllBusy();
         if (own == null) {
             SharedConnection joined = join();
@@ -222,7 +238,7 @@ public final class StatementPipelines {
      * Whether {@code sql} starts (after spaces and comments) with a keyword of a statement that
      * keeps no session state and cannot start or end a transaction.
      */
-    public static boolean pipelinable(String sql) {
+    static boolean pipelinable(String sql) {
         int n = sql.length();
         int i = 0;
         while (i < n) {
