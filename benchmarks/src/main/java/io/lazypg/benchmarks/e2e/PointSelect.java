@@ -36,9 +36,17 @@ public final class PointSelect {
     /**
      * One configuration's figures: ops/s of each measured window, and the bytes the worker threads
      * allocated per operation in each window (their own thread allocation counters: the client's
-     * work on the calling thread, not the pool's or the driver's background threads).
+     * work on the calling thread, not the pool's or the driver's background threads), and the CPU
+     * those threads used per operation in microseconds, user and system time together (so the
+     * syscalls of the socket reads and writes and of parking count; the server's work does not).
      */
-    public record Result(String id, String title, int threads, double[] opsPerSecond, double[] bytesPerOp) {
+    public record Result(
+            String id, String title, int threads, double[] opsPerSecond, double[] bytesPerOp, double[] cpuMicrosPerOp) {
+        /** A result without CPU figures (an empty {@link #cpuMicrosPerOp}). */
+        public Result(String id, String title, int threads, double[] opsPerSecond, double[] bytesPerOp) {
+            this(id, title, threads, opsPerSecond, bytesPerOp, new double[0]);
+        }
+
         public double median() {
             double[] s = opsPerSecond.clone();
             Arrays.sort(s);
@@ -47,7 +55,16 @@ public final class PointSelect {
 
         /** The median of {@link #bytesPerOp}. */
         public double medianBytesPerOp() {
-            double[] s = bytesPerOp.clone();
+            return medianOrZero(bytesPerOp);
+        }
+
+        /** The median of {@link #cpuMicrosPerOp}, or 0 when it was not measured. */
+        public double medianCpuMicrosPerOp() {
+            return medianOrZero(cpuMicrosPerOp);
+        }
+
+        private static double medianOrZero(double[] values) {
+            double[] s = values.clone();
             Arrays.sort(s);
             return s.length == 0
                     ? 0
@@ -170,19 +187,22 @@ public final class PointSelect {
             }
             double[][] ops = new double[configs.size()][windows];
             double[][] bytes = new double[configs.size()][windows];
+            double[][] cpu = new double[configs.size()][windows];
             for (int w = 0; w < windows; w++) {
                 for (int i = 0; i < configs.size(); i++) {
                     Config c = configs.get(i);
                     LongAdder allocated = new LongAdder();
-                    long done = run(c.threads(), c.worker(), windowMillis, allocated);
+                    LongAdder cpuNanos = new LongAdder();
+                    long done = run(c.threads(), c.worker(), windowMillis, allocated, cpuNanos);
                     ops[i][w] = done * 1000.0 / windowMillis;
                     bytes[i][w] = done == 0 ? 0 : (double) allocated.sum() / done;
+                    cpu[i][w] = done == 0 ? 0 : cpuNanos.sum() / 1000.0 / done;
                 }
             }
             List<Result> results = new ArrayList<>();
             for (int i = 0; i < configs.size(); i++) {
                 Config c = configs.get(i);
-                results.add(new Result(c.id(), c.title(), c.threads(), ops[i], bytes[i]));
+                results.add(new Result(c.id(), c.title(), c.threads(), ops[i], bytes[i], cpu[i]));
             }
             return results;
         }
@@ -225,6 +245,11 @@ public final class PointSelect {
      * adds to {@code allocated} the bytes those threads allocated inside the measured loop.
      */
     long run(int threads, Worker worker, long millis, LongAdder allocated) throws Exception {
+        return run(threads, worker, millis, allocated, new LongAdder());
+    }
+
+    /** As {@link #run(int, Worker, long, LongAdder)}, also adding to {@code cpuNanos} the CPU those threads used in the loop. */
+    long run(int threads, Worker worker, long millis, LongAdder allocated, LongAdder cpuNanos) throws Exception {
         LongAdder done = new LongAdder();
         AtomicReference<Exception> failure = new AtomicReference<>();
         CountDownLatch ready = new CountDownLatch(threads);
@@ -244,6 +269,7 @@ public final class PointSelect {
                     SplittableRandom random = new SplittableRandom(seed * 7919L + 17);
                     start.await();
                     long allocatedBefore = Meters.allocatedBytes(false);
+                    long cpuBefore = Meters.threadCpuNanos();
                     long n = 0;
                     while (System.nanoTime() < deadline[0]) {
                         long wanted = 1 + random.nextLong(rows);
@@ -252,6 +278,7 @@ public final class PointSelect {
                         }
                         n++;
                     }
+                    cpuNanos.add(Meters.threadCpuNanos() - cpuBefore);
                     allocated.add(Meters.allocatedBytes(false) - allocatedBefore);
                     done.add(n);
                 } catch (Exception e) {

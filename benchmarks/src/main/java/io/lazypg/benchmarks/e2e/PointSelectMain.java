@@ -53,12 +53,13 @@ public final class PointSelectMain {
                 Arrays.sort(s);
                 System.out.printf(
                         Locale.ROOT,
-                        "%-9s median %8.0f ops/s (min %8.0f, max %8.0f); %6.0f B/op; windows %s%n",
+                        "%-9s median %8.0f ops/s (min %8.0f, max %8.0f); %6.0f B/op; %5.1f us CPU/op; windows %s%n",
                         r.id(),
                         r.median(),
                         s[0],
                         s[s.length - 1],
                         r.medianBytesPerOp(),
+                        r.medianCpuMicrosPerOp(),
                         Arrays.toString(r.opsPerSecond()));
             }
             ratio(results, "lazypg-1", "pgjdbc-1");
