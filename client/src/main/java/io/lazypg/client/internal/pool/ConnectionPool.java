@@ -59,9 +59,15 @@ import java.util.function.LongSupplier;
  *       (its state stays handed out; it never touches the idle stack); a connection found idle
  *       while threads wait goes to the oldest of them too. A waiter also serves itself from the
  *       idle stack when woken and when its turn falls due.</li>
+ *   <li>A waiter first yields its core a few times ({@link #SPINS_BEFORE_PARKING}), serving the
+ *       oldest waiters from the idle stack when it finds a connection there, and only then parks.
+ *       Releasers and hand-offs unpark a waiter only when it has parked: a wake-up costs a futex
+ *       call and a context switch, a yield on a busy core less.</li>
  *   <li>No wake-up is lost: a releaser publishes its push before it reads {@code waiting}, and a
  *       waiter publishes {@code waiting} before it looks at the idle stack, so at least one of them
- *       sees the other (both are volatile/CAS accesses).</li>
+ *       sees the other (both are volatile/CAS accesses). Likewise a waiter publishes that it is
+ *       parking before its last look at its outcome and the idle stack, and whoever sets the outcome
+ *       or pushes reads that flag afterwards.</li>
  *   <li>A connection handed to a waiter is checked by the waiter on its own thread (validation may
  *       do a round trip); if unusable it is discarded and the waiter goes back to the front.</li>
  * </ul>
@@ -99,6 +105,15 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
 
     /** How long the oldest waiter may be passed over by arriving threads; see {@link #turnDue}. */
     static final long BARGING_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    /**
+     * How many times a waiter yields its core, looking for an outcome or an idle connection,
+     * before it parks. A parked waiter costs a futex wake to rouse and a context switch to resume;
+     * while threads outnumber cores, a yield hands the core to a runnable thread (often the one
+     * about to release) for less. Measured on 2 cores, 8 threads on 4 connections (#14): 0 spins
+     * gave 0.71x HikariCP's throughput, 20 gave 0.82x, 50 gave 0.76x.
+     */
+    static final int SPINS_BEFORE_PARKING = 20;
 
     private static final long HOUSEKEEPING_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(30);
     private static final long MIN_HOUSEKEEPING_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -461,6 +476,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
 
     /** Parks until the waiter has an outcome; on timeout or interrupt takes it off the queue and throws. */
     private Object awaitOutcome(Waiter me, long start) {
+        int spins = 0;
         for (; ; ) {
             Object outcome = me.outcome();
             if (outcome != null) {
@@ -488,13 +504,27 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
                 }
                 continue; // an outcome arrived meanwhile: take it
             }
-            if (remaining > 0) {
-                // at most until this waiter's turn is due, when it serves itself from what is idle
-                long untilDue = bargingWindowNanos - (System.nanoTime() - me.since);
-                LockSupport.parkNanos(this, untilDue > 0 ? Math.min(remaining, untilDue) : remaining);
-            } else {
-                LockSupport.park(this); // the open on its way completes, then unparks
+            if (spins < SPINS_BEFORE_PARKING) {
+                spins++;
+                if (!idle.isEmpty()) {
+                    serveWaitersFromIdle(); // the oldest waiters first, as a woken one does
+                }
+                Thread.yield();
+                continue;
             }
+            // Publish "parked" before the last look: a releaser pushes, then reads the flag, so
+            // either it sees the flag and unparks, or this look sees its connection (or outcome).
+            me.parking(true);
+            if (me.outcome() == null && idle.isEmpty()) {
+                if (remaining > 0) {
+                    // at most until this waiter's turn is due, when it serves itself from what is idle
+                    long untilDue = bargingWindowNanos - (System.nanoTime() - me.since);
+                    LockSupport.parkNanos(this, untilDue > 0 ? Math.min(remaining, untilDue) : remaining);
+                } else {
+                    LockSupport.park(this); // the open on its way completes, then unparks
+                }
+            }
+            me.parking(false);
             if (me.outcome() == null) {
                 serveWaitersFromIdle(); // woken by a release that left its connection idle, or due
             }
@@ -655,7 +685,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
             // the one that just released it) takes it first.
             Waiter w = oldest;
             if (w != null) {
-                LockSupport.unpark(w.thread);
+                w.wake(); // only when parked: a spinning waiter finds the connection itself
             }
         }
     }

@@ -39,6 +39,10 @@ final class IdleStack {
         }
     }
 
+    boolean isEmpty() {
+        return (int) head.get() == 0;
+    }
+
     /** The top index, removed; -1 when empty. */
     int pop() {
         for (; ; ) {

@@ -13,7 +13,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Thread safety: {@link #outcome} is set at most once, by whoever removes the waiter from the
  * pool's queue while holding the pool's queue lock, and read by the waiting thread without it
- * (hence volatile). {@link #opening} is read and written under the queue lock only.
+ * (hence volatile). {@link #opening} is read and written under the queue lock only. {@link #parked}
+ * is written by the waiting thread only and read by any thread that may need to unpark it.
  */
 final class Waiter {
 
@@ -30,10 +31,28 @@ final class Waiter {
     /** A connection is being opened on this waiter's behalf; guarded by the pool's queue lock. */
     boolean opening;
 
-    /** Sets the outcome and wakes the waiting thread. Call once, after taking it off the queue. */
+    /**
+     * The waiting thread is parked or about to park. Set by that thread before its last look at
+     * its outcome and the idle stack, so a thread that changes either and then reads this flag
+     * either sees it set (and unparks) or was seen by that last look.
+     */
+    private volatile boolean parked;
+
+    /** Sets the outcome and wakes the waiting thread if it parked. Call once, after taking it off the queue. */
     void complete(Object value) {
         outcome = value;
-        LockSupport.unpark(thread);
+        wake();
+    }
+
+    /** Unparks the waiting thread when it is parked; a spinning one finds its way on its own. */
+    void wake() {
+        if (parked) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    void parking(boolean value) {
+        parked = value;
     }
 
     Object outcome() {

@@ -158,6 +158,53 @@ class ConnectionPoolTest {
                 .allSatisfy(c -> assertThat(c.closed).isFalse());
     }
 
+    /**
+     * One connection, many threads, a barging window no waiter reaches: every hand-over then rests
+     * on a release waking (or a spinning waiter finding) the idle connection. A lost wake-up leaves
+     * a waiter parked until its 30 s acquire timeout and fails the run.
+     */
+    @Test
+    void spinningAndParkingWaitersLoseNoWakeUp() throws Exception {
+        ConnectionPool<FakeConnections.Conn> pool =
+                pool(SETTINGS.withMaxSize(1), PoolListener.NONE, TimeUnit.HOURS.toNanos(1));
+        int threads = 8;
+        int cycles = 3_000;
+        AtomicInteger handedOutNow = new AtomicInteger();
+        AtomicInteger maxHandedOut = new AtomicInteger();
+        CyclicBarrier start = new CyclicBarrier(threads);
+        ExecutorService executor = Executors.newFixedThreadPool(threads);
+        long began = System.nanoTime();
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int seed = t;
+                futures.add(executor.submit(() -> {
+                    start.await();
+                    for (int i = 0; i < cycles; i++) {
+                        FakeConnections.Conn c = pool.acquire();
+                        maxHandedOut.accumulateAndGet(handedOutNow.incrementAndGet(), Math::max);
+                        if ((i + seed) % 3 == 0) {
+                            Thread.yield(); // let waiters run out their spins and park
+                        }
+                        handedOutNow.decrementAndGet();
+                        pool.release(c);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get(25, TimeUnit.SECONDS); // below the acquire timeout: a stranded waiter fails here
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+
+        assertThat(maxHandedOut.get()).isEqualTo(1);
+        assertThat(factory.created).hasValue(1);
+        assertThat(pool.stats()).isEqualTo(new PoolStats(0, 1, 0, 1, 1, 0));
+        assertThat(Duration.ofNanos(System.nanoTime() - began)).isLessThan(Duration.ofSeconds(25));
+    }
+
     @Test
     void housekeepingConcurrentWithAcquireAndReleaseKeepsTheCounts() throws Exception {
         ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(3)
