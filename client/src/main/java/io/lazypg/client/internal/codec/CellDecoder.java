@@ -679,7 +679,7 @@ public final class CellDecoder {
                 throw unknownZone(b, off, len, oid, ZonedDateTime.class);
             }
             // A styled text without a zone never gets here: instantMicros has refused it.
-            zone = ZoneOffset.ofTotalSeconds(textOffset(b, off, len, oid, ZonedDateTime.class));
+            zone = JavaTimes.offset(textOffset(b, off, len, oid, ZonedDateTime.class));
         }
         return JavaTimes.instant(micros).atZone(zone);
     }

@@ -15,7 +15,26 @@ import java.time.ZoneOffset;
  */
 final class JavaTimes {
 
+    /**
+     * The offset made last. {@code ZoneOffset.ofTotalSeconds} boxes its argument and looks it up
+     * in a concurrent map on every call, about a tenth of decoding a timestamptz; a column's values
+     * nearly always share one offset. Racy on purpose: ZoneOffset is immutable, so any thread may
+     * see any recent one, and a miss only makes another.
+     */
+    private static volatile ZoneOffset lastOffset = ZoneOffset.UTC;
+
     private JavaTimes() {}
+
+    /** {@code ZoneOffset.ofTotalSeconds(seconds)}, without its map lookup when it matches the last one. */
+    static ZoneOffset offset(int seconds) {
+        ZoneOffset last = lastOffset;
+        if (last.getTotalSeconds() == seconds) {
+            return last;
+        }
+        ZoneOffset made = ZoneOffset.ofTotalSeconds(seconds);
+        lastOffset = made;
+        return made;
+    }
 
     static LocalDate localDate(long epochDay) {
         if (epochDay == TextParsing.POS_INFINITE) {
@@ -36,7 +55,7 @@ final class JavaTimes {
     }
 
     static OffsetTime offsetTime(long microsOfDay, int offsetSeconds) {
-        return OffsetTime.of(localTime(microsOfDay), ZoneOffset.ofTotalSeconds(offsetSeconds));
+        return OffsetTime.of(localTime(microsOfDay), offset(offsetSeconds));
     }
 
     static LocalDateTime localDateTime(long micros) {
@@ -60,8 +79,8 @@ final class JavaTimes {
         if (utcMicros == TextParsing.NEG_INFINITE) {
             return OffsetDateTime.MIN;
         }
-        ZoneOffset offset = ZoneOffset.ofTotalSeconds(offsetSeconds);
-        return OffsetDateTime.of(localDateTime(utcMicros + offsetSeconds * TextParsing.MICROS_PER_SECOND), offset);
+        return OffsetDateTime.of(
+                localDateTime(utcMicros + offsetSeconds * TextParsing.MICROS_PER_SECOND), offset(offsetSeconds));
     }
 
     static Instant instant(long utcMicros) {
