@@ -53,8 +53,7 @@ abstract class ConnectionSession implements LazyPgSession {
 
     @Override
     public int execute(String sql, Object... params) {
-        long n = connection().execute(sql, params);
-        return (int) Math.min(Integer.MAX_VALUE, n);
+        return RowCounts.clamp(connection().execute(sql, params));
     }
 
     @Override

@@ -133,7 +133,7 @@ public final class LazyPgClient implements AutoCloseable {
     public int execute(String sql, Object... params) {
         StatementPipelines p = pipelines;
         if (p != null) {
-            return (int) Math.min(Integer.MAX_VALUE, p.execute(sql, params));
+            return RowCounts.clamp(p.execute(sql, params));
         }
         try (LazyPgSession session = acquire()) {
             return session.execute(sql, params);

@@ -28,7 +28,10 @@ public interface LazyPgConnection {
     /** Runs a query and hands each row to {@code callback} while it is valid; bounded memory for any result size. */
     void query(String sql, LazyRowCallback callback, Object... params);
 
-    /** Runs a statement and returns the number of rows it affected (from its command tag). */
+    /**
+     * Runs a statement and returns the number of rows it affected (from its command tag; a count
+     * beyond {@code Integer.MAX_VALUE} reads as {@code Integer.MAX_VALUE}).
+     */
     int execute(String sql, Object... params);
 
     /**

@@ -63,7 +63,7 @@ final class StatementSession implements LazyPgSession {
     @Override
     public int execute(String sql, Object... params) {
         Long shared = unbound() ? pipelines.tryExecute(sql, params) : null;
-        return shared != null ? (int) Math.min(Integer.MAX_VALUE, shared) : bound().execute(sql, params);
+        return shared != null ? RowCounts.clamp(shared) : bound().execute(sql, params);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.lazypg.client.PgException;
 import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
+import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
@@ -205,23 +206,9 @@ final class MessageLoop {
         byte[] b = reader.buffer();
         int p = reader.payloadOffset();
         connection.commandCompleted(b, p);
-        if (b[p] == 'D'
-                && (startsWith(b, p, reader.payloadLength(), "DEALLOCATE ALL")
-                        || startsWith(b, p, reader.payloadLength(), "DISCARD ALL"))) {
+        if (b[p] == 'D' && CommandTags.forgetsPreparedStatements(b, p, reader.payloadLength())) {
             connection.serverForgotAllStatements();
         }
-    }
-
-    private static boolean startsWith(byte[] b, int p, int length, String tag) {
-        if (length < tag.length() + 1 || b[p + tag.length()] != 0) {
-            return false;
-        }
-        for (int i = 0; i < tag.length(); i++) {
-            if (b[p + i] != tag.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     static PgProtocolException unexpected(byte type, String phase) {

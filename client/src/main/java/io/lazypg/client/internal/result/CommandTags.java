@@ -40,6 +40,9 @@ public final class CommandTags {
     /** Prefixes of the tags of reads that carry a row count. */
     private static final byte[][] READING_WITH_COUNT = ascii("SELECT ", "FETCH ", "MOVE ");
 
+    /** Tags after which the session has no prepared statements left. */
+    private static final byte[][] FORGETTING_STATEMENTS = ascii("DEALLOCATE ALL", "DISCARD ALL");
+
     private CommandTags() {}
 
     private static byte[][] ascii(String... tags) {
@@ -76,6 +79,22 @@ public final class CommandTags {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether the tag at {@code offset}, within the {@code length} bytes of a CommandComplete
+     * payload, is exactly {@code DEALLOCATE ALL} or {@code DISCARD ALL}: the server then holds
+     * none of the session's prepared statements. Reads in place, as {@link #mayWrite} does.
+     */
+    public static boolean forgetsPreparedStatements(byte[] b, int offset, int length) {
+        for (byte[] tag : FORGETTING_STATEMENTS) {
+            if (length > tag.length
+                    && b[offset + tag.length] == 0
+                    && Arrays.equals(b, offset, offset + tag.length, tag, 0, tag.length)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The trailing number of tags like {@code INSERT 0 5}, {@code UPDATE 3}, {@code SELECT 10}; else 0. */

@@ -68,4 +68,26 @@ class CommandTagsTest {
             assertThat(mayWrite(read)).as(read).isFalse();
         }
     }
+
+    /** The tag as a CommandComplete payload of its own length, followed by another message's bytes. */
+    private static boolean forgets(String tag) {
+        byte[] text = tag.getBytes(StandardCharsets.UTF_8);
+        byte[] message = new byte[3 + text.length + 1 + 8];
+        Arrays.fill(message, (byte) 'X');
+        System.arraycopy(text, 0, message, 3, text.length);
+        message[3 + text.length] = 0;
+        return CommandTags.forgetsPreparedStatements(message, 3, text.length + 1);
+    }
+
+    @Test
+    void onlyDeallocateAllAndDiscardAllForgetThePreparedStatements() {
+        assertThat(forgets("DEALLOCATE ALL")).isTrue();
+        assertThat(forgets("DISCARD ALL")).isTrue();
+        for (String other : new String[] {"DEALLOCATE", "DISCARD PLANS", "DISCARD", "DISCARD ALLX", "SELECT 1", "D"}) {
+            assertThat(forgets(other)).as(other).isFalse();
+        }
+        // A payload cut short of the tag's NUL is not the tag, and is not read past.
+        byte[] cut = "DISCARD ALL".getBytes(StandardCharsets.US_ASCII);
+        assertThat(CommandTags.forgetsPreparedStatements(cut, 0, cut.length)).isFalse();
+    }
 }

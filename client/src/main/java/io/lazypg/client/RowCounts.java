@@ -1,0 +1,15 @@
+package io.lazypg.client;
+
+/** The {@code int} row count the public {@code execute} methods return, from the wire's {@code long}. */
+final class RowCounts {
+
+    private RowCounts() {}
+
+    /**
+     * A count beyond {@code Integer.MAX_VALUE} (a command tag may carry up to 2^64 - 1) reads as
+     * {@code Integer.MAX_VALUE} rather than wrapping negative.
+     */
+    static int clamp(long rows) {
+        return (int) Math.min(Integer.MAX_VALUE, rows);
+    }
+}
