@@ -84,17 +84,20 @@ public final class OltpMix {
             }
             double[][] ops = new double[workers.size()][windowCount];
             double[][] bytes = new double[workers.size()][windowCount];
+            double[][] cpu = new double[workers.size()][windowCount];
             for (int w = 0; w < windowCount; w++) {
                 for (int i = 0; i < workers.size(); i++) {
                     LongAdder allocated = new LongAdder();
-                    long done = windows.run(THREADS, workers.get(i), windowMillis, allocated);
+                    LongAdder cpuNanos = new LongAdder();
+                    long done = windows.run(THREADS, workers.get(i), windowMillis, allocated, cpuNanos);
                     ops[i][w] = done * 1000.0 / windowMillis;
                     bytes[i][w] = done == 0 ? 0 : (double) allocated.sum() / done;
+                    cpu[i][w] = done == 0 ? 0 : cpuNanos.sum() / 1000.0 / done;
                 }
             }
             List<PointSelect.Result> results = new ArrayList<>();
             for (int i = 0; i < workers.size(); i++) {
-                results.add(new PointSelect.Result(ids[i], titles[i], THREADS, ops[i], bytes[i]));
+                results.add(new PointSelect.Result(ids[i], titles[i], THREADS, ops[i], bytes[i], cpu[i]));
             }
             return results;
         }

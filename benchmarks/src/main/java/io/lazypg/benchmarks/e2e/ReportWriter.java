@@ -108,12 +108,21 @@ public final class ReportWriter {
         md.append("update, a committed and a rolled-back transaction of two writes, an update of one contended row, ");
         md.append("a read of 100 rows), each checked. Operations per second over measured windows, the ");
         md.append("configurations in rotation (higher is better); B/op is what the worker threads allocated per ");
-        md.append("operation (median of the windows).\n\n");
-        md.append("| configuration | threads | ops/s median | ops/s min–max | B/op |\n|---|---:|---:|---:|---:|\n");
+        md.append("operation, and CPU µs/op the CPU they used per operation, user and system time (syscalls, ");
+        md.append("parking) together, but not the server's or the pools' background threads (medians of the ");
+        md.append("windows). On few cores, CPU per operation decides the 8-thread throughput.\n\n");
+        md.append("| configuration | threads | ops/s median | ops/s min–max | B/op | CPU µs/op |\n"
+                + "|---|---:|---:|---:|---:|---:|\n");
         for (PointSelect.Result p : r.pointSelects()) {
             md.append(f(
-                    "| %s | %d | %,.0f | %,.0f–%,.0f | %,.0f |%n",
-                    p.title(), p.threads(), p.median(), p.worst(), p.best(), p.medianBytesPerOp()));
+                    "| %s | %d | %,.0f | %,.0f–%,.0f | %,.0f | %.1f |%n",
+                    p.title(),
+                    p.threads(),
+                    p.median(),
+                    p.worst(),
+                    p.best(),
+                    p.medianBytesPerOp(),
+                    p.medianCpuMicrosPerOp()));
         }
         md.append("\n![OLTP operations per second](oltp-chart.svg)\n");
         md.append("\n## Streaming 1M rows under a small heap\n\n");
@@ -473,7 +482,9 @@ public final class ReportWriter {
             }
             points.add(
                     "    {\"id\": " + str(p.id()) + ", \"title\": " + str(p.title()) + ", \"threads\": " + p.threads()
-                            + ", \"opsPerSecondMedian\": " + num(p.median()) + ", \"opsPerSecond\": " + ops + "}");
+                            + ", \"opsPerSecondMedian\": " + num(p.median()) + ", \"opsPerSecond\": " + ops
+                            + ", \"bytesPerOpMedian\": " + num(p.medianBytesPerOp())
+                            + ", \"cpuMicrosPerOpMedian\": " + num(p.medianCpuMicrosPerOp()) + "}");
         }
         j.append(points).append("\n  ],\n");
         StreamingUnderSmallHeap.Result s = r.streaming();
