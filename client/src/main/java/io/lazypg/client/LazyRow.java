@@ -61,8 +61,15 @@ public final class LazyRow {
 
     private short memoIndex1 = -1;
 
+    /**
+     * A backward access has already restarted the walk from the first cell. The first backward
+     * access only does that (reading a column, then the key before it, allocates nothing); the
+     * second builds {@link #cellPositions}. A boolean fits the padding after the three shorts.
+     */
+    private boolean rewound;
+
     private int cursorPosition;
-    /** Every cell's length-word position, built on the first backward access only (null until then). */
+    /** Every cell's length-word position, built on the second backward access only (null until then). */
     private int @Nullable [] cellPositions;
 
     private @Nullable Object memoValue0;
@@ -132,6 +139,7 @@ public final class LazyRow {
         memoIndex1 = -1;
         memoValue1 = null;
         cursorIndex = -1;
+        rewound = false;
         this.data = data;
         this.start = start;
         this.end = end;
@@ -418,7 +426,11 @@ public final class LazyRow {
         return Bytes.readInt(data, cellPosition(index));
     }
 
-    /** Number of cells located so far (how far the row has been walked): for statistics and tests. */
+    /**
+     * Number of cells the row's walk has located: up to its cursor, or all of them once a second
+     * backward read has built the table (a first backward read restarts the walk from the first
+     * cell, so the count can fall). For tests and diagnostics.
+     */
     public int locatedCells() {
         return cellPositions != null ? shape.size() : cursorIndex + 1;
     }
@@ -448,7 +460,8 @@ public final class LazyRow {
 
     /**
      * Position of cell {@code index}'s length word. Forward accesses walk on from the cursor, only as
-     * far as needed; the first backward access walks the whole row once into a table.
+     * far as needed; the first backward access walks again from the first cell, and the second
+     * walks the whole row once into a table.
      */
     private int cellPosition(int index) {
         int[] table = cellPositions;
@@ -464,7 +477,12 @@ public final class LazyRow {
         if (index == cursorIndex && index >= 0) {
             return cursorPosition;
         }
-        return fillTable(index); // backward (or negative: fillTable reports it)
+        if (!rewound && index >= 0) {
+            rewound = true;
+            cursorIndex = -1;
+            return walkForward(index);
+        }
+        return fillTable(index); // backward again (or negative: fillTable reports it)
     }
 
     private int walkForward(int index) {

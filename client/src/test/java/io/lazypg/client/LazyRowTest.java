@@ -67,10 +67,40 @@ class LazyRowTest {
         assertThat(row.locatedCells()).isZero();
         assertThat(row.getString(3)).isEqualTo("v3");
         assertThat(row.locatedCells()).isEqualTo(4);
+        // The first backward read walks again from the first cell, only as far as it needs.
         assertThat(row.getString(1)).isEqualTo("v1");
+        assertThat(row.locatedCells()).isEqualTo(2);
+        assertThat(row.getString(6)).isEqualTo("v6");
+        assertThat(row.locatedCells()).isEqualTo(7);
+        // The second locates every cell once.
+        assertThat(row.getString(0)).isEqualTo("v0");
         assertThat(row.locatedCells()).isEqualTo(COLUMNS);
         assertThat(row.getString(38)).isEqualTo("v38");
         assertThat(row.getString(39)).isNull();
+        assertThat(row.getString(2)).isEqualTo("v2");
+    }
+
+    /** A point select's reads: a column, then the key before it. No offset table for one step back. */
+    @Test
+    void readingAColumnThenOneBeforeItAllocatesOnlyTheStrings() {
+        ResultShape shape = shape();
+        byte[] bytes = payload(0);
+        LazyRow[] rows = new LazyRow[10_000];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = new LazyRow(shape, bytes, 0);
+        }
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        long chars = 0;
+        for (LazyRow row : rows) {
+            chars += row.getString(30).length() + row.getString(2).length();
+        }
+        long perRow = (threads.getCurrentThreadAllocatedBytes() - before) / rows.length;
+        assertThat(chars).isEqualTo(rows.length * 5L);
+        // As reading forward: two short Strings; a 40-cell offset table alone would add 176 bytes.
+        assertThat(perRow)
+                .as("bytes allocated per row reading cell 30, then cell 2")
+                .isLessThan(120);
     }
 
     @Test
