@@ -27,7 +27,8 @@ abstract class ConnectionSession implements LazyPgSession {
     /** What becomes of the connection when the session is closed. Called once. */
     abstract void release(PgConnection connection);
 
-    private PgConnection connection() {
+    // package-private: tests look at the connection behind a session
+    PgConnection connection() {
         PgConnection c = connection;
         if (c == null) {
             throw new PgConnectionClosedException("This session was closed (its connection went back to the pool"
@@ -92,8 +93,13 @@ abstract class ConnectionSession implements LazyPgSession {
     }
 
     @Override
+    public void begin(String transactionModes) {
+        connection().begin(TransactionModes.beginStatement(transactionModes));
+    }
+
+    @Override
     public boolean inTransaction() {
-        return connection().transactionStatus() != 'I';
+        return connection().inTransactionBlock();
     }
 
     @Override

@@ -89,7 +89,34 @@ public interface LazyPgConnection {
      */
     void queryTimeout(java.time.@Nullable Duration timeout);
 
-    /** Whether the session is inside a transaction block (after BEGIN, before COMMIT/ROLLBACK). */
+    /**
+     * Opens a transaction block. The BEGIN is not sent on its own: it goes to the server with the
+     * session's next statement, in the same write and under the same Sync, as pgjdbc sends its
+     * BEGIN, so a transaction costs no round trip of its own. If BEGIN fails, the server skips that
+     * statement too. When the next call is anything but a query or execute of a statement this
+     * connection has already prepared (a first run of a statement, a script, a cursor, a batch,
+     * COPY), the BEGIN is sent on its own just before it. {@link #inTransaction()} is true from
+     * here on; end the transaction with {@code COMMIT} or {@code ROLLBACK} as usual.
+     *
+     * @throws PgUsageException when a transaction block is already open on this session
+     */
+    default void begin() {
+        begin("");
+    }
+
+    /**
+     * {@link #begin()} with transaction modes as BEGIN takes them, such as {@code "ISOLATION LEVEL
+     * SERIALIZABLE"} or {@code "ISOLATION LEVEL REPEATABLE READ, READ ONLY"}; empty for none.
+     *
+     * @throws PgUsageException when a transaction block is already open on this session, or when
+     *     {@code transactionModes} holds anything but letters, spaces and commas
+     */
+    void begin(String transactionModes);
+
+    /**
+     * Whether the session is inside a transaction block: after BEGIN (or {@link #begin()}, even
+     * before its BEGIN has been sent), before COMMIT/ROLLBACK.
+     */
     boolean inTransaction();
 
     /** A server parameter the server reported (server_version, TimeZone, ...), or null. */

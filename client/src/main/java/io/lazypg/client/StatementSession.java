@@ -87,6 +87,11 @@ final class StatementSession implements LazyPgSession {
     }
 
     @Override
+    public void begin(String transactionModes) {
+        bound().begin(transactionModes);
+    }
+
+    @Override
     public void executeScript(String sql) {
         bound().executeScript(sql);
     }

@@ -137,8 +137,8 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         openStream = null;
         LazyPgSession s = session();
         if (!autoCommit && !s.inTransaction()) {
-            String begin = beginStatement();
-            run(() -> s.executeScript(begin));
+            String modes = transactionModes();
+            run(() -> s.begin(modes)); // the BEGIN goes with the statement about to run, as pgjdbc sends it
         }
         return s;
     }
@@ -179,15 +179,16 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         }
     }
 
-    private String beginStatement() throws SQLException {
-        StringBuilder begin = new StringBuilder("BEGIN");
+    /** BEGIN's transaction modes for this connection's isolation level and read-only flag ("" for neither). */
+    private String transactionModes() throws SQLException {
+        StringBuilder modes = new StringBuilder();
         if (isolation >= 0) {
-            begin.append(" ISOLATION LEVEL ").append(isolationName(isolation));
+            modes.append("ISOLATION LEVEL ").append(isolationName(isolation));
         }
         if (readOnly) {
-            begin.append(" READ ONLY");
+            modes.append(modes.length() == 0 ? "READ ONLY" : " READ ONLY");
         }
-        return begin.toString();
+        return modes.toString();
     }
 
     /** Runs a client call, turning its failure into an SQLException with a SQLSTATE. */

@@ -19,7 +19,8 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 
 /**
  * Spring transactions on one {@link LazyPgClient}, as {@code DataSourceTransactionManager} does them
- * on a DataSource: a transaction acquires a session, runs {@code BEGIN}, and binds the session to the
+ * on a DataSource: a transaction acquires a session, begins (its {@code BEGIN} goes to the server with
+ * the transaction's first statement, see {@link io.lazypg.client.LazyPgConnection#begin()}), and binds the session to the
  * client for the thread, so every {@link LazyPgTemplate} call on that client in the transaction runs
  * on it (through {@link LazyPgSessionUtils}). Completion runs {@code COMMIT} or {@code ROLLBACK} and
  * gives the session back.
@@ -94,7 +95,11 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
             // With read_only_target set, a read-only transaction runs on a read-only host: chosen
             // here, before any connection is taken.
             session = definition.isReadOnly() ? client.acquireReadOnly() : client.acquire();
-            session.executeScript(beginStatement(definition, timeout));
+            if (timeout > 0) {
+                session.executeScript(beginStatement(definition, timeout)); // SET LOCAL needs its own statement
+            } else {
+                session.begin(transactionModes(definition)); // sent with the first statement, as pgjdbc does
+            }
             LazyPgSessionHolder holder = new LazyPgSessionHolder(session);
             holder.setSynchronizedWithTransaction(true);
             holder.setTransactionActive(true);
@@ -117,21 +122,27 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
 
     /** {@code BEGIN [ISOLATION LEVEL ...] [READ ONLY][; SET LOCAL statement_timeout = ms]}: one round trip. */
     static String beginStatement(TransactionDefinition definition, int timeoutSeconds) {
-        StringBuilder sql = new StringBuilder("BEGIN");
-        switch (definition.getIsolationLevel()) {
-            case TransactionDefinition.ISOLATION_READ_UNCOMMITTED -> sql.append(" ISOLATION LEVEL READ UNCOMMITTED");
-            case TransactionDefinition.ISOLATION_READ_COMMITTED -> sql.append(" ISOLATION LEVEL READ COMMITTED");
-            case TransactionDefinition.ISOLATION_REPEATABLE_READ -> sql.append(" ISOLATION LEVEL REPEATABLE READ");
-            case TransactionDefinition.ISOLATION_SERIALIZABLE -> sql.append(" ISOLATION LEVEL SERIALIZABLE");
-            default -> {}
-        }
-        if (definition.isReadOnly()) {
-            sql.append(" READ ONLY");
-        }
+        String modes = transactionModes(definition);
+        StringBuilder sql = new StringBuilder(modes.isEmpty() ? "BEGIN" : "BEGIN " + modes);
         if (timeoutSeconds > 0) {
             sql.append("; SET LOCAL statement_timeout = ").append(timeoutSeconds * 1000L);
         }
         return sql.toString();
+    }
+
+    /** The transaction modes of BEGIN for the definition: {@code [ISOLATION LEVEL ...] [READ ONLY]}, or empty. */
+    static String transactionModes(TransactionDefinition definition) {
+        String isolation = switch (definition.getIsolationLevel()) {
+            case TransactionDefinition.ISOLATION_READ_UNCOMMITTED -> "ISOLATION LEVEL READ UNCOMMITTED";
+            case TransactionDefinition.ISOLATION_READ_COMMITTED -> "ISOLATION LEVEL READ COMMITTED";
+            case TransactionDefinition.ISOLATION_REPEATABLE_READ -> "ISOLATION LEVEL REPEATABLE READ";
+            case TransactionDefinition.ISOLATION_SERIALIZABLE -> "ISOLATION LEVEL SERIALIZABLE";
+            default -> "";
+        };
+        if (!definition.isReadOnly()) {
+            return isolation;
+        }
+        return isolation.isEmpty() ? "READ ONLY" : isolation + " READ ONLY";
     }
 
     @Override

@@ -6,7 +6,6 @@ import io.lazypg.client.PgException;
 import java.util.function.Supplier;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.UnexpectedRollbackException;
 import org.springframework.transaction.support.DefaultTransactionDefinition;
 import org.springframework.transaction.support.TransactionSynchronization;
@@ -67,8 +66,8 @@ final class SynchronizedLazyPgTransaction implements TransactionSynchronization 
         LazyPgSessionLease lease = sessions.get();
         LazyPgSession session = lease.session();
         try {
-            session.executeScript(
-                    LazyPgTransactionManager.beginStatement(definition, TransactionDefinition.TIMEOUT_DEFAULT));
+            // sent with the session's first statement (a session that cannot take it throws here)
+            session.begin(LazyPgTransactionManager.transactionModes(definition));
         } catch (RuntimeException | Error e) {
             lease.close();
             throw e;

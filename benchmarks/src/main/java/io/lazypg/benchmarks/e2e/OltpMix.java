@@ -33,8 +33,8 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Each client runs the mix as its users write it. pgjdbc + HikariCP borrows a connection per
  * operation and uses {@code setAutoCommit(false)}/{@code commit()} for transactions (pgjdbc sends
  * its BEGIN with the first statement); lazypg borrows per operation through {@code query}/{@code
- * execute}, and a transaction is {@code withConnection} with {@code begin}/{@code commit} scripts,
- * as {@code LoadIT} does. The figures are {@link PointSelect.Result}s, so the report shows them in
+ * execute}, and a transaction is {@code withConnection} with {@code begin()} (whose BEGIN goes with
+ * the first statement) and a {@code commit} or {@code rollback} script. The figures are {@link PointSelect.Result}s, so the report shows them in
  * the same table and chart as the point selects.
  */
 public final class OltpMix {
@@ -189,7 +189,7 @@ public final class OltpMix {
                     check(client.execute("update oltp_counters set n = n + 1 where id = $1", me) == 1, "update count");
                 case 2, 4 ->
                     client.withConnection(c -> {
-                        c.executeScript("begin");
+                        c.begin(); // goes with the first statement, as pgjdbc's BEGIN does
                         check(
                                 c.execute("update oltp_counters set n = n + $1 where id = $2", increment(i), me) == 1,
                                 "update count");

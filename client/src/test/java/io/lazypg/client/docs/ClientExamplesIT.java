@@ -127,7 +127,7 @@ class ClientExamplesIT {
         try (LazyPgClient client = LazyPgClient.connect(url)) {
             // tag::transaction[]
             long total = client.withConnection(c -> {
-                c.executeScript("begin");
+                c.begin(); // BEGIN goes with the first statement
                 try {
                     c.execute("update orders set status = 'paid' where id = $1", 3L);
                     long sum = c.query("select sum(amount)::int8 from orders where status = 'paid'")

@@ -63,6 +63,7 @@ public final class PgConnection implements Poolable {
 
     private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
     private static final short[] NO_FORMATS = new short[0];
+    private static final int[] NO_TYPES = new int[0];
     private static final Object[] NO_VALUES = new Object[0];
     private static final byte[] FLUSH_MESSAGE = {'H', 0, 0, 0, 4};
     private static final byte[] SYNC_MESSAGE = {'S', 0, 0, 0, 4};
@@ -85,6 +86,7 @@ public final class PgConnection implements Poolable {
     private final MessageLoop loop;
     private final ExecutionResponse execution;
     private final ScriptResponse script = new ScriptResponse();
+    private final BeginResponse beginResponse = new BeginResponse();
     private final Map<String, String> serverParameters = new HashMap<>();
     private final long createdNanos = System.nanoTime();
     private final ClientHooks hooks;
@@ -92,6 +94,15 @@ public final class PgConnection implements Poolable {
     private int secretKey;
     private OutputSettings output = OutputSettings.of(null);
     private char transactionStatus = 'I';
+    /**
+     * A BEGIN the session asked for ({@link #begin}) that has not reached the server yet: it goes
+     * ahead of the next statement in the same write and under the same Sync, else on its own
+     * before any other operation. Null when none.
+     */
+    private String deferredBegin;
+    /** BEGINs that went out with a statement instead of on a round trip of their own (for tests and tuning). */
+    private long beginsWithStatement;
+
     private boolean broken;
     private boolean closed;
     private PortalCursor openCursor;
@@ -544,6 +555,13 @@ public final class PgConnection implements Poolable {
             if (answerOutstanding() || busy) {
                 markBroken(new IllegalStateException("released while a statement was still being answered"));
                 return;
+            }
+            if (deferredBegin != null) {
+                deferredBegin = null; // never reached the server: nothing to roll back
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "A connection was given back inside a transaction (begun, no statement run yet); it was"
+                                + " dropped. Commit or roll back before releasing it.");
             }
             if (transactionStatus != 'I') {
                 executeScript("ROLLBACK");
@@ -1029,8 +1047,11 @@ public final class PgConnection implements Poolable {
 
     private ExecutionResponse run(
             String operation, String sql, Object[] params, boolean retainRows, RowSink sink, int maxRows) {
-        ensureUsable();
+        ensureOpenAndIdle();
         Object[] values = params == null ? NO_VALUES : params;
+        if (deferredBegin != null && preparer.ready(sql, values) == null) {
+            flushDeferredBegin(); // the statement needs a round trip of its own to be prepared first
+        }
         Object token = observeStart(sql, operation);
         long bytesBefore = reader.bytesReceived();
         ExecutionResponse response = execution;
@@ -1046,12 +1067,29 @@ public final class PgConnection implements Poolable {
             if (sink != null) {
                 sink.starting(statement);
             }
-            writeBindAndDescribe(statement, values);
+            String begin = deferredBegin;
+            int mark = writeBuffer.position();
+            try {
+                if (begin != null) {
+                    writeUnnamed(begin); // same Sync: if BEGIN fails, the server skips the statement too
+                }
+                writeBindAndDescribe(statement, values);
+            } catch (RuntimeException e) {
+                writeBuffer.truncate(mark); // a parameter that cannot be sent: neither goes, BEGIN stays deferred
+                throw e;
+            }
             preparer.writePendingCloses(); // before Execute, so the statement runs with the evicted ones gone
             FrontendMessages.execute(writeBuffer, maxRows);
             writeSync();
+            if (begin != null) {
+                deferredBegin = null;
+                beginsWithStatement++;
+            }
             send();
             reader.retainViews(retainRows);
+            if (begin != null) {
+                loop.run(beginResponse); // pauses after BEGIN's CommandComplete; a failed BEGIN throws here
+            }
             loop.run(response);
             return response;
         } catch (Throwable e) {
@@ -1067,6 +1105,59 @@ public final class PgConnection implements Poolable {
                     response.statement(), response.rowCount(), reader.bytesReceived() - bytesBefore, failure, true);
             recordCompletion(response.statement(), response.rowCount());
             observeFinish(token, sql, operation, rows, failure);
+        }
+    }
+
+    /** Parse, Bind and Execute of a statement without parameters or rows, through the unnamed statement and portal. */
+    private void writeUnnamed(String sql) {
+        FrontendMessages.parse(writeBuffer, "", sql, NO_TYPES);
+        FrontendMessages.endBind(writeBuffer, FrontendMessages.beginBind(writeBuffer, "", NO_FORMATS, 0), NO_FORMATS);
+        FrontendMessages.execute(writeBuffer, 0);
+    }
+
+    /**
+     * Opens a transaction block with {@code beginSql} (a BEGIN the caller built) that the server
+     * receives together with the session's next statement, in the same write and under the same
+     * Sync, as pgjdbc sends its BEGIN: a transaction then costs no round trip of its own. A
+     * statement that needs a Parse round trip first, and every other operation (scripts, cursors,
+     * batches, COPY, describe, validation), sends it on its own before running.
+     *
+     * @throws PgUsageException when a transaction block is already open or asked for
+     */
+    public void begin(String beginSql) {
+        ensureOpenAndIdle();
+        if (deferredBegin != null || transactionStatus != 'I') {
+            throw new PgUsageException("A transaction is already open on this session (status "
+                    + (deferredBegin != null ? "begun, not yet sent" : String.valueOf(transactionStatus))
+                    + "). Commit or roll it back before beginning another, or use a savepoint.");
+        }
+        deferredBegin = beginSql;
+    }
+
+    /** Whether the session is in a transaction block: the server says so, or a BEGIN is deferred. */
+    public boolean inTransactionBlock() {
+        return deferredBegin != null || transactionStatus != 'I';
+    }
+
+    /** BEGINs sent with a statement rather than alone. */
+    public long beginsWithStatement() {
+        return beginsWithStatement;
+    }
+
+    private void flushDeferredBegin() {
+        String begin = deferredBegin;
+        if (begin != null) {
+            deferredBegin = null;
+            Object token = observeStart(begin, "script");
+            Throwable failure = null;
+            try {
+                runScript(begin);
+            } catch (RuntimeException | Error e) {
+                failure = e;
+                throw e;
+            } finally {
+                observeFinish(token, begin, "script", 0, failure);
+            }
         }
     }
 
@@ -1410,7 +1501,13 @@ public final class PgConnection implements Poolable {
         queryGaveUp = true;
     }
 
+    /** {@link #ensureOpenAndIdle()}, then sends a deferred BEGIN on its own: every operation but a statement's {@link #run}. */
     void ensureUsable() {
+        ensureOpenAndIdle();
+        flushDeferredBegin();
+    }
+
+    private void ensureOpenAndIdle() {
         if (busy) {
             throw new PgUsageException("This connection is busy reading a result: a row callback cannot run statements"
                     + " on the connection whose rows it is reading. Use another connection, or buffer the rows first.");
