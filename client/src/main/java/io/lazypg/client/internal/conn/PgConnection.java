@@ -639,6 +639,10 @@ public final class PgConnection implements Poolable {
      */
     public void executeScript(String sql) {
         ensureUsable();
+        runObservedScript(sql);
+    }
+
+    private void runObservedScript(String sql) {
         Object token = observeStart(sql, "script");
         Throwable failure = null;
         try {
@@ -1148,16 +1152,7 @@ public final class PgConnection implements Poolable {
         String begin = deferredBegin;
         if (begin != null) {
             deferredBegin = null;
-            Object token = observeStart(begin, "script");
-            Throwable failure = null;
-            try {
-                runScript(begin);
-            } catch (RuntimeException | Error e) {
-                failure = e;
-                throw e;
-            } finally {
-                observeFinish(token, begin, "script", 0, failure);
-            }
+            runObservedScript(begin);
         }
     }
 

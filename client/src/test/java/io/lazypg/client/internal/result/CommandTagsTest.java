@@ -13,12 +13,17 @@ class CommandTagsTest {
      * counts) and followed by bytes of another message (the NUL ends the tag, not the array).
      */
     private static boolean mayWrite(String tag) {
+        return CommandTags.mayWrite(message(tag), 3);
+    }
+
+    /** The tag at offset 3, NUL-terminated, between bytes of other messages. */
+    private static byte[] message(String tag) {
         byte[] text = tag.getBytes(StandardCharsets.UTF_8);
         byte[] message = new byte[3 + text.length + 1 + 8];
         Arrays.fill(message, (byte) 'X');
         System.arraycopy(text, 0, message, 3, text.length);
         message[3 + text.length] = 0;
-        return CommandTags.mayWrite(message, 3);
+        return message;
     }
 
     @Test
@@ -71,12 +76,7 @@ class CommandTagsTest {
 
     /** The tag as a CommandComplete payload of its own length, followed by another message's bytes. */
     private static boolean forgets(String tag) {
-        byte[] text = tag.getBytes(StandardCharsets.UTF_8);
-        byte[] message = new byte[3 + text.length + 1 + 8];
-        Arrays.fill(message, (byte) 'X');
-        System.arraycopy(text, 0, message, 3, text.length);
-        message[3 + text.length] = 0;
-        return CommandTags.forgetsPreparedStatements(message, 3, text.length + 1);
+        return CommandTags.forgetsPreparedStatements(message(tag), 3, tag.getBytes(StandardCharsets.UTF_8).length + 1);
     }
 
     @Test
