@@ -611,7 +611,9 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
     private void openFor(int slot, Waiter requester) {
         PoolEntry<C> entry;
         try {
-            entry = open(slot, PoolEntry.IN_USE);
+            // IDLE until giveBack hands it out: the waiter it was opened for may have been served from
+            // the idle stack meanwhile (and left), and a connection nobody holds is not active.
+            entry = open(slot, PoolEntry.IDLE);
         } catch (RuntimeException | Error e) {
             // The slot is free before the failure reaches its thread, which may look at the pool's
             // counts (or acquire again) the moment it wakes.
