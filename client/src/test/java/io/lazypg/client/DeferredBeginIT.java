@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TestPostgres;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +43,13 @@ class DeferredBeginIT {
 
     private long count(int id) {
         return client.query(COUNT, id).get(0).getLong(0);
+    }
+
+    /** {@code call} fails with a server error of SQLSTATE {@code sqlState}. */
+    private static void failsWith(String sqlState, ThrowingCallable call) {
+        assertThatThrownBy(call)
+                .isInstanceOfSatisfying(
+                        PgServerException.class, e -> assertThat(e.sqlState()).isEqualTo(sqlState));
     }
 
     private static long sentWithStatement(LazyPgSession session) {
@@ -109,10 +117,7 @@ class DeferredBeginIT {
             assertThat(sentWithStatement(s)).isEqualTo(before + 1);
             assertThat(row.getString(0)).isEqualTo("serializable");
             assertThat(row.getString(1)).isEqualTo("on");
-            assertThatThrownBy(() -> s.execute(INSERT, 7))
-                    .isInstanceOfSatisfying(
-                            PgServerException.class,
-                            e -> assertThat(e.sqlState()).isEqualTo("25006"));
+            failsWith("25006", () -> s.execute(INSERT, 7));
             s.executeScript("ROLLBACK");
         }
         assertThat(count(7)).isZero();
@@ -122,15 +127,9 @@ class DeferredBeginIT {
     void aFailingFirstStatementAbortsTheTransactionAsAfterABeginOfItsOwn() {
         try (LazyPgSession s = client.acquire()) {
             s.begin();
-            assertThatThrownBy(() -> s.execute(INSERT, 1)) // id 1 exists
-                    .isInstanceOfSatisfying(
-                            PgServerException.class,
-                            e -> assertThat(e.sqlState()).isEqualTo("23505"));
+            failsWith("23505", () -> s.execute(INSERT, 1)); // id 1 exists
             assertThat(s.inTransaction()).isTrue();
-            assertThatThrownBy(() -> s.execute(INSERT, 8))
-                    .isInstanceOfSatisfying(
-                            PgServerException.class,
-                            e -> assertThat(e.sqlState()).isEqualTo("25P02"));
+            failsWith("25P02", () -> s.execute(INSERT, 8));
             s.executeScript("ROLLBACK");
             assertThat(s.inTransaction()).isFalse();
             assertThat(s.execute(INSERT, 8)).isEqualTo(1); // auto-commit again

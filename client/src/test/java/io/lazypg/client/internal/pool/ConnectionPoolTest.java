@@ -99,13 +99,14 @@ class ConnectionPoolTest {
         assertThat(pool.acquire()).isSameAs(a);
     }
 
-    @Test
-    void maxSizeHoldsUnderContentionAndNothingIsLost() throws Exception {
-        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(3));
-        int threads = 16;
-        int cycles = 2_000;
-        AtomicInteger handedOutNow = new AtomicInteger();
-        AtomicInteger maxHandedOut = new AtomicInteger();
+    /** The body of one of {@link #inThreads}' threads; {@code seed} is the thread's number. */
+    @FunctionalInterface
+    private interface ThreadBody {
+        void run(int seed) throws Exception;
+    }
+
+    /** Runs {@code body} on {@code threads} threads started together; fails if one throws or any outlasts {@code seconds}. */
+    private static void inThreads(int threads, int seconds, ThreadBody body) throws Exception {
         CyclicBarrier start = new CyclicBarrier(threads);
         ExecutorService executor = Executors.newFixedThreadPool(threads);
         try {
@@ -114,31 +115,41 @@ class ConnectionPoolTest {
                 int seed = t;
                 futures.add(executor.submit(() -> {
                     start.await();
-                    for (int i = 0; i < cycles; i++) {
-                        FakeConnections.Conn c = pool.acquire();
-                        maxHandedOut.accumulateAndGet(handedOutNow.incrementAndGet(), Math::max);
-                        if ((i + seed) % 97 == 0) {
-                            c.broken = true; // exercise discard-and-replace under contention too
-                        }
-                        if ((i + seed) % 10 == 0) {
-                            Thread.yield();
-                        }
-                        handedOutNow.decrementAndGet();
-                        if ((i + seed) % 211 == 0) {
-                            pool.evict(c);
-                        } else {
-                            pool.release(c);
-                        }
-                    }
+                    body.run(seed);
                     return null;
                 }));
             }
             for (Future<?> f : futures) {
-                f.get(50, TimeUnit.SECONDS);
+                f.get(seconds, TimeUnit.SECONDS);
             }
         } finally {
             executor.shutdownNow();
         }
+    }
+
+    @Test
+    void maxSizeHoldsUnderContentionAndNothingIsLost() throws Exception {
+        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(3));
+        AtomicInteger handedOutNow = new AtomicInteger();
+        AtomicInteger maxHandedOut = new AtomicInteger();
+        inThreads(16, 50, seed -> {
+            for (int i = 0; i < 2_000; i++) {
+                FakeConnections.Conn c = pool.acquire();
+                maxHandedOut.accumulateAndGet(handedOutNow.incrementAndGet(), Math::max);
+                if ((i + seed) % 97 == 0) {
+                    c.broken = true; // exercise discard-and-replace under contention too
+                }
+                if ((i + seed) % 10 == 0) {
+                    Thread.yield();
+                }
+                handedOutNow.decrementAndGet();
+                if ((i + seed) % 211 == 0) {
+                    pool.evict(c);
+                } else {
+                    pool.release(c);
+                }
+            }
+        });
 
         PoolStats stats = pool.stats();
         assertThat(factory.maxOpen.get()).isLessThanOrEqualTo(3);
@@ -167,37 +178,21 @@ class ConnectionPoolTest {
     void spinningAndParkingWaitersLoseNoWakeUp() throws Exception {
         ConnectionPool<FakeConnections.Conn> pool =
                 pool(SETTINGS.withMaxSize(1), PoolListener.NONE, TimeUnit.HOURS.toNanos(1));
-        int threads = 8;
-        int cycles = 3_000;
         AtomicInteger handedOutNow = new AtomicInteger();
         AtomicInteger maxHandedOut = new AtomicInteger();
-        CyclicBarrier start = new CyclicBarrier(threads);
-        ExecutorService executor = Executors.newFixedThreadPool(threads);
         long began = System.nanoTime();
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                int seed = t;
-                futures.add(executor.submit(() -> {
-                    start.await();
-                    for (int i = 0; i < cycles; i++) {
-                        FakeConnections.Conn c = pool.acquire();
-                        maxHandedOut.accumulateAndGet(handedOutNow.incrementAndGet(), Math::max);
-                        if ((i + seed) % 3 == 0) {
-                            Thread.yield(); // let waiters run out their spins and park
-                        }
-                        handedOutNow.decrementAndGet();
-                        pool.release(c);
-                    }
-                    return null;
-                }));
+        // 25 s, below the acquire timeout: a stranded waiter fails the run here
+        inThreads(8, 25, seed -> {
+            for (int i = 0; i < 3_000; i++) {
+                FakeConnections.Conn c = pool.acquire();
+                maxHandedOut.accumulateAndGet(handedOutNow.incrementAndGet(), Math::max);
+                if ((i + seed) % 3 == 0) {
+                    Thread.yield(); // let waiters run out their spins and park
+                }
+                handedOutNow.decrementAndGet();
+                pool.release(c);
             }
-            for (Future<?> f : futures) {
-                f.get(25, TimeUnit.SECONDS); // below the acquire timeout: a stranded waiter fails here
-            }
-        } finally {
-            executor.shutdownNow();
-        }
+        });
 
         assertThat(maxHandedOut.get()).isEqualTo(1);
         assertThat(factory.created).hasValue(1);
