@@ -60,6 +60,7 @@ final class LazyPgConfigFactory {
                 .fetchSize(p.getFetchSize())
                 .maxMessageSize(bytes("lazypg.max-message-size", p.getMaxMessageSize()))
                 .receiveBufferSize(bytes("lazypg.receive-buffer-size", p.getReceiveBufferSize()))
+                .receiveSpin(p.getReceiveSpin())
                 .serverParameters(p.getServerParameters())
                 .statisticsMaxStatements(p.getStatistics().getMaxStatements())
                 .reportUnreadColumns(p.getStatistics().isReportUnreadColumns());

@@ -100,6 +100,7 @@ class LazyPgAutoConfigurationTest {
                         "lazypg.fetch-size=250",
                         "lazypg.max-message-size=8MB",
                         "lazypg.receive-buffer-size=16KB",
+                        "lazypg.receive-spin=30us",
                         "lazypg.server-parameters.TimeZone=UTC",
                         "lazypg.pool.max-size=7",
                         "lazypg.pool.min-idle=2",
@@ -128,6 +129,7 @@ class LazyPgAutoConfigurationTest {
                     assertThat(c.fetchSize()).isEqualTo(250);
                     assertThat(c.maxMessageSize()).isEqualTo(8 * 1024 * 1024);
                     assertThat(c.receiveBufferSize()).isEqualTo(16 * 1024);
+                    assertThat(c.receiveSpin()).isEqualTo(Duration.ofNanos(30_000));
                     assertThat(c.serverParameters()).isEqualTo(Map.of("TimeZone", "UTC"));
                     LazyPgConfig.PoolSettings p = c.pool();
                     assertThat(p.maxSize()).isEqualTo(7);

@@ -28,6 +28,9 @@ public final class LazyPgConfig {
     /** Largest {@link #pipeliningLimit()} accepted. */
     private static final int MAX_PIPELINING_LIMIT = 1024;
 
+    /** Longest {@link #receiveSpin()} accepted. */
+    private static final Duration MAX_RECEIVE_SPIN = Duration.ofMillis(1);
+
     private final List<PgHost> hosts;
     private final TargetSessionAttrs targetSessionAttrs;
     private final boolean loadBalanceHosts;
@@ -47,6 +50,7 @@ public final class LazyPgConfig {
     private final int fetchSize;
     private final int maxMessageSize;
     private final int receiveBufferSize;
+    private final Duration receiveSpin;
     private final int statisticsMaxStatements;
     private final boolean reportUnreadColumns;
     private final Map<String, String> serverParameters;
@@ -72,6 +76,7 @@ public final class LazyPgConfig {
         this.fetchSize = b.fetchSize;
         this.maxMessageSize = b.maxMessageSize;
         this.receiveBufferSize = b.receiveBufferSize;
+        this.receiveSpin = b.receiveSpin;
         this.statisticsMaxStatements = b.statisticsMaxStatements;
         this.reportUnreadColumns = b.reportUnreadColumns;
         // Copied so a builder reused afterwards cannot change a built config; insertion order kept
@@ -120,6 +125,7 @@ public final class LazyPgConfig {
         b.fetchSize = fetchSize;
         b.maxMessageSize = maxMessageSize;
         b.receiveBufferSize = receiveBufferSize;
+        b.receiveSpin = receiveSpin;
         b.statisticsMaxStatements = statisticsMaxStatements;
         b.reportUnreadColumns = reportUnreadColumns;
         b.serverParameters.putAll(serverParameters);
@@ -266,6 +272,19 @@ public final class LazyPgConfig {
         return receiveBufferSize;
     }
 
+    /**
+     * How long a thread waiting for the server's answer keeps polling the socket before it sleeps
+     * ({@code receive_spin}); {@link Duration#ZERO} (the default) sleeps at once. An answer that
+     * arrives within it is read without the thread being put to sleep and woken, which is most of
+     * the client's share of a short statement's round trip when processors are idle, at the price of
+     * the CPU spent polling. Spinning stops by itself while more threads wait for answers than half
+     * the processors, and after answers that took longer than this. At most 1 ms. See
+     * docs/point-select.md.
+     */
+    public Duration receiveSpin() {
+        return receiveSpin;
+    }
+
     /** Run-time parameters sent in the StartupMessage (TimeZone, search_path, ...); unmodifiable. */
     /**
      * How many distinct SQL statements the client keeps laziness statistics for (LRU); 0 turns
@@ -311,6 +330,7 @@ public final class LazyPgConfig {
                 && fetchSize == c.fetchSize
                 && maxMessageSize == c.maxMessageSize
                 && receiveBufferSize == c.receiveBufferSize
+                && receiveSpin.equals(c.receiveSpin)
                 && statisticsMaxStatements == c.statisticsMaxStatements
                 && reportUnreadColumns == c.reportUnreadColumns
                 && database.equals(c.database)
@@ -347,6 +367,7 @@ public final class LazyPgConfig {
                 + ", pipeliningLimit=" + pipeliningLimit
                 + ", fetchSize=" + fetchSize + ", maxMessageSize=" + maxMessageSize
                 + ", receiveBufferSize=" + receiveBufferSize
+                + ", receiveSpin=" + receiveSpin
                 + ", statisticsMaxStatements=" + statisticsMaxStatements + ", reportUnreadColumns="
                 + reportUnreadColumns
                 + ", serverParameters=" + serverParameters + ", pool=" + pool + "]";
@@ -530,6 +551,7 @@ public final class LazyPgConfig {
         private int fetchSize = 1000;
         private int maxMessageSize = 1 << 30;
         private int receiveBufferSize = 64 * 1024;
+        private Duration receiveSpin = Duration.ZERO;
         private int statisticsMaxStatements = 500;
         private boolean reportUnreadColumns = true;
         private final Map<String, String> serverParameters = new LinkedHashMap<>();
@@ -576,10 +598,11 @@ public final class LazyPgConfig {
          * docs/multi-host.md.
          *
          * <p>Both forms also accept the lazypg settings {@code query_timeout, statement_cache_size,
-         * pipelining_limit, fetch_size, max_message_size, receive_buffer_size, pool_max_size, pool_min_idle,
+         * pipelining_limit, fetch_size, max_message_size, receive_buffer_size, receive_spin, pool_max_size,
+         * pool_min_idle,
          * pool_acquire_timeout, pool_max_lifetime, pool_idle_timeout, pool_validation_timeout,
          * pool_validate_after_idle, pool_leak_detection_threshold}. Durations are seconds, or a
-         * number with a unit ({@code 250ms, 30s, 5m, 1h}), or ISO-8601 ({@code PT30S}); sizes are
+         * number with a unit ({@code 50us, 250ms, 30s, 5m, 1h}), or ISO-8601 ({@code PT30S}); sizes are
          * bytes or a number with {@code kB, MB, GB} (1024-based).
          *
          * @throws IllegalArgumentException for a malformed URL or value or an unknown parameter;
@@ -730,6 +753,12 @@ public final class LazyPgConfig {
             return this;
         }
 
+        /** How long a read polls for the answer before it sleeps, 0 to 1 ms; see {@link LazyPgConfig#receiveSpin()}. */
+        public Builder receiveSpin(Duration receiveSpin) {
+            this.receiveSpin = receiveSpin;
+            return this;
+        }
+
         public Builder statisticsMaxStatements(int statisticsMaxStatements) {
             this.statisticsMaxStatements = statisticsMaxStatements;
             return this;
@@ -874,6 +903,11 @@ public final class LazyPgConfig {
             if (receiveBufferSize < 1024) {
                 throw new IllegalArgumentException(
                         "receiveBufferSize must be at least 1024 bytes, got " + receiveBufferSize);
+            }
+            requireNonNegative("receiveSpin", receiveSpin);
+            if (receiveSpin.compareTo(MAX_RECEIVE_SPIN) > 0) {
+                throw new IllegalArgumentException("receive_spin (receiveSpin) must be at most 1ms, got " + receiveSpin
+                        + ": a sleeping thread is woken in microseconds, so a longer spin only burns CPU");
             }
             for (Map.Entry<String, String> p : serverParameters.entrySet()) {
                 String name = p.getKey();

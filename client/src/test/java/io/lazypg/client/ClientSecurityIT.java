@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TestPostgres;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** Authentication methods and sslmodes through the real client against the embedded server's pg_hba. */
@@ -100,6 +101,36 @@ class ClientSecurityIT {
                 .isTrue();
         assertThat(usesTls(as(server, tls.tlsOnlyRole(), server.host(), SslMode.PREFER, null)))
                 .isTrue();
+    }
+
+    /**
+     * With receive_spin over TLS, readiness is asked of the TCP socket (the TLS stream counts only
+     * decrypted bytes): a result spanning many TLS records arrives whole and correct.
+     */
+    @Test
+    void receiveSpinReadsEveryTlsRecord(TestPostgres server) {
+        TestPostgres.Tls tls = tls(server);
+        LazyPgConfig config = as(server, tls.tlsOnlyRole(), server.host(), SslMode.REQUIRE, null).toBuilder()
+                .receiveSpin(Duration.ofNanos(100_000))
+                .build();
+        try (LazyPgClient client = LazyPgClient.create(config)) {
+            for (int round = 0; round < 20; round++) {
+                LazyRow row = client.query(
+                                "select count(*), sum(length(s)) from (select repeat('x', i % 500) s"
+                                        + " from generate_series(1, 20000) i) t where length(s) >= $1",
+                                0)
+                        .get(0);
+                assertThat(row.getLong(0)).isEqualTo(20_000);
+                assertThat(row.getLong(1)).isEqualTo(20_000L / 500 * (499L * 500 / 2));
+            }
+            assertThat(client.query("select s from generate_series(1, 30000) s where s > $1", 0)
+                            .size())
+                    .isEqualTo(30_000);
+            assertThat(client.query("select ssl from pg_stat_ssl where pid = pg_backend_pid()")
+                            .get(0)
+                            .getBoolean(0))
+                    .isTrue();
+        }
     }
 
     @Test

@@ -30,6 +30,7 @@ class LazyPgConfigTest {
         assertThat(c.fetchSize()).isEqualTo(1000);
         assertThat(c.maxMessageSize()).isEqualTo(1 << 30);
         assertThat(c.receiveBufferSize()).isEqualTo(64 * 1024);
+        assertThat(c.receiveSpin()).isEqualTo(Duration.ZERO);
         assertThat(c.serverParameters()).isEmpty();
         PoolSettings p = c.pool();
         assertThat(p).isEqualTo(PoolSettings.DEFAULTS);
@@ -100,6 +101,7 @@ class LazyPgConfigTest {
                 .fetchSize(50)
                 .maxMessageSize(1 << 20)
                 .receiveBufferSize(8192)
+                .receiveSpin(Duration.ofNanos(25_000))
                 .serverParameter("TimeZone", "UTC")
                 .poolMaxSize(20)
                 .poolMinIdle(2)
@@ -114,6 +116,8 @@ class LazyPgConfigTest {
         assertThat(changed).isNotEqualTo(c);
         assertThat(c.pipeliningLimit()).isEqualTo(16);
         assertThat(c.toString()).contains("pipeliningLimit=16");
+        assertThat(c.toString()).contains("receiveSpin=PT0.000025S");
+        assertThat(c.toBuilder().receiveSpin(Duration.ZERO).build()).isNotEqualTo(c);
     }
 
     @Test
@@ -162,6 +166,8 @@ class LazyPgConfigTest {
         assertInvalid(b -> b.fetchSize(-1), "fetchSize");
         assertInvalid(b -> b.maxMessageSize(10), "maxMessageSize");
         assertInvalid(b -> b.receiveBufferSize(0), "receiveBufferSize");
+        assertInvalid(b -> b.receiveSpin(Duration.ofNanos(-1)), "receiveSpin");
+        assertInvalid(b -> b.receiveSpin(Duration.ofMillis(2)), "receive_spin (receiveSpin) must be at most 1ms");
         assertInvalid(b -> b.sslMode(null), "sslMode");
         assertInvalid(b -> b.poolMaxSize(0), "pool.max-size");
         assertInvalid(b -> b.poolMinIdle(11), "pool.min-idle");

@@ -16,7 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * 16 threads share one client whose pool has 4 connections (without and with pipelining), each running a fixed number of mixed
@@ -53,12 +53,14 @@ class LoadIT {
     /**
      * Once with each statement on a connection of its own, once with pipelining: then the
      * one-statement calls (reads, autocommit writes, the contended counter) share busy connections
-     * with up to 8 in flight on each, beside transactions and streams that keep theirs.
+     * with up to 8 in flight on each, beside transactions and streams that keep theirs. A third run
+     * polls for answers before sleeping ({@code receive_spin}), so reads of every kind, streams
+     * included, go through the spinning input while threads crowd it.
      */
-    @ParameterizedTest(name = "pipelining_limit={0}")
-    @ValueSource(ints = {1, 8})
-    void sixteenThreadsOnFourConnectionsLoseNothingAndLeakNothing(int pipeliningLimit, TestPostgres server)
-            throws Exception {
+    @ParameterizedTest(name = "pipelining_limit={0}, receive_spin={1}us")
+    @CsvSource({"1, 0", "8, 0", "1, 50"})
+    void sixteenThreadsOnFourConnectionsLoseNothingAndLeakNothing(
+            int pipeliningLimit, long receiveSpinMicros, TestPostgres server) throws Exception {
         int perThread = Integer.getInteger("lazypg.load.queriesPerThread", 500);
         long maxNanos = TimeUnit.SECONDS.toNanos(Long.getLong("lazypg.load.maxSeconds", 300));
         LazyPgConfig config = LazyPgConfig.fromUrl(server.url()).toBuilder()
@@ -66,6 +68,7 @@ class LoadIT {
                 .poolMaxSize(POOL)
                 .poolAcquireTimeout(Duration.ofSeconds(60))
                 .pipeliningLimit(pipeliningLimit)
+                .receiveSpin(Duration.ofNanos(receiveSpinMicros * 1000))
                 .build();
         try (LazyPgClient client = LazyPgClient.create(config)) {
             client.withConnection(c -> {
@@ -150,7 +153,8 @@ class LoadIT {
             double seconds = elapsed / 1e9;
             System.out.printf(
                     Locale.ROOT,
-                    "LoadIT (PostgreSQL %d): %d threads x %d operations on a pool of %d, pipelining_limit %d: %d"
+                    "LoadIT (PostgreSQL %d): %d threads x %d operations on a pool of %d, pipelining_limit %d,"
+                            + " receive_spin %d us: %d"
                             + " operations in %.2f s, %.0f ops/s; latency p50 %.2f ms, p99 %.2f ms, max %.2f ms;"
                             + " connections opened %d; statements pipelined %d%n",
                     server.majorVersion(),
@@ -158,6 +162,7 @@ class LoadIT {
                     perThread,
                     POOL,
                     pipeliningLimit,
+                    receiveSpinMicros,
                     operations,
                     seconds,
                     operations / seconds,

@@ -8,6 +8,7 @@ import io.lazypg.testing.TestPostgres;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,7 +25,8 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>pgjdbc on one connection gets its best case: one PreparedStatement prepared once and reused
  * (server-prepared after prepareThreshold executions). pgjdbc + HikariCP and lazypg borrow a
  * connection per operation from a pool of 4, as application code does; lazypg once more with
- * pipelining, where statements share busy connections ({@code pipelining_limit}).
+ * pipelining, where statements share busy connections ({@code pipelining_limit}), and once more
+ * polling for each answer before sleeping ({@code receive_spin}).
  */
 public final class PointSelect {
 
@@ -32,6 +34,8 @@ public final class PointSelect {
     static final String LAZY_SQL = "select * from wide where id = $1";
     /** The pipelined configurations' {@code pipelining_limit}: room for every thread on any one connection. */
     static final int PIPELINING_LIMIT = 8;
+    /** The spinning configurations' {@code receive_spin}: above this machine's answer time for a point select. */
+    static final Duration RECEIVE_SPIN = Duration.ofNanos(50_000);
 
     /**
      * One configuration's figures: ops/s of each measured window, and the bytes the worker threads
@@ -161,6 +165,9 @@ public final class PointSelect {
                 LazyPgClient lazy = LazyPgClient.create(Fixtures.lazyConfig(server, 4));
                 LazyPgClient pipelined = LazyPgClient.create(Fixtures.lazyConfig(server, 4).toBuilder()
                         .pipeliningLimit(PIPELINING_LIMIT)
+                        .build());
+                LazyPgClient spinning = LazyPgClient.create(Fixtures.lazyConfig(server, 4).toBuilder()
+                        .receiveSpin(RECEIVE_SPIN)
                         .build())) {
             PreparedStatement ps = single.prepareStatement(JDBC_SQL);
             List<Config> configs = List.of(
@@ -172,6 +179,11 @@ public final class PointSelect {
                             () -> id -> hikariSelect(hikari, id)),
                     new Config("lazypg-1", "lazypg (pool 4), 1 thread", 1, () -> id -> lazySelect(lazy, id)),
                     new Config(
+                            "lazypg-1-spin",
+                            "lazypg (pool 4, receive_spin " + micros(RECEIVE_SPIN) + "), 1 thread",
+                            1,
+                            () -> id -> lazySelect(spinning, id)),
+                    new Config(
                             "hikari-8",
                             "pgjdbc + HikariCP (pool 4), 8 threads",
                             8,
@@ -181,7 +193,12 @@ public final class PointSelect {
                             "lazypg-8-pipelined",
                             "lazypg (pool 4, pipelining_limit " + PIPELINING_LIMIT + "), 8 threads",
                             8,
-                            () -> id -> lazySelect(pipelined, id)));
+                            () -> id -> lazySelect(pipelined, id)),
+                    new Config(
+                            "lazypg-8-spin",
+                            "lazypg (pool 4, receive_spin " + micros(RECEIVE_SPIN) + "), 8 threads",
+                            8,
+                            () -> id -> lazySelect(spinning, id)));
             for (Config c : configs) {
                 run(c.threads(), c.worker(), warmupMillis, new LongAdder());
             }
@@ -206,6 +223,10 @@ public final class PointSelect {
             }
             return results;
         }
+    }
+
+    static String micros(Duration d) {
+        return d.toNanos() / 1000 + "us";
     }
 
     static HikariDataSource hikari(TestPostgres server, int size) {

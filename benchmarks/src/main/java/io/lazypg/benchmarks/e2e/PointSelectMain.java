@@ -63,10 +63,12 @@ public final class PointSelectMain {
                         Arrays.toString(r.opsPerSecond()));
             }
             ratio(results, "lazypg-1", "pgjdbc-1");
+            ratio(results, "lazypg-1-spin", "pgjdbc-1");
             ratio(results, "lazypg-1", "hikari-1");
             ratio(results, "lazypg-8", "hikari-8");
             ratio(results, "lazypg-8-pipelined", "hikari-8");
             ratio(results, "lazypg-8-pipelined", "lazypg-8");
+            ratio(results, "lazypg-8-spin", "hikari-8");
         }
         System.out.printf(Locale.ROOT, "load average after: %.2f%n", Meters.loadAverage());
     }

@@ -293,6 +293,15 @@ public final class ReportWriter {
         if (l1 != null && j1 != null) {
             t.add(throughputTarget("point select, 1 thread: lazypg >= 1.1x pgjdbc on one connection", l1, j1, 1.1));
         }
+        PointSelect.Result s1 = r.pointById("lazypg-1-spin");
+        if (s1 != null && j1 != null) {
+            t.add(throughputTarget(
+                    "point select, 1 thread, lazypg with receive_spin " + PointSelect.micros(PointSelect.RECEIVE_SPIN)
+                            + ": >= 1.1x pgjdbc on one connection",
+                    s1,
+                    j1,
+                    1.1));
+        }
         if (l8 != null && h8 != null) {
             t.add(throughputTarget(
                     "point select, 8 threads on a pool of 4: lazypg >= 1.2x pgjdbc + HikariCP", l8, h8, 1.2));
@@ -303,6 +312,15 @@ public final class ReportWriter {
                     "point select, 8 threads on a pool of 4, lazypg with pipelining_limit "
                             + PointSelect.PIPELINING_LIMIT + ": >= 1.2x pgjdbc + HikariCP",
                     p8,
+                    h8,
+                    1.2));
+        }
+        PointSelect.Result s8 = r.pointById("lazypg-8-spin");
+        if (s8 != null && h8 != null) {
+            t.add(throughputTarget(
+                    "point select, 8 threads on a pool of 4, lazypg with receive_spin "
+                            + PointSelect.micros(PointSelect.RECEIVE_SPIN) + ": >= 1.2x pgjdbc + HikariCP",
+                    s8,
                     h8,
                     1.2));
         }

@@ -113,6 +113,8 @@ class EndToEndCasesIT {
                         "lazypg-1",
                         "lazypg-8",
                         "lazypg-8-pipelined",
+                        "lazypg-1-spin",
+                        "lazypg-8-spin",
                         "mix-hikari-8",
                         "mix-lazypg-8",
                         "mix-lazypg-8-pipelined");

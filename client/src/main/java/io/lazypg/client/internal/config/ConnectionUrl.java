@@ -302,6 +302,7 @@ public final class ConnectionUrl {
         m.put("query_timeout", (b, e, n, v) -> b.queryTimeout(parseDuration(n, v)));
         m.put("statement_cache_size", (b, e, n, v) -> b.statementCacheSize(parseInt(n, v)));
         m.put("pipelining_limit", (b, e, n, v) -> b.pipeliningLimit(parseInt(n, v)));
+        m.put("receive_spin", (b, e, n, v) -> b.receiveSpin(parseDuration(n, v)));
         m.put("fetch_size", (b, e, n, v) -> b.fetchSize(parseInt(n, v)));
         m.put("max_message_size", (b, e, n, v) -> b.maxMessageSize(parseSize(n, v)));
         m.put("receive_buffer_size", (b, e, n, v) -> b.receiveBufferSize(parseSize(n, v)));
@@ -445,9 +446,9 @@ public final class ConnectionUrl {
         return Duration.ofSeconds(seconds);
     }
 
-    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|min|h|d)?");
+    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(us|ms|s|m|min|h|d)?");
 
-    /** Seconds, a number with a unit (ms, s, m/min, h, d), or ISO-8601 ({@code PT30S}). */
+    /** Seconds, a number with a unit (us, ms, s, m/min, h, d), or ISO-8601 ({@code PT30S}). */
     static Duration parseDuration(String name, String value) {
         String v = value.trim();
         if (!v.isEmpty() && (v.charAt(0) == 'P' || v.charAt(0) == 'p')) {
@@ -469,6 +470,8 @@ public final class ConnectionUrl {
         }
         String unit = m.group(2) == null ? "s" : m.group(2);
         switch (unit) {
+            case "us":
+                return Duration.ofNanos(Math.multiplyExact(amount, 1000L));
             case "ms":
                 return Duration.ofMillis(amount);
             case "s":
@@ -485,7 +488,7 @@ public final class ConnectionUrl {
 
     private static IllegalArgumentException badDuration(String name, String value) {
         return new IllegalArgumentException("connection URL parameter '" + name + "' must be a duration: "
-                + "seconds, a number with ms/s/m/h/d, or ISO-8601 such as PT30S; got '" + value + "'");
+                + "seconds, a number with us/ms/s/m/h/d, or ISO-8601 such as PT30S; got '" + value + "'");
     }
 
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(b|kb|mb|gb)?");

@@ -24,6 +24,7 @@ import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
+import io.lazypg.client.internal.wire.SpinningInput;
 import io.lazypg.client.internal.wire.WriteBuffer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -146,12 +147,23 @@ public final class PgConnection implements Poolable {
         this.socket = socket;
         this.transport = transport;
         this.out = socket.getOutputStream();
-        this.in = socket.getInputStream();
+        this.in = receiveStream(config, socket, transport);
         this.reader = new MessageReader(in, config.receiveBufferSize(), config.maxMessageSize());
         this.preparer = new StatementPreparer(this, new StatementCache(config.statementCacheSize()));
         this.loop = new MessageLoop(this, reader);
         this.execution = new ExecutionResponse(this, preparer);
         this.hooks = hooks;
+    }
+
+    /** The socket's input, polled before each read sleeps when {@code receive_spin} is set. */
+    private static InputStream receiveStream(LazyPgConfig config, Socket socket, Socket transport) throws IOException {
+        InputStream in = socket.getInputStream();
+        long spinNanos = config.receiveSpin().toNanos();
+        if (spinNanos == 0) {
+            return in;
+        }
+        InputStream probe = transport == socket ? in : transport.getInputStream();
+        return new SpinningInput(in, probe, spinNanos);
     }
 
     /** Opens a connection: TCP, TLS per sslmode, startup and authentication. */

@@ -5,6 +5,7 @@ import io.lazypg.client.PgConnectionClosedException;
 import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.internal.result.CommandTags;
+import io.lazypg.client.internal.wire.WaitingThreads;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -200,7 +201,20 @@ final class SharedConnection {
     }
 
     /** Waits, uninterruptibly, for the answers before this statement's to be read: its answer must be read by it. */
+    /** Waits for the turn, counted in {@link WaitingThreads} meanwhile (reads do not spin while threads queue). */
     private static void awaitTurn(Turn turn) {
+        if (turn.reading) {
+            return;
+        }
+        WaitingThreads.enter();
+        try {
+            awaitTurnCounted(turn);
+        } finally {
+            WaitingThreads.leave();
+        }
+    }
+
+    private static void awaitTurnCounted(Turn turn) {
         for (int spins = 0; spins < SPINS_BEFORE_PARKING && !turn.reading; spins++) {
             Thread.yield();
         }

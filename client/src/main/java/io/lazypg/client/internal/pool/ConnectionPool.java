@@ -7,6 +7,7 @@ import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.PoolListener;
 import io.lazypg.client.PoolStats;
+import io.lazypg.client.internal.wire.WaitingThreads;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -474,8 +475,20 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         }
     }
 
-    /** Parks until the waiter has an outcome; on timeout or interrupt takes it off the queue and throws. */
+    /**
+     * Parks until the waiter has an outcome; on timeout or interrupt takes it off the queue and
+     * throws. Counted in {@link WaitingThreads} meanwhile, so reads do not spin while threads queue.
+     */
     private Object awaitOutcome(Waiter me, long start) {
+        WaitingThreads.enter();
+        try {
+            return awaitOutcomeCounted(me, start);
+        } finally {
+            WaitingThreads.leave();
+        }
+    }
+
+    private Object awaitOutcomeCounted(Waiter me, long start) {
         int spins = 0;
         for (; ; ) {
             Object outcome = me.outcome();

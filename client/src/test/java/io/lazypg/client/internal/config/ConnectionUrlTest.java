@@ -87,6 +87,7 @@ class ConnectionUrlTest {
     void lazypgExtras() {
         LazyPgConfig c = LazyPgConfig.fromUrl("postgresql://app@db/shop?query_timeout=250ms"
                 + "&statement_cache_size=0&pipelining_limit=8&fetch_size=500&max_message_size=16MB&receive_buffer_size=128kB"
+                + "&receive_spin=40us"
                 + "&pool_max_size=20&pool_min_idle=2&pool_acquire_timeout=5&pool_max_lifetime=1h"
                 + "&pool_idle_timeout=PT5M&pool_validation_timeout=2s&pool_validate_after_idle=500ms"
                 + "&pool_leak_detection_threshold=1m");
@@ -97,6 +98,7 @@ class ConnectionUrlTest {
         assertThat(c.fetchSize()).isEqualTo(500);
         assertThat(c.maxMessageSize()).isEqualTo(16 << 20);
         assertThat(c.receiveBufferSize()).isEqualTo(128 << 10);
+        assertThat(c.receiveSpin()).isEqualTo(Duration.ofNanos(40_000));
         assertThat(c.pool())
                 .isEqualTo(new LazyPgConfig.PoolSettings(
                         20,
