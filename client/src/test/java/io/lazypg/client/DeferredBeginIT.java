@@ -3,6 +3,7 @@ package io.lazypg.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TestPostgres;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
@@ -138,12 +139,29 @@ class DeferredBeginIT {
     }
 
     @Test
-    void commitWithNothingRunEndsTheTransaction() {
+    void endingATransactionWithNothingRunSendsNeitherBeginNorItsEnd() {
         try (LazyPgSession s = client.acquire()) {
+            PgConnection connection = ((ConnectionSession) s).connection();
+            long received = connection.bytesReceived();
             s.begin();
             assertThat(s.query("COMMIT").commandTag()).isEqualTo("COMMIT");
             assertThat(s.inTransaction()).isFalse();
             s.begin();
+            s.executeScript("ROLLBACK");
+            assertThat(s.inTransaction()).isFalse();
+            s.begin("isolation level serializable");
+            assertThat(s.execute("end work;")).isZero();
+            s.begin();
+            assertThat(s.queryScript("  abort transaction ").get(0).commandTag())
+                    .isEqualTo("ROLLBACK");
+            assertThat(connection.transactionsNeverSent()).isEqualTo(4);
+            assertThat(connection.bytesReceived()).as("no round trip").isEqualTo(received);
+
+            s.begin();
+            failsWith("3B001", () -> s.executeScript("rollback to savepoint never_set"));
+            assertThat(connection.transactionsNeverSent())
+                    .as("not an end: BEGIN went, then this")
+                    .isEqualTo(4);
             s.executeScript("ROLLBACK");
             assertThat(s.inTransaction()).isFalse();
         }

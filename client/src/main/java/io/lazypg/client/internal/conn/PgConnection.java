@@ -103,6 +103,8 @@ public final class PgConnection implements Poolable {
     private String deferredBegin;
     /** BEGINs that went out with a statement instead of on a round trip of their own (for tests and tuning). */
     private long beginsWithStatement;
+    /** Transactions ended before their BEGIN was sent: neither went to the server. */
+    private long transactionsNeverSent;
 
     private boolean broken;
     private boolean closed;
@@ -431,6 +433,10 @@ public final class PgConnection implements Poolable {
         if (maxRows < 0) {
             throw new PgUsageException("maxRows must be 0 (no limit) or positive, was " + maxRows);
         }
+        String ended = endUnsentTransaction(sql, params);
+        if (ended != null) {
+            return new LazyResult(List.of(), List.of(), ended);
+        }
         BufferedRows rows = new BufferedRows((int) Math.min(Integer.MAX_VALUE, maxRows));
         ExecutionResponse response = run("query", sql, params, true, rows, (int) Math.min(Integer.MAX_VALUE, maxRows));
         return result(response, rows);
@@ -458,6 +464,9 @@ public final class PgConnection implements Poolable {
 
     /** Runs a statement through the extended protocol and returns the row count of its command tag. */
     public long execute(String sql, Object... params) {
+        if (endUnsentTransaction(sql, params) != null) {
+            return 0;
+        }
         return CommandTags.rowCount(run("execute", sql, params, false, null, 0).tag());
     }
 
@@ -650,6 +659,9 @@ public final class PgConnection implements Poolable {
      * parameters, results discarded. For scripts, DDL and transaction control.
      */
     public void executeScript(String sql) {
+        if (endUnsentTransaction(sql, NO_VALUES) != null) {
+            return;
+        }
         ensureUsable();
         runObservedScript(sql);
     }
@@ -673,6 +685,10 @@ public final class PgConnection implements Poolable {
      * query timeout, as extended-protocol statements are.
      */
     public List<LazyResult> queryScript(String sql) {
+        String ended = endUnsentTransaction(sql, NO_VALUES);
+        if (ended != null) {
+            return List.of(new LazyResult(List.of(), List.of(), ended));
+        }
         ensureUsable();
         Object token = observeStart(sql, "script");
         ScriptResults results = new ScriptResults(this);
@@ -1153,6 +1169,30 @@ public final class PgConnection implements Poolable {
     /** Whether the session is in a transaction block: the server says so, or a BEGIN is deferred. */
     public boolean inTransactionBlock() {
         return deferredBegin != null || transactionStatus != 'I';
+    }
+
+    /**
+     * Ends, without a word to the server, a transaction whose BEGIN was never sent: no statement ran
+     * in it, so there is nothing to commit or roll back, and neither BEGIN nor its end goes (pgjdbc
+     * sends neither either). Returns the command tag the server would have answered (COMMIT or
+     * ROLLBACK), or null when {@code sql} is something else or the BEGIN was sent; then nothing changed.
+     */
+    private String endUnsentTransaction(String sql, Object[] params) {
+        if (deferredBegin == null || (params != null && params.length > 0)) {
+            return null;
+        }
+        ensureOpenAndIdle();
+        String tag = TransactionEnd.tagOf(sql);
+        if (tag != null) {
+            deferredBegin = null;
+            transactionsNeverSent++;
+        }
+        return tag;
+    }
+
+    /** Transactions begun and ended with no statement between, so neither BEGIN nor COMMIT/ROLLBACK was sent. */
+    public long transactionsNeverSent() {
+        return transactionsNeverSent;
     }
 
     /** BEGINs sent with a statement rather than alone. */
