@@ -121,7 +121,7 @@ public class LazyPgProperties {
     /**
      * How long a thread waiting for the server's answer polls the socket before it sleeps, at most
      * 1ms; 0 sleeps at once. Saves the thread's wake-up on quick answers when processors are idle, at
-     * the price of CPU (docs/point-select.md). The URL's receive_spin wins.
+     * the price of CPU (docs/client.md). The URL's receive_spin wins.
      */
     private Duration receiveSpin = Duration.ZERO;
 

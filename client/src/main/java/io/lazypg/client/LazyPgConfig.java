@@ -279,7 +279,7 @@ public final class LazyPgConfig {
      * the client's share of a short statement's round trip when processors are idle, at the price of
      * the CPU spent polling. Spinning stops by itself while more threads wait for answers than half
      * the processors, and after answers that took longer than this. At most 1 ms. See
-     * docs/point-select.md.
+     * docs/client.md (receive spin).
      */
     public Duration receiveSpin() {
         return receiveSpin;

@@ -7,7 +7,7 @@ import java.io.InputStream;
  * The socket's input with {@code receive_spin}: before a read would block, the reading thread polls
  * for the answer for up to the budget, so an answer that comes within it is read without the thread
  * going to sleep and being woken again. On a machine with idle processors that wake-up is most of
- * the client's share of a short statement's round trip (measured in docs/point-select.md).
+ * the client's share of a short statement's round trip (measured in docs/benchmarks/point-select.md).
  *
  * <p>Spinning spends CPU to save latency, and is only worth it while there are processors to
  * spare and the answer is usually quick. So it stops by itself:
