@@ -173,14 +173,15 @@ class EndToEndCasesIT {
                         "entity proxies, all 40: CPU <= 0.80x pgjdbc ResultSet reading all 40, binary",
                         "retained heap of the held 100k proxies")
                 .doesNotContain("pending", "not run");
-        // Every target has a verdict: 18 rows (3 + 3 for the proxies, retained heap, 3 for lazypg-jdbc,
-        // 2 callbacks, 1M rows, 3 point selects (one pipelined), the OLTP mix with and without
-        // pipelining); the Hibernate findAll is reported without one.
+        // Every target has a verdict: 20 rows (3 + 3 for the proxies, retained heap, 3 for lazypg-jdbc,
+        // 2 callbacks, 1M rows, 5 point selects (1 thread plain and polling, 8 threads plain,
+        // pipelined and polling), the OLTP mix with and without pipelining); the Hibernate findAll
+        // is reported without one.
         List<ReportWriter.Target> targets = ReportWriter.targetList(report);
-        assertThat(targets).hasSize(19);
+        assertThat(targets).hasSize(21);
         assertThat(targets)
                 .filteredOn(t -> !t.target().startsWith("Hibernate"))
-                .hasSize(18)
+                .hasSize(20)
                 .allSatisfy(t -> assertThat(t.holds()).as(t.target()).isNotNull());
         assertThat(targets)
                 .filteredOn(t -> t.target().startsWith("Hibernate 7 findAll"))

@@ -38,6 +38,7 @@ public final class SpinningInput extends InputStream {
     private final InputStream probe;
     private final long budgetNanos;
     private final int spinnersAllowed;
+    private final byte[] one = new byte[1];
 
     /** Reads left that sleep at once because of the last miss. */
     private int paused;
@@ -102,7 +103,6 @@ public final class SpinningInput extends InputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
         int n = read(one, 0, 1);
         return n < 0 ? -1 : one[0] & 0xFF;
     }
