@@ -200,8 +200,10 @@ final class SharedConnection {
         }
     }
 
-    /** Waits, uninterruptibly, for the answers before this statement's to be read: its answer must be read by it. */
-    /** Waits for the turn, counted in {@link WaitingThreads} meanwhile (reads do not spin while threads queue). */
+    /**
+     * Waits, uninterruptibly, for the answers before this statement's to be read: its answer must be
+     * read by it. Counted in {@link WaitingThreads} meanwhile, so reads do not spin while threads queue.
+     */
     private static void awaitTurn(Turn turn) {
         if (turn.reading) {
             return;
