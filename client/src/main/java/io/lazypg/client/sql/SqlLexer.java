@@ -96,6 +96,34 @@ public final class SqlLexer {
         return highest;
     }
 
+    /** The index of the first character at or after {@code i} that is neither whitespace nor part of a comment. */
+    public static int skipSpaceAndComments(String sql, int i) {
+        int n = sql.length();
+        while (i < n) {
+            if (Character.isWhitespace(sql.charAt(i))) {
+                i++;
+            } else if (isComment(sql, i)) {
+                i = skipNonCode(sql, i);
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+
+    /**
+     * If the keyword {@code word} (any case) starts at {@code i} and is not the beginning of a longer
+     * identifier, the index just past it; otherwise -1.
+     */
+    public static int keywordEnd(String sql, int i, String word) {
+        int end = i + word.length();
+        if (sql.regionMatches(true, i, word, 0, word.length())
+                && (end == sql.length() || !isIdentifierPart(sql.charAt(end)))) {
+            return end;
+        }
+        return -1;
+    }
+
     /** Letters, digits and underscores: what continues a name after its first character. */
     public static boolean isNamePart(char c) {
         return Character.isLetterOrDigit(c) || c == '_';

@@ -61,4 +61,24 @@ class SqlLexerTest {
         assertThat(SqlLexer.isCast(sql, 33)).isTrue();
         assertThat(SqlLexer.isCast(sql, 34)).isFalse();
     }
+
+    @Test
+    void skipSpaceAndCommentsStopsAtTheFirstCode() {
+        assertThat(SqlLexer.skipSpaceAndComments("  -- a\n /* b /* c */ */ commit", 0))
+                .isEqualTo(24);
+        assertThat(SqlLexer.skipSpaceAndComments("'x' -- y", 0))
+                .as("a literal is code")
+                .isZero();
+        assertThat(SqlLexer.skipSpaceAndComments("commit  ", 6)).isEqualTo(8);
+        assertThat(SqlLexer.skipSpaceAndComments("", 0)).isZero();
+    }
+
+    @Test
+    void keywordEndMatchesAWholeWordInAnyCase() {
+        assertThat(SqlLexer.keywordEnd("COMMIT;", 0, "commit")).isEqualTo(6);
+        assertThat(SqlLexer.keywordEnd("x Commit", 2, "commit")).isEqualTo(8);
+        assertThat(SqlLexer.keywordEnd("commitment", 0, "commit")).isEqualTo(-1);
+        assertThat(SqlLexer.keywordEnd("commit$1", 0, "commit")).isEqualTo(-1);
+        assertThat(SqlLexer.keywordEnd("com", 0, "commit")).isEqualTo(-1);
+    }
 }

@@ -239,28 +239,13 @@ public final class StatementPipelines {
      * keeps no session state and cannot start or end a transaction.
      */
     static boolean pipelinable(String sql) {
-        int n = sql.length();
-        int i = 0;
-        while (i < n) {
-            char c = sql.charAt(i);
-            if (Character.isWhitespace(c) || c == '(') {
-                i++;
-                continue;
-            }
-            int past = SqlLexer.skipNonCode(sql, i);
-            if (past == i) {
-                break;
-            }
-            if (!SqlLexer.isComment(sql, i)) {
-                return false; // a literal or a quoted name first: not one of ours
-            }
-            i = past;
+        int i = SqlLexer.skipSpaceAndComments(sql, 0);
+        while (i < sql.length() && sql.charAt(i) == '(') {
+            i = SqlLexer.skipSpaceAndComments(sql, i + 1);
         }
         for (String keyword : PIPELINABLE) {
-            int end = i + keyword.length();
-            if (sql.regionMatches(true, i, keyword, 0, keyword.length())
-                    && (end == n || !SqlLexer.isIdentifierPart(sql.charAt(end)))) {
-                return true;
+            if (SqlLexer.keywordEnd(sql, i, keyword) > 0) {
+                return true; // a literal or a quoted name first matches no keyword: not one of ours
             }
         }
         return false;

@@ -1,12 +1,14 @@
 package io.lazypg.client.internal.conn;
 
-import java.util.Locale;
+import io.lazypg.client.sql.SqlLexer;
 
 /**
  * Recognizes the statements that end a transaction block ({@code COMMIT}, {@code END},
  * {@code ROLLBACK}, {@code ABORT}, each optionally with {@code WORK} or {@code TRANSACTION} and a
- * trailing semicolon), so that ending a transaction whose BEGIN was never sent costs nothing.
- * Anything else, {@code ROLLBACK TO SAVEPOINT} and {@code COMMIT AND CHAIN} included, is not one.
+ * trailing semicolon; spaces and comments anywhere between), so that ending a transaction whose
+ * BEGIN was never sent costs nothing. Anything else, {@code ROLLBACK TO SAVEPOINT} and
+ * {@code COMMIT AND CHAIN} included, is not one. Allocates nothing: it runs on the first statement
+ * of every transaction begun with {@code begin()}.
  */
 final class TransactionEnd {
 
@@ -14,32 +16,29 @@ final class TransactionEnd {
 
     /** The command tag the server answers {@code sql} with when it ends a transaction; null for any other SQL. */
     static String tagOf(String sql) {
-        if (sql.length() > 40) {
-            return null; // the longest form, "rollback transaction ;" with spaces, is far shorter
-        }
-        String[] words = sql.trim().toLowerCase(Locale.ROOT).split("\\s+");
-        int n = words.length;
-        if (n > 0 && words[n - 1].endsWith(";")) {
-            words[n - 1] = words[n - 1].substring(0, words[n - 1].length() - 1);
-            if (words[n - 1].isEmpty()) {
-                n--;
+        int i = SqlLexer.skipSpaceAndComments(sql, 0);
+        String tag = "COMMIT";
+        int end = endOfEither(sql, i, "commit", "end");
+        if (end < 0) {
+            tag = "ROLLBACK";
+            end = endOfEither(sql, i, "rollback", "abort");
+            if (end < 0) {
+                return null;
             }
         }
-        if (n == 2 && !words[1].equals("work") && !words[1].equals("transaction")) {
-            return null;
+        i = SqlLexer.skipSpaceAndComments(sql, end);
+        int noise = endOfEither(sql, i, "work", "transaction");
+        if (noise > 0) {
+            i = SqlLexer.skipSpaceAndComments(sql, noise);
         }
-        if (n < 1 || n > 2) {
-            return null;
+        if (i < sql.length() && sql.charAt(i) == ';') {
+            i = SqlLexer.skipSpaceAndComments(sql, i + 1);
         }
-        switch (words[0]) {
-            case "commit":
-            case "end":
-                return "COMMIT";
-            case "rollback":
-            case "abort":
-                return "ROLLBACK";
-            default:
-                return null;
-        }
+        return i == sql.length() ? tag : null;
+    }
+
+    private static int endOfEither(String sql, int i, String word, String other) {
+        int end = SqlLexer.keywordEnd(sql, i, word);
+        return end > 0 ? end : SqlLexer.keywordEnd(sql, i, other);
     }
 }

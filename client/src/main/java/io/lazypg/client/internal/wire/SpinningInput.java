@@ -13,7 +13,7 @@ import java.io.InputStream;
  * spare and the answer is usually quick. So it stops by itself:
  * <ul>
  *   <li><b>Crowding.</b> A thread spins only while the threads waiting on lazypg in this JVM
- *       ({@link WaitingThreads}: in a read, or for a pooled connection), itself included, are at
+ *       ({@link WaitingThreads}: in a read, for a pooled connection, or for a pipelined turn), itself included, are at
  *       most half the available processors (at least one). With more, the processors are better
  *       left to them and to the server's backends, so it sleeps at once.</li>
  *   <li><b>Misses.</b> A spin that ends without an answer (a slow statement, a distant server) makes

@@ -20,7 +20,8 @@ class TransactionEndTest {
                 "ROLLBACK|ROLLBACK",
                 "rollback work|ROLLBACK",
                 "abort;|ROLLBACK",
-                "Abort Transaction|ROLLBACK"
+                "Abort Transaction|ROLLBACK",
+                "/* done */ commit -- all of it|COMMIT"
             })
     void endsOfATransactionAreRecognizedWithTheServersTag(String sql, String tag) {
         assertThat(TransactionEnd.tagOf(sql)).isEqualTo(tag);
