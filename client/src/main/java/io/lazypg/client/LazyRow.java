@@ -13,12 +13,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * One row of a result, kept as a view over the DataRow bytes it arrived in. Nothing is decoded
  * until a getter asks: the cell offsets are found on first access (walking only as far as the
- * requested cell), each cell is decoded on demand, and the values that cost more to decode than
- * to keep (Strings, BigDecimal, arrays, values parsed from text, a converter's result) are memoized,
- * so a second read of the same cell returns the same object. Values decoded from a binary cell of a
- * fixed-length type ({@link PgType#fixedLength()}: dates, times, timestamps, UUID, boxed numbers)
- * are decoded again on each read: equal values, a few nanoseconds each, and nothing kept alive as
- * long as the row.
+ * requested cell), and each cell is decoded on demand. A row keeps (memoizes) only the values that
+ * cost more to make again than to keep: values parsed from a text cell (other than Strings) and a
+ * {@link TextConverter}'s result; a second read of such a cell returns the same object. Strings, and
+ * every value decoded from a binary cell, are decoded again on each read: equal values, not the same
+ * object. Decoding them is about as cheap as copying their bytes, while keeping them would make each
+ * one live as long as the row (a read of every column of a large result would make the collector
+ * copy them all).
  *
  * <pre>
  *   DataRow payload:  | int16 n | int32 len0 | len0 bytes | int32 len1 | len1 bytes | ... |
@@ -252,20 +253,14 @@ public final class LazyRow {
     /** The cell as PostgreSQL's text output shows it (for every type, in either format), or null. */
     public @Nullable String getString(int index) {
         int p = cellPosition(index);
-        Object m = memoized(index);
-        if (m instanceof String s) {
-            return s;
-        }
         int len = Bytes.readInt(data, p);
         if (len < 0) {
             return null;
         }
         try {
             shape.decoded(index);
-            String s = CellDecoder.decodeString(
+            return CellDecoder.decodeString(
                     data, p + 4, len, shape.typeOid(index), shape.binary(index), shape.settings());
-            memoize(index, m, s);
-            return s;
         } catch (RuntimeException e) {
             throw conversionFailed(index, e);
         }
@@ -291,7 +286,7 @@ public final class LazyRow {
         }
     }
 
-    /** The cell as its natural Java type (see the type mapping in the docs), memoized; or null. */
+    /** The cell as its natural Java type (see the type mapping in the docs), or null; memoized as {@link #get(int, Class)} says. */
     public @Nullable Object getObject(int index) {
         return get(index, Object.class);
     }
@@ -300,8 +295,8 @@ public final class LazyRow {
      * The cell converted to {@code type}: a boxed primitive, String, BigDecimal, BigInteger, byte[],
      * LocalDate, LocalTime, LocalDateTime, OffsetDateTime, OffsetTime, Instant, UUID, arrays such as
      * Integer[], int[] or String[] (also multi-dimensional), or Object for the natural type. Returns
-     * null for NULL. Reference values are memoized per cell, except those of binary fixed-length
-     * cells (see the class comment), which are decoded again on each call.
+     * null for NULL. A value parsed from a text cell (other than a String) is memoized per cell;
+     * Strings and values of binary cells are decoded again on each call (see the class comment).
      */
     @SuppressWarnings("unchecked")
     public <T> @Nullable T get(int index, Class<T> type) {
@@ -349,10 +344,8 @@ public final class LazyRow {
         }
         try {
             shape.decoded(index);
-            String text = m instanceof String s
-                    ? s
-                    : CellDecoder.decodeString(
-                            data, p + 4, len, shape.typeOid(index), shape.binary(index), shape.settings());
+            String text = CellDecoder.decodeString(
+                    data, p + 4, len, shape.typeOid(index), shape.binary(index), shape.settings());
             T value = converter.fromText(text);
             store(index, new Converted(converter, value));
             return value;
@@ -602,18 +595,18 @@ public final class LazyRow {
     }
 
     /**
-     * Keeps one decoded value per cell: the first one, replaced only by the column's natural type
-     * (what getObject returns), so typed reads of the natural type always hit the memo. Values other
-     * than Strings decoded from a binary cell of a fixed-length type are not kept ({@link
-     * ResultShape#redecoded}): decoding them again is cheaper than keeping every one alive as long
-     * as the row (a read of every column of a large result would otherwise make the collector copy
-     * them all).
+     * Keeps one value parsed from a text cell: the first one, replaced only by the column's natural
+     * type (what getObject returns), so typed reads of the natural type always hit the memo. Strings
+     * and values of binary cells are not kept: making them again is about a copy of their bytes
+     * (a binary numeric of up to 16 digits is a few multiplications), while keeping them would make
+     * each live as long as the row, and a read of every column of a large result would make the
+     * collector copy them all (docs/benchmarks/memo.md has the figures).
      */
     private void memoize(int index, @Nullable Object current, Object value) {
         if (current instanceof Converted) {
             return; // a converter's result costs more to make again than the client's own decoding
         }
-        if (!(value instanceof String) && shape.redecoded(index)) {
+        if (value instanceof String || shape.binary(index)) {
             return;
         }
         if (current != null) {

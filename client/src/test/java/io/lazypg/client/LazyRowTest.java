@@ -107,11 +107,15 @@ class LazyRowTest {
     }
 
     @Test
-    void referenceValuesAreMemoizedBeyondTheInlineSlots() {
+    void convertedValuesAreMemoizedBeyondTheInlineSlotsAndStringsNever() {
         LazyRow row = new LazyRow(shape(), payload(0), 0);
+        TextConverter<StringBuilder> converter = StringBuilder::new;
         for (int i = 0; i < COLUMNS; i++) {
             if (expected(i) != null) {
-                assertThat(row.getString(i)).isSameAs(row.getString(i));
+                StringBuilder converted = row.get(i, converter);
+                assertThat(converted).hasToString(expected(i));
+                assertThat(row.get(i, converter)).as("column %d", i).isSameAs(converted);
+                assertThat(row.getString(i)).isEqualTo(expected(i)).isNotSameAs(row.getString(i));
             }
         }
     }
@@ -192,9 +196,9 @@ class LazyRowTest {
     }
 
     @Test
-    void costlyValuesAreMemoizedAndBinaryFixedLengthOnesDecodedAgainEqual() {
+    void binaryValuesAndStringsAreDecodedAgainEqualAndNeverKept() {
         LazyRow row = binaryRow();
-        // Binary fixed-length cells: decoded on each read, to equal values, never kept by the row.
+        // Binary cells: decoded on each read, to equal values, never kept by the row.
         java.time.OffsetDateTime at = row.get(1, java.time.OffsetDateTime.class);
         assertThat(at).isEqualTo(java.time.OffsetDateTime.parse("2024-12-31T22:40:00.123456Z"));
         assertThat(row.get(1, java.time.OffsetDateTime.class)).isEqualTo(at).isNotSameAs(at);
@@ -205,13 +209,45 @@ class LazyRowTest {
                 .isEqualTo(java.time.LocalDate.of(2024, 8, 22))
                 .isEqualTo(row.getObject(3));
         assertThat(row.getObject(0)).isEqualTo(7L).isEqualTo(row.getObject(0));
-        // Costly to decode: numeric (digit groups), text (UTF-8), and any cell rendered as text are kept.
-        assertThat(row.getBigDecimal(4)).isEqualByComparingTo("12.5").isSameAs(row.getBigDecimal(4));
-        assertThat(row.getString(5)).isEqualTo("h\u00e9llo").isSameAs(row.getString(5));
-        assertThat(row.getString(1)).isEqualTo("2024-12-31 22:40:00.123456+00").isSameAs(row.getString(1));
-        // A String memoized for a fixed-length cell does not stop its typed reads from decoding.
+        // Numeric (digit groups), text (UTF-8) and a cell rendered as text: equal again, not kept either.
+        java.math.BigDecimal amount = row.getBigDecimal(4);
+        assertThat(amount).isEqualByComparingTo("12.5");
+        assertThat(row.getBigDecimal(4)).isEqualTo(amount).isNotSameAs(amount);
+        assertThat(row.getString(5)).isEqualTo("h\u00e9llo").isNotSameAs(row.getString(5));
+        String rendered = row.getString(1);
+        assertThat(rendered).isEqualTo("2024-12-31 22:40:00.123456+00");
+        assertThat(row.getString(1)).isEqualTo(rendered).isNotSameAs(rendered);
         assertThat(row.get(1, java.time.OffsetDateTime.class)).isEqualTo(at);
         assertThat(row.get(2, java.util.UUID.class)).isEqualTo(uuid);
+    }
+
+    @Test
+    void valuesParsedFromTextAreKeptAndTheNaturalTypeReplacesAnotherOne() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        cell(out, "12.50".getBytes(StandardCharsets.UTF_8));
+        cell(out, "2024-08-22".getBytes(StandardCharsets.UTF_8));
+        cell(out, "h\u00e9llo".getBytes(StandardCharsets.UTF_8));
+        int[] oids = {Oids.NUMERIC, Oids.DATE, Oids.TEXT};
+        Column[] columns = new Column[oids.length];
+        for (int i = 0; i < oids.length; i++) {
+            columns[i] = new Column("c" + i, 0, 0, oids[i], -1, -1, false);
+        }
+        LazyRow row = new LazyRow(new ResultShape(columns, ZoneOffset.UTC), out.toByteArray(), 0);
+        // Parsing text costs more than keeping the value: the row keeps the first value it parsed ...
+        Double asDouble = row.get(0, Double.class);
+        assertThat(asDouble).isEqualTo(12.5);
+        assertThat(row.get(0, Double.class)).isSameAs(asDouble);
+        // ... until the natural type (what getObject returns) replaces it.
+        java.math.BigDecimal amount = row.getBigDecimal(0);
+        assertThat(amount).isEqualByComparingTo("12.5");
+        assertThat(row.getBigDecimal(0)).isSameAs(amount);
+        assertThat(row.getObject(0)).isSameAs(amount);
+        java.time.LocalDate date = row.get(1, java.time.LocalDate.class);
+        assertThat(row.getObject(1))
+                .isEqualTo(java.time.LocalDate.of(2024, 8, 22))
+                .isSameAs(date);
+        // A String is a copy of the cell's bytes: made again on each read.
+        assertThat(row.getString(2)).isEqualTo("h\u00e9llo").isNotSameAs(row.getString(2));
     }
 
     @Test

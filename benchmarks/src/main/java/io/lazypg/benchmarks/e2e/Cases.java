@@ -227,7 +227,7 @@ public final class Cases {
             ids += row.getLong(0);
             WideMappers.readAll(row, sink);
         }
-        // Held after reading: the memoized reference values (Strings, OffsetDateTimes...) count too.
+        // Held after reading: whatever the rows memoized counts too (values parsed from text cells only).
         return new Outcome(result.size(), sink.count(), ids, result);
     }
 

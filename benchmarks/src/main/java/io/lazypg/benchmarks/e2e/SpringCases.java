@@ -13,7 +13,8 @@ import org.springframework.jdbc.core.BeanPropertyRowMapper;
  *       returning one generated proxy per row ({@link WideEntity}), then calling 2 accessors
  *       ({@code id()}, {@code i1()}) or all 40 on every proxy. The held list is measured after
  *       that reading: for {@code -2} it is what a typical lazy consumer keeps (the target's
- *       retained-heap figure), for {@code -40} it includes every memoized reference value.</li>
+ *       retained-heap figure), for {@code -40} it includes whatever the rows memoized (values
+ *       parsed from text cells; the binary cells of this case, nothing).</li>
  *   <li>{@code spring-template-hand}: {@code query(sql, LazyRowMapper)} with the same hand mapper
  *       as {@code lazypg-hand}, into {@link WideBean} (the POJO of {@code jdbctemplate-hand}).</li>
  *   <li>{@code spring-template-bean}: Spring's {@code BeanPropertyRowMapper<WideBean>} through the

@@ -42,11 +42,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * over {@code rows}, so the data is not one cache line).
  *
  * <p>{@code format=binary}: the 9 integer columns (id, i1..i5, b1..b3) arrive in binary, as they do
- * from the e2e statement cache; the others stay text (the getters read them from the memo after the
- * first call either way). {@code format=text}: every cell text, as the simple query protocol sends.
+ * from the e2e statement cache; the others stay text (values parsed from them are read from the
+ * row's memo after the first call; Strings are decoded on every call). {@code format=text}: every
+ * cell text, as the simple query protocol sends. {@link RepeatedGetterBenchmark} has rows from a
+ * real server, every cell binary.
  *
  * <p>Score: ns per operation; with {@code -prof gc}, {@code gc.alloc.rate.norm} is bytes per
- * operation (0 for the primitive getters and the memoized reference getter; one proxy for
+ * operation (0 for the primitive getters; the String for {@code proxyString}; one proxy for
  * {@code proxyMapRow}).
  */
 @State(Scope.Benchmark)
@@ -118,9 +120,9 @@ public class EntityGetterBenchmark {
         return beans[index()].getI1();
     }
 
-    /** A String accessor; the row memoizes the decoded String, so after the first call it is a memo read. */
+    /** A String accessor: decoded from the cell's bytes on every call (rows do not keep Strings). */
     @Benchmark
-    public String proxyStringMemoized() {
+    public String proxyString() {
         return proxies[index()].t1();
     }
 
@@ -129,7 +131,7 @@ public class EntityGetterBenchmark {
         return beans[index()].getT1();
     }
 
-    /** All 40 accessors of one proxy (primitives decoded per call, references from the memo). */
+    /** All 40 accessors of one proxy (Strings and primitives decoded per call, values parsed from text from the memo). */
     @Benchmark
     public long proxyAll40() {
         WideMappers.readAll(proxies[index()], sink);

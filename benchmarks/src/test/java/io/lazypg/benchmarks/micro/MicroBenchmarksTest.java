@@ -27,7 +27,8 @@ class MicroBenchmarksTest {
             TimestampTextBenchmark.class,
             CellCodecBenchmark.class,
             EntityGetterBenchmark.class,
-            ReceiveStrategyBenchmark.class); // the last is run by ReceiveStrategyBenchmarkTest
+            ReceiveStrategyBenchmark.class, // run by ReceiveStrategyBenchmarkTest
+            RepeatedGetterBenchmark.class); // run by RepeatedGetterBenchmarkIT (it needs a server)
 
     @Test
     void everyBenchmarkClassIsCovered() throws Exception {
@@ -145,7 +146,7 @@ class MicroBenchmarksTest {
             long proxyInt = b.proxyInt();
             assertThat(proxyInt).isEqualTo(b.proxy(2).i1());
             assertThat(b.pojoInt()).isEqualTo(b.bean(3).getI1());
-            assertThat(b.proxyStringMemoized()).isEqualTo(b.bean(4).getT1());
+            assertThat(b.proxyString()).isEqualTo(b.bean(4).getT1());
             assertThat(b.pojoString()).isEqualTo(b.bean(5).getT1());
             assertThat(b.proxyAll40()).isEqualTo(40);
             assertThat(b.pojoAll40()).isEqualTo(80);

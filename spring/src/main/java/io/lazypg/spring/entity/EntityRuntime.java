@@ -73,7 +73,7 @@ public final class EntityRuntime {
         }
     }
 
-    /** A String cell (memoized by the row), or null. */
+    /** A String cell (decoded on each call; see {@code LazyRow}), or null. */
     public static @Nullable String getString(LazyRow row, int index, Class<?> entity, String accessor) {
         try {
             return row.getString(index);
@@ -83,8 +83,8 @@ public final class EntityRuntime {
     }
 
     /**
-     * A reference cell of {@code type}, or null. Memoized by the row, except byte[] (a fresh array
-     * each call) and values of binary fixed-length cells (dates, timestamps, UUIDs: decoded again).
+     * A reference cell of {@code type}, or null. Memoized by the row only when parsed from a text
+     * cell; values of binary cells, and byte[], are made again on each call (see {@code LazyRow}).
      */
     public static @Nullable Object get(LazyRow row, int index, Class<?> type, Class<?> entity, String accessor) {
         try {

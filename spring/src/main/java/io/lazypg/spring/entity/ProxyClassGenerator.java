@@ -31,7 +31,7 @@ import org.springframework.dao.InvalidDataAccessApiUsageException;
  *     private final LazyRow row;
  *     public Order$LazyPg$1(LazyRow row) { this.row = row; }
  *     public long id() { return EntityRuntime.getLong(row, 0, Order.class, "id()"); }    // index baked in
- *     public String status() { return EntityRuntime.getString(row, 1, Order.class, "status()"); } // memoized
+ *     public String status() { return EntityRuntime.getString(row, 1, Order.class, "status()"); } // decoded per call
  *     public OffsetDateTime createdAt() {
  *         return (OffsetDateTime) EntityRuntime.get(row, 2, OffsetDateTime.class, Order.class, "createdAt()");
  *     }

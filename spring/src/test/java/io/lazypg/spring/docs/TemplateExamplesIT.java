@@ -90,7 +90,7 @@ class TemplateExamplesIT {
         List<Order> open = template.query(
                 "select * from doc_orders where customer_id = ? and status = ?", Order.class, 42L, "open");
         for (Order order : open) {
-            if (order.isLarge()) { // decodes amount (once; memoized)
+            if (order.isLarge()) { // decodes amount, only now
                 System.out.println(order.id() + " " + order.createdAt());
             }
         }

@@ -2,7 +2,6 @@ package io.lazypg.client.internal.result;
 
 import io.lazypg.client.Column;
 import io.lazypg.client.PgProtocolException;
-import io.lazypg.client.PgType;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.internal.codec.OutputSettings;
 import io.lazypg.client.internal.stats.StatementUsage;
@@ -30,9 +29,8 @@ public final class ResultShape {
     private final int[] typeOids;
     private final boolean[] binary;
     /** Per column: binary and of a fixed-length type, so a row decodes its values again rather than keeping them. */
-    private final boolean[] redecoded;
-
     private final OutputSettings settings;
+
     private final StatementUsage usage;
     private volatile Map<String, Integer> exactNames;
     private volatile Map<String, Integer> foldedNames;
@@ -56,11 +54,9 @@ public final class ResultShape {
         this.columnList = List.of(this.columns);
         this.typeOids = new int[columns.length];
         this.binary = new boolean[columns.length];
-        this.redecoded = new boolean[columns.length];
         for (int i = 0; i < columns.length; i++) {
             typeOids[i] = columns[i].typeOid();
             binary[i] = columns[i].binary();
-            redecoded[i] = binary[i] && PgType.fixedLength(typeOids[i]);
         }
         this.settings = settings;
         this.usage = usage;
@@ -84,16 +80,6 @@ public final class ResultShape {
 
     public boolean binary(int index) {
         return binary[index];
-    }
-
-    /**
-     * True when a row should not memoize the values it decodes from this column (other than
-     * Strings): the cells are binary and of a fixed-length type ({@link PgType#fixedLength()}), so
-     * decoding one again costs a few arithmetic operations, while keeping the result (an
-     * OffsetDateTime is four objects) would make it live as long as the row.
-     */
-    public boolean redecoded(int index) {
-        return redecoded[index];
     }
 
     /** Called by rows for each cell they decode: feeds the statement's statistics, if any. */
