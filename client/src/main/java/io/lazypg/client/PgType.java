@@ -293,41 +293,6 @@ public enum PgType {
         return javaClass;
     }
 
-    /**
-     * True for the types PostgreSQL stores with a fixed length ({@code pg_type.typlen > 0}): bool,
-     * "char", name, the integers, oid, float4/8, money, date, time, timetz, timestamp, timestamptz,
-     * interval and uuid. Their binary values are a few bytes decoded by arithmetic, which is why a
-     * row decodes them on every read instead of keeping the result (see {@link LazyRow}).
-     */
-    public boolean fixedLength() {
-        return switch (this) {
-            case BOOL,
-                    CHAR,
-                    NAME,
-                    INT8,
-                    INT2,
-                    INT4,
-                    OID,
-                    FLOAT4,
-                    FLOAT8,
-                    MONEY,
-                    DATE,
-                    TIME,
-                    TIMESTAMP,
-                    TIMESTAMPTZ,
-                    INTERVAL,
-                    TIMETZ,
-                    UUID -> true;
-            default -> false;
-        };
-    }
-
-    /** {@link #fixedLength()} of the type with this OID; false for a type not in the table. */
-    public static boolean fixedLength(int oid) {
-        PgType t = of(oid);
-        return t != null && t.fixedLength();
-    }
-
     /** The JDBC type: a {@code java.sql.Types} code, as pgjdbc reports the type. */
     public int jdbcType() {
         return jdbcType;

@@ -59,7 +59,7 @@ public final class Fixtures implements AutoCloseable {
         this.hibernate = new HibernateCases(this);
     }
 
-    static Connection jdbc(TestPostgres server, boolean forceBinary) throws SQLException {
+    public static Connection jdbc(TestPostgres server, boolean forceBinary) throws SQLException {
         Properties p = jdbcProperties(server);
         if (forceBinary) {
             p.setProperty("binaryTransfer", "true");
@@ -76,7 +76,7 @@ public final class Fixtures implements AutoCloseable {
         return p;
     }
 
-    static LazyPgConfig lazyConfig(TestPostgres server, int poolSize) {
+    public static LazyPgConfig lazyConfig(TestPostgres server, int poolSize) {
         return LazyPgConfig.fromUrl(server.url()).toBuilder()
                 .sslMode(SslMode.DISABLE)
                 .poolMaxSize(poolSize)

@@ -1,20 +1,17 @@
 package io.lazypg.benchmarks.micro;
 
+import io.lazypg.benchmarks.e2e.Fixtures;
 import io.lazypg.benchmarks.e2e.Sink;
 import io.lazypg.benchmarks.e2e.WideEntity;
 import io.lazypg.benchmarks.e2e.WideMappers;
 import io.lazypg.benchmarks.e2e.WideTable;
 import io.lazypg.client.LazyPgClient;
-import io.lazypg.client.LazyPgConfig;
-import io.lazypg.client.SslMode;
 import io.lazypg.spring.LazyPgTemplate;
 import io.lazypg.testing.Servers;
 import java.math.BigDecimal;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -67,16 +64,10 @@ public class RepeatedGetterBenchmark {
             throw new IllegalArgumentException("rows must be a power of two: " + rows);
         }
         server = Servers.start();
-        Properties p = new Properties();
-        p.setProperty("user", server.server().username());
-        p.setProperty("password", server.server().password());
-        p.setProperty("sslmode", "disable");
-        try (Connection c = DriverManager.getConnection(server.server().jdbcUrl(), p)) {
+        try (Connection c = Fixtures.jdbc(server.server(), false)) {
             WideTable.create(c, rows);
         }
-        client = LazyPgClient.create(LazyPgConfig.fromUrl(server.server().url()).toBuilder()
-                .sslMode(SslMode.DISABLE)
-                .build());
+        client = LazyPgClient.create(Fixtures.lazyConfig(server.server(), 1));
         LazyPgTemplate template = new LazyPgTemplate(client);
         template.query(WideTable.SELECT_ALL, WideEntity.class); // prepares the statement: binary cells from here on
         proxies = template.query(WideTable.SELECT_ALL + " order by id", WideEntity.class);

@@ -28,9 +28,7 @@ public final class ResultShape {
     private final List<Column> columnList;
     private final int[] typeOids;
     private final boolean[] binary;
-    /** Per column: binary and of a fixed-length type, so a row decodes its values again rather than keeping them. */
     private final OutputSettings settings;
-
     private final StatementUsage usage;
     private volatile Map<String, Integer> exactNames;
     private volatile Map<String, Integer> foldedNames;
