@@ -811,7 +811,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         }
         PgType type = type(i);
         if (!a.getClass().isArray() && type != null && type.isArray()) {
-            // Another getter memoized the cell first (its text, say); decode the array itself.
+            // The natural value of an array column is an array; should it not be, ask for the array type itself.
             a = decoded(columnIndex, type.javaClass());
         }
         UserTypes.UserType userElement = type == null ? userArrayElement(i) : null;
