@@ -16,8 +16,8 @@ import java.util.Map;
 
 /**
  * The end-to-end comparison in one JVM against one PostgreSQL (embedded unless LAZYPG_TEST_URL is
- * set): creates {@code wide}, runs every case, the point selects and the small-heap streaming child,
- * and writes results.md, results.json and cpu-chart.svg.
+ * set): creates {@code wide}, runs every case, the point selects, the small-heap streaming child and
+ * the default-heap child ({@link DefaultHeapRun}), and writes results.md, results.json and the charts.
  *
  * <p>Options ({@code --name=value}): rows (100000), warmups (2), runs (7), out (docs/benchmarks),
  * point-millis (2000 per window; each configuration warmed for one window, then 5 windows in rotation), stream-rows (1000000),
@@ -88,6 +88,20 @@ public final class EndToEndMain {
             StreamingUnderSmallHeap.Result streaming =
                     StreamingUnderSmallHeap.run(server.url(), streamRows, streamHeap);
             log("  " + streaming);
+            List<BenchCase> heapCases = results.stream()
+                    .map(CaseResult::benchCase)
+                    .filter(c -> DefaultHeapRun.CASES.contains(c.id()))
+                    .toList();
+            DefaultHeapRun.Result defaultHeap = null;
+            if (!heapCases.isEmpty()) {
+                log("Reading all 40 in a child JVM with the default heap sizing ...");
+                defaultHeap = DefaultHeapRun.run(server.url(), rows, warmups, runs, heapCases);
+                log("  "
+                        + (defaultHeap.success()
+                                ? defaultHeap.cases().size() + " cases, max heap "
+                                        + defaultHeap.maxHeapBytes() / (1 << 20) + " MiB"
+                                : defaultHeap.detail()));
+            }
             Report.Machine machine = new Report.Machine(
                     Runtime.getRuntime().availableProcessors(),
                     Meters.totalMemoryBytes(),
@@ -109,6 +123,7 @@ public final class EndToEndMain {
                     results,
                     points,
                     streaming,
+                    defaultHeap,
                     loadBefore,
                     Meters.loadAverage(),
                     previous);

@@ -2,7 +2,11 @@ package io.lazypg.benchmarks.e2e;
 
 import java.util.List;
 
-/** Everything one end-to-end run measured, and where and how it ran. */
+/**
+ * Everything one end-to-end run measured, and where and how it ran. {@code defaultHeap} is null
+ * when the run measured none of {@link DefaultHeapRun#CASES}; {@code previous} when there was no
+ * previous run.
+ */
 public record Report(
         Machine machine,
         String command,
@@ -14,6 +18,7 @@ public record Report(
         List<CaseResult> cases,
         List<PointSelect.Result> pointSelects,
         StreamingUnderSmallHeap.Result streaming,
+        DefaultHeapRun.Result defaultHeap,
         double loadBefore,
         double loadAfter,
         PreviousRun previous) {

@@ -137,6 +137,7 @@ public final class ReportWriter {
         } else {
             md.append("**failed**: ").append(s.detail()).append("\n\n");
         }
+        md.append(defaultHeap(r));
         md.append(targets(r));
         md.append(changes(r));
         return md.toString();
@@ -156,8 +157,11 @@ public final class ReportWriter {
 
     /** Minimum-CPU ratio of {@code id} to {@code baseline}, against {@code limit} (at most). */
     static Target cpuTarget(Report r, String target, String id, String baseline, double limit) {
-        CaseResult c = r.caseById(id);
-        CaseResult b = r.caseById(baseline);
+        return cpuTarget(target, r.caseById(id), r.caseById(baseline), id, baseline, limit);
+    }
+
+    /** CPU ratio of {@code c} (case {@code id}) to {@code b} (case {@code baseline}), minimums, against {@code limit}. */
+    static Target cpuTarget(String target, CaseResult c, CaseResult b, String id, String baseline, double limit) {
         if (c == null || b == null) {
             return new Target(target, "not run (" + (c == null ? id : baseline) + ")", null);
         }
@@ -179,6 +183,46 @@ public final class ReportWriter {
         }
         double q = c.bytesPerRow() / b.bytesPerRow();
         return new Target(target, f("%.2fx (%.0f vs %.0f B/row)", q, c.bytesPerRow(), b.bytesPerRow()), q <= limit);
+    }
+
+    /** The cases measured again in a child JVM with no heap flags (empty when none was). */
+    static String defaultHeap(Report r) {
+        DefaultHeapRun.Result heap = r.defaultHeap();
+        if (heap == null) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("## Reading all 40 under the JVM's default heap sizing\n\n");
+        if (!heap.success()) {
+            return md.append("**The child JVM failed**: ")
+                    .append(heap.detail())
+                    .append("\n\n")
+                    .toString();
+        }
+        md.append(f(
+                "This run's JVM has a fixed 2 GiB heap, which most applications do not set. These cases ran again in a"
+                        + " child JVM with no heap flags (the JVM sized its heap: at most %,d MiB here), against the same"
+                        + " server, %d warm-up runs and %d measured rounds, figures as above; the ratio divides"
+                        + " minimum CPU times.%n%n",
+                heap.maxHeapBytes() / (1024 * 1024), r.warmups(), r.runs()));
+        md.append(
+                "| case | CPU min ms | CPU median ms | thread CPU min ms | wall min ms | wall median ms | B/row | retained MiB | CPU vs pgjdbc binary all 40 |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        CaseResult baseline = heap.caseById("pgjdbc-binary-40");
+        for (CaseResult c : heap.cases()) {
+            md.append("| ")
+                    .append(c.benchCase().title())
+                    .append(f(
+                            " | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %s | %s |%n",
+                            c.cpuMinMs(),
+                            c.cpuMedianMs(),
+                            c.threadCpuMinMs(),
+                            c.wallMinMs(),
+                            c.wallMedianMs(),
+                            c.bytesPerRow(),
+                            c.retainedBytes() < 0 ? "-" : f("%.1f", c.retainedMiB()),
+                            baseline == null ? "-" : times(c.cpuMinMs() / baseline.cpuMinMs())));
+        }
+        return md.append("\n").toString();
     }
 
     /** The targets, evaluated on this run's figures (ratios within the run, minimums). */
@@ -211,6 +255,21 @@ public final class ReportWriter {
                 "spring-entity-40",
                 "pgjdbc-binary-40",
                 0.80));
+        DefaultHeapRun.Result heap = r.defaultHeap();
+        if (heap != null) {
+            String target =
+                    "entity proxies, all 40, JVM's default heap sizing: CPU <= 0.80x pgjdbc ResultSet reading all 40, binary";
+            t.add(
+                    heap.success()
+                            ? cpuTarget(
+                                    target,
+                                    heap.caseById("spring-entity-40"),
+                                    heap.caseById("pgjdbc-binary-40"),
+                                    "spring-entity-40",
+                                    "pgjdbc-binary-40",
+                                    0.80)
+                            : new Target(target, "the child JVM failed: " + heap.detail(), false));
+        }
         t.add(cpuTarget(
                 r,
                 "entity proxies, all 40: CPU <= 0.80x pgjdbc ResultSet reading all 40, text (default settings)",
@@ -520,7 +579,31 @@ public final class ReportWriter {
                 .append(num(s.allocatedPerRow()))
                 .append(", \"detail\": ")
                 .append(str(s.detail()))
-                .append("}\n}\n");
+                .append("}");
+        DefaultHeapRun.Result heap = r.defaultHeap();
+        if (heap != null) {
+            // Keyed "case", not "id": PreviousRun reads every {"id": .. "cpuMinMs" line as a case of the main table.
+            StringJoiner heapCases = new StringJoiner(",\n");
+            for (CaseResult c : heap.cases()) {
+                heapCases.add("      {\"case\": " + str(c.benchCase().id()) + ", \"cpuMinMs\": " + num(c.cpuMinMs())
+                        + ", \"cpuMedianMs\": " + num(c.cpuMedianMs()) + ", \"threadCpuMinMs\": "
+                        + num(c.threadCpuMinMs()) + ", \"wallMinMs\": " + num(c.wallMinMs())
+                        + ", \"bytesPerRow\": " + num(c.bytesPerRow()) + ", \"retainedBytes\": "
+                        + (c.retainedBytes() < 0 ? "null" : Long.toString(c.retainedBytes()))
+                        + ", \"cpuNanos\": " + array(c.cpuNanos()) + ", \"threadCpuNanos\": "
+                        + array(c.threadCpuNanos()) + ", \"wallNanos\": " + array(c.wallNanos()) + "}");
+            }
+            j.append(",\n  \"defaultHeap\": {\"success\": ")
+                    .append(heap.success())
+                    .append(", \"maxHeapBytes\": ")
+                    .append(heap.maxHeapBytes())
+                    .append(", \"detail\": ")
+                    .append(str(heap.detail()))
+                    .append(", \"cases\": [\n")
+                    .append(heapCases)
+                    .append("\n  ]}");
+        }
+        j.append("\n}\n");
         return j.toString();
     }
 

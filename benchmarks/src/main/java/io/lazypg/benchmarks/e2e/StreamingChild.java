@@ -8,8 +8,9 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 
 /**
- * Runs in a child JVM under a small heap ({@code -Xmx64m}): streams {@code rows} rows of 3 columns
- * from {@code generate_series} through the lazypg callback, reading all 3, and prints one line
+ * Runs in a child JVM under a small heap ({@code -Xmx64m}): streams {@code rows} (the one argument)
+ * rows of 3 columns from {@code generate_series}, on the server whose URL is in the environment
+ * variable {@code LAZYPG_TEST_URL}, through the lazypg callback, reading all 3, and prints one line
  * {@code RESULT rows=.. millis=.. peakHeapBytes=.. allocatedPerRow=..}. Exit status 0 on success;
  * an OutOfMemoryError ends the JVM with another status, which is the point of the test.
  *
@@ -24,8 +25,8 @@ public final class StreamingChild {
     private StreamingChild() {}
 
     public static void main(String[] args) {
-        String url = args[0];
-        int rows = Integer.parseInt(args[1]);
+        String url = System.getenv("LAZYPG_TEST_URL"); // not an argument: a command line is visible to others
+        int rows = Integer.parseInt(args[0]);
         LazyPgConfig config = LazyPgConfig.fromUrl(url).toBuilder()
                 .sslMode(SslMode.DISABLE)
                 .poolMaxSize(1)

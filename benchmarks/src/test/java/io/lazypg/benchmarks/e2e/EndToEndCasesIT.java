@@ -125,6 +125,24 @@ class EndToEndCasesIT {
         assertThat(streaming.success()).as(streaming.detail()).isTrue();
         assertThat(streaming.rows()).isEqualTo(5000);
 
+        // The child JVM with the default heap sizing runs its two cases on the same table and server.
+        List<BenchCase> heapCases = cases.stream()
+                .filter(c -> DefaultHeapRun.CASES.contains(c.id()))
+                .toList();
+        DefaultHeapRun.Result defaultHeap = DefaultHeapRun.run(server.url(), ROWS, 0, 1, heapCases);
+        assertThat(defaultHeap.success()).as(defaultHeap.detail()).isTrue();
+        assertThat(defaultHeap.maxHeapBytes())
+                .as("the JVM's own sizing, not this JVM's flags")
+                .isPositive();
+        assertThat(defaultHeap.cases())
+                .extracting(r -> r.benchCase().id())
+                .containsExactlyInAnyOrderElementsOf(DefaultHeapRun.CASES);
+        assertThat(defaultHeap.cases()).allSatisfy(r -> {
+            assertThat(r.wallNanos()).hasSize(1);
+            assertThat(r.wallMinMs()).isPositive();
+            assertThat(r.bytesPerRow()).as(r.benchCase().id()).isPositive();
+        });
+
         Report report = new Report(
                 new Report.Machine(2, 1L << 30, "jdk", "", "os", "PostgreSQL", "embedded"),
                 "command",
@@ -136,6 +154,7 @@ class EndToEndCasesIT {
                 results,
                 points,
                 streaming,
+                defaultHeap,
                 1.0,
                 1.0,
                 null);
@@ -155,7 +174,20 @@ class EndToEndCasesIT {
         assertThat(previous.cases().get("spring-callback-2").retainedBytes()).isEqualTo(-1);
         assertThat(previous.pointMedians()).containsKeys("pgjdbc-1", "lazypg-1");
         report = new Report(
-                report.machine(), "command", "later", 0.1, ROWS, 0, 1, results, points, streaming, 1.0, 1.0, previous);
+                report.machine(),
+                "command",
+                "later",
+                0.1,
+                ROWS,
+                0,
+                1,
+                results,
+                points,
+                streaming,
+                defaultHeap,
+                1.0,
+                1.0,
+                previous);
         ReportWriter.write(report, out);
         String md = Files.readString(out.resolve("results.md"));
         for (BenchCase c : cases) {
@@ -171,17 +203,20 @@ class EndToEndCasesIT {
                         "streaming callback reading 2 columns",
                         "entity proxies, 2 of 40: CPU <= 0.10x",
                         "entity proxies, all 40: CPU <= 0.80x pgjdbc ResultSet reading all 40, binary",
-                        "retained heap of the held 100k proxies")
+                        "retained heap of the held 100k proxies",
+                        "## Reading all 40 under the JVM's default heap sizing",
+                        "entity proxies, all 40, JVM's default heap sizing: CPU <= 0.80x")
                 .doesNotContain("pending", "not run");
-        // Every target has a verdict: 20 rows (3 + 3 for the proxies, retained heap, 3 for lazypg-jdbc,
+        // Every target has a verdict: 21 rows (3 + 4 for the proxies, one of them under the default
+        // heap sizing, retained heap, 3 for lazypg-jdbc,
         // 2 callbacks, 1M rows, 5 point selects (1 thread plain and polling, 8 threads plain,
         // pipelined and polling), the OLTP mix with and without pipelining); the Hibernate findAll
         // is reported without one.
         List<ReportWriter.Target> targets = ReportWriter.targetList(report);
-        assertThat(targets).hasSize(21);
+        assertThat(targets).hasSize(22);
         assertThat(targets)
                 .filteredOn(t -> !t.target().startsWith("Hibernate"))
-                .hasSize(20)
+                .hasSize(21)
                 .allSatisfy(t -> assertThat(t.holds()).as(t.target()).isNotNull());
         assertThat(targets)
                 .filteredOn(t -> t.target().startsWith("Hibernate 7 findAll"))
@@ -189,7 +224,10 @@ class EndToEndCasesIT {
                 .satisfies(t -> assertThat(t.measured()).contains("CPU", "B/row"));
         assertThat(Files.readString(out.resolve("results.json")))
                 .startsWith("{")
-                .contains("\"vertx-prepared-40\"");
+                .contains(
+                        "\"vertx-prepared-40\"",
+                        "\"defaultHeap\": {\"success\": true",
+                        "{\"case\": \"spring-entity-40\"");
         assertThat(Files.readString(out.resolve("cpu-chart.svg")))
                 .startsWith("<svg")
                 .contains("</svg>");
@@ -334,6 +372,7 @@ class EndToEndCasesIT {
                 List.of(slow, base),
                 List.of(),
                 new StreamingUnderSmallHeap.Result(true, 10, "-Xmx64m", 1, 1, 1.0, "ok"),
+                null,
                 1.0,
                 1.0,
                 null);
