@@ -81,23 +81,11 @@ public final class ReportWriter {
                         + " all JVM threads for Vert.x). Retained is the heap held by the case's result after reading"
                         + " (\"-\": the case holds nothing).%n%n",
                 r.warmups(), r.runs()));
-        md.append(
-                "| case | CPU min ms | CPU median ms | thread CPU min ms | wall min ms | wall median ms | B/row | retained MiB | CPU vs BeanPropertyRowMapper | CPU vs pgjdbc text all 40 |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append(FIGURE_HEADER).append(" CPU vs BeanPropertyRowMapper | CPU vs pgjdbc text all 40 |\n");
+        md.append(FIGURE_RULE).append("---:|---:|\n");
         for (CaseResult c : r.cases()) {
-            md.append("| ")
-                    .append(c.benchCase().title())
-                    .append(f(
-                            " | %.0f | %.0f | %s | %.0f | %.0f | %.0f | %s | %s | %s |%n",
-                            c.cpuMinMs(),
-                            c.cpuMedianMs(),
-                            Double.isNaN(c.threadCpuMinMs()) ? "-" : f("%.0f", c.threadCpuMinMs()),
-                            c.wallMinMs(),
-                            c.wallMedianMs(),
-                            c.bytesPerRow(),
-                            c.retainedBytes() < 0 ? "-" : f("%.1f", c.retainedMiB()),
-                            times(ratio(r, c, BEAN_BASELINE)),
-                            times(ratio(r, c, PGJDBC_BASELINE))));
+            md.append(figureCells(c))
+                    .append(f(" %s | %s |%n", times(ratio(r, c, BEAN_BASELINE)), times(ratio(r, c, PGJDBC_BASELINE))));
         }
         md.append("\nRatios divide minimum CPU times; below 1.00x means less CPU than the baseline.\n\n");
         md.append("![CPU ms per case](cpu-chart.svg)\n\n");
@@ -185,6 +173,26 @@ public final class ReportWriter {
         return new Target(target, f("%.2fx (%.0f vs %.0f B/row)", q, c.bytesPerRow(), b.bytesPerRow()), q <= limit);
     }
 
+    /** The columns every case table starts with ({@link #figureCells}); each table adds its ratio columns. */
+    private static final String FIGURE_HEADER =
+            "| case | CPU min ms | CPU median ms | thread CPU min ms | wall min ms | wall median ms | B/row | retained MiB |";
+
+    private static final String FIGURE_RULE = "|---|---:|---:|---:|---:|---:|---:|---:|";
+
+    /** A case's row up to its ratio columns: title, CPU, thread CPU ("-" where not measured), wall, B/row, retained. */
+    static String figureCells(CaseResult c) {
+        return f(
+                "| %s | %.0f | %.0f | %s | %.0f | %.0f | %.0f | %s |",
+                c.benchCase().title(),
+                c.cpuMinMs(),
+                c.cpuMedianMs(),
+                Double.isNaN(c.threadCpuMinMs()) ? "-" : f("%.0f", c.threadCpuMinMs()),
+                c.wallMinMs(),
+                c.wallMedianMs(),
+                c.bytesPerRow(),
+                c.retainedBytes() < 0 ? "-" : f("%.1f", c.retainedMiB()));
+    }
+
     /** The cases measured again in a child JVM with no heap flags (empty when none was). */
     static String defaultHeap(Report r) {
         DefaultHeapRun.Result heap = r.defaultHeap();
@@ -204,23 +212,12 @@ public final class ReportWriter {
                         + " server, %d warm-up runs and %d measured rounds, figures as above; the ratio divides"
                         + " minimum CPU times.%n%n",
                 heap.maxHeapBytes() / (1024 * 1024), r.warmups(), r.runs()));
-        md.append(
-                "| case | CPU min ms | CPU median ms | thread CPU min ms | wall min ms | wall median ms | B/row | retained MiB | CPU vs pgjdbc binary all 40 |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append(FIGURE_HEADER).append(" CPU vs pgjdbc binary all 40 |\n");
+        md.append(FIGURE_RULE).append("---:|\n");
         CaseResult baseline = heap.caseById("pgjdbc-binary-40");
         for (CaseResult c : heap.cases()) {
-            md.append("| ")
-                    .append(c.benchCase().title())
-                    .append(f(
-                            " | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %s | %s |%n",
-                            c.cpuMinMs(),
-                            c.cpuMedianMs(),
-                            c.threadCpuMinMs(),
-                            c.wallMinMs(),
-                            c.wallMedianMs(),
-                            c.bytesPerRow(),
-                            c.retainedBytes() < 0 ? "-" : f("%.1f", c.retainedMiB()),
-                            baseline == null ? "-" : times(c.cpuMinMs() / baseline.cpuMinMs())));
+            md.append(figureCells(c))
+                    .append(f(" %s |%n", baseline == null ? "-" : times(c.cpuMinMs() / baseline.cpuMinMs())));
         }
         return md.append("\n").toString();
     }
