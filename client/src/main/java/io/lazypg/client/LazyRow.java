@@ -301,7 +301,9 @@ public final class LazyRow {
     @SuppressWarnings("unchecked")
     public <T> @Nullable T get(int index, Class<T> type) {
         int p = cellPosition(index);
-        Object m = memoized(index);
+        // Only values parsed from a text cell are kept (see memoize): a binary cell's memo is never looked at.
+        boolean kept = !shape.binary(index);
+        Object m = kept ? memoized(index) : null;
         if (m != null
                 && (type == Object.class
                         ? m.getClass() == CellDecoder.naturalClass(shape.typeOid(index))
@@ -316,7 +318,7 @@ public final class LazyRow {
             shape.decoded(index);
             T value = CellDecoder.decode(
                     data, p + 4, len, shape.typeOid(index), shape.binary(index), type, shape.settings());
-            if (!(value instanceof byte[])) {
+            if (kept && !(value instanceof byte[])) {
                 memoize(index, m, value);
             }
             return value;
@@ -595,18 +597,19 @@ public final class LazyRow {
     }
 
     /**
-     * Keeps one value parsed from a text cell: the first one, replaced only by the column's natural
-     * type (what getObject returns), so typed reads of the natural type always hit the memo. Strings
-     * and values of binary cells are not kept: making them again is about a copy of their bytes
-     * (a binary numeric of up to 16 digits is a few multiplications), while keeping them would make
-     * each live as long as the row, and a read of every column of a large result would make the
-     * collector copy them all (docs/benchmarks/memo.md has the figures).
+     * Keeps one value parsed from a text cell ({@link #get(int, Class)} calls it for those only):
+     * the first one, replaced only by the column's natural type (what getObject returns), so typed
+     * reads of the natural type always hit the memo. Strings and values of binary cells are not
+     * kept: making them again is about a copy of their bytes (a binary numeric of up to 16 digits
+     * is a few multiplications), while keeping them would make each live as long as the row, and a
+     * read of every column of a large result would make the collector copy them all
+     * (docs/benchmarks/memo.md has the figures).
      */
     private void memoize(int index, @Nullable Object current, Object value) {
         if (current instanceof Converted) {
             return; // a converter's result costs more to make again than the client's own decoding
         }
-        if (value instanceof String || shape.binary(index)) {
+        if (value instanceof String) {
             return;
         }
         if (current != null) {

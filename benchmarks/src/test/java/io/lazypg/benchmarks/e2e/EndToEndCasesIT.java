@@ -16,6 +16,7 @@ import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -143,10 +144,10 @@ class EndToEndCasesIT {
             assertThat(r.bytesPerRow()).as(r.benchCase().id()).isPositive();
         });
 
-        Report report = new Report(
+        BiFunction<String, PreviousRun, Report> run = (started, previousRun) -> new Report(
                 new Report.Machine(2, 1L << 30, "jdk", "", "os", "PostgreSQL", "embedded"),
                 "command",
-                "now",
+                started,
                 0.1,
                 ROWS,
                 0,
@@ -157,7 +158,8 @@ class EndToEndCasesIT {
                 defaultHeap,
                 1.0,
                 1.0,
-                null);
+                previousRun);
+        Report report = run.apply("now", null);
         ReportWriter.write(report, out);
         assertThat(Files.readString(out.resolve("results.md"))).doesNotContain("Changes since the previous run");
         // A second run compares itself with the first, read back from the results.json it wrote.
@@ -173,21 +175,7 @@ class EndToEndCasesIT {
         assertThat(previous.cases().get("spring-entity-2").retainedBytes()).isEqualTo(entity.retainedBytes());
         assertThat(previous.cases().get("spring-callback-2").retainedBytes()).isEqualTo(-1);
         assertThat(previous.pointMedians()).containsKeys("pgjdbc-1", "lazypg-1");
-        report = new Report(
-                report.machine(),
-                "command",
-                "later",
-                0.1,
-                ROWS,
-                0,
-                1,
-                results,
-                points,
-                streaming,
-                defaultHeap,
-                1.0,
-                1.0,
-                previous);
+        report = run.apply("later", previous);
         ReportWriter.write(report, out);
         String md = Files.readString(out.resolve("results.md"));
         for (BenchCase c : cases) {
