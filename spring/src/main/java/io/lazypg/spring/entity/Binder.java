@@ -29,8 +29,8 @@ final class Binder {
                     continue;
                 }
                 throw new InvalidDataAccessApiUsageException("Cannot map the result to " + entity.getName() + ": "
-                        + p.label() + " has no matching column (tried " + p.candidates()
-                        + "); the result's columns are "
+                        + p.label() + " has no matching column (tried " + p.candidates() + ")"
+                        + suggestion(p, columns) + "; the result's columns are "
                         + ColumnMatcher.describe(columns) + ". Alias a column in the SELECT list (AS "
                         + Names.snakeCase(p.property()) + ") or name it with @io.lazypg.spring.ColumnName(\"...\").");
             }
@@ -48,6 +48,29 @@ final class Binder {
             indexes[i] = index;
         }
         return indexes;
+    }
+
+    /**
+     * ", did you mean name()? (column 'name')" when a column's name is near one the property tried,
+     * in the form the property is declared in (accessor, record component or setter); else "".
+     */
+    private static String suggestion(PropertySpec p, List<Column> columns) {
+        Column near = ColumnMatcher.nearest(columns, p.candidates());
+        if (near == null) {
+            return "";
+        }
+        String property = Names.camelCase(near.name());
+        // The label spells the property as declared: nme(), getNme(), component nme; respell it.
+        String label = p.label();
+        String declared = capitalize(p.property());
+        String meant = !label.startsWith(p.property()) && label.contains(declared)
+                ? label.replace(declared, capitalize(property))
+                : label.replace(p.property(), property);
+        return ", did you mean " + meant + "? (column '" + near.name() + "')";
+    }
+
+    private static String capitalize(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     /** Fails at type inspection when no column type could ever be read as the property's type. */
