@@ -1,5 +1,6 @@
 package io.lazypg.autoconfigure;
 
+import io.lazypg.spring.entity.EditDistance;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -41,8 +42,8 @@ final class PropertyNames {
         String wantedLast = wanted.substring(wanted.lastIndexOf('.') + 1);
         int allowed = Math.max(2, wantedLast.length() / 3);
         Optional<String> close = KEYS.stream()
-                .filter(k -> distance(wanted, canonical(k)) <= allowed)
-                .min(Comparator.comparingInt(k -> distance(wanted, canonical(k))));
+                .filter(k -> EditDistance.between(wanted, canonical(k)) <= allowed)
+                .min(Comparator.comparingInt(k -> EditDistance.between(wanted, canonical(k))));
         if (close.isPresent() || wantedLast.length() < 3) {
             return close;
         }
@@ -108,25 +109,5 @@ final class PropertyNames {
             }
         }
         return sb.toString();
-    }
-
-    /** Levenshtein distance. */
-    static int distance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 }

@@ -1,11 +1,13 @@
 package io.lazypg.client;
 
 import io.lazypg.client.internal.copy.BinaryValues;
+import io.lazypg.client.internal.param.JsonParameters;
 import io.lazypg.client.internal.wire.WriteBuffer;
 import java.io.InputStream;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The input of a {@code COPY t (columns) FROM STDIN (FORMAT binary)}, written from rows of Java
@@ -21,8 +23,11 @@ import java.util.Objects;
  * <p>Each value is written in its column's binary format (the column types come from a Describe of
  * the target columns; the writers follow the {@link PgType} table): int2/int4/int8/oid from integral
  * numbers (range-checked), float4/float8 from numbers, numeric from BigDecimal, BigInteger or numbers,
- * bool, text types, json, jsonb and enums from String (enums also from Java enums), bytea from byte[],
- * uuid, date, time, timestamp, timestamptz from their java.time types. A value that does not fit
+ * bool, text types and enums from String (enums also from Java enums), json and jsonb from String
+ * (the JSON text) or any other value the {@link JsonEncoder} writes (a Map, a List, a record, a JSON
+ * tree), as parameters take them, bytea from byte[], uuid, date, time, timestamp, timestamptz from
+ * their java.time types, and arrays of any of these from Java arrays or Lists (nested for more
+ * dimensions, NULL elements allowed). A value that does not fit
  * throws {@link PgUsageException} naming the row and the column; {@code copyIn} then sends CopyFail,
  * so the server keeps none of the copy.
  *
@@ -36,6 +41,7 @@ public final class BinaryCopyInput extends InputStream {
 
     private final List<Column> columns;
     private final int[] types;
+    private final @Nullable JsonEncoder jsonEncoder;
     private final Iterator<? extends Object[]> rows;
     private final WriteBuffer buffer = new WriteBuffer(64 * 1024);
     private int readPosition;
@@ -48,6 +54,15 @@ public final class BinaryCopyInput extends InputStream {
      * @throws PgUsageException when a column's type has no binary writer, naming it
      */
     public BinaryCopyInput(List<Column> columns, Iterator<? extends Object[]> rows) {
+        this(columns, rows, JsonEncoders.choose(null));
+    }
+
+    /**
+     * As {@link #BinaryCopyInput(List, Iterator)}, writing non-String values of json/jsonb columns
+     * with {@code jsonEncoder} (a client's own: {@link LazyPgClient#jsonEncoder()}); null for none.
+     */
+    public BinaryCopyInput(List<Column> columns, Iterator<? extends Object[]> rows, @Nullable JsonEncoder jsonEncoder) {
+        this.jsonEncoder = jsonEncoder;
         this.columns = List.copyOf(columns);
         this.rows = Objects.requireNonNull(rows, "rows");
         this.types = new int[this.columns.size()];
@@ -56,8 +71,8 @@ public final class BinaryCopyInput extends InputStream {
             if (!BinaryValues.writes(c.typeOid())) {
                 throw new PgUsageException("Column '" + c.name() + "' is " + PgType.shortNameOf(c.typeOid())
                         + ", which lazypg cannot write in binary COPY (it writes numbers, bool, text types, json,"
-                        + " jsonb, enums, bytea, uuid, date, time, timestamp and timestamptz). Load it with copyIn"
-                        + " in CSV, or with batchUpdate.");
+                        + " jsonb, enums, bytea, uuid, date, time, timestamp and timestamptz, and arrays of these)."
+                        + " Load it with copyIn in CSV, or with batchUpdate.");
             }
             types[i] = c.typeOid();
         }
@@ -117,7 +132,11 @@ public final class BinaryCopyInput extends InputStream {
         buffer.writeShort(types.length);
         for (int i = 0; i < types.length; i++) {
             try {
-                BinaryValues.write(buffer, values[i], types[i]);
+                Object value = values[i];
+                if (value != null && !(value instanceof String) && JsonParameters.isJson(types[i])) {
+                    value = json(value);
+                }
+                BinaryValues.write(buffer, value, types[i]);
             } catch (IllegalArgumentException | ArithmeticException e) {
                 Column c = columns.get(i);
                 throw new PgUsageException(
@@ -126,5 +145,28 @@ public final class BinaryCopyInput extends InputStream {
                         e);
             }
         }
+    }
+
+    /** The JSON text of a value for a json/jsonb column, as a parameter would be written. */
+    private String json(Object value) {
+        if (jsonEncoder == null) {
+            throw new IllegalArgumentException(
+                    "the value is a " + value.getClass().getName() + " and there is no"
+                            + " JsonEncoder to write it as JSON: put Jackson 3 and lazypg-spring on the class path, give"
+                            + " the copy a JsonEncoder, or pass the JSON text as a String");
+        }
+        String text;
+        try {
+            text = jsonEncoder.toJson(value);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(
+                    "the JsonEncoder could not write the " + value.getClass().getName() + " as JSON: " + e.getMessage(),
+                    e);
+        }
+        if (text == null) {
+            throw new IllegalArgumentException(
+                    "the JsonEncoder returned null for a " + value.getClass().getName());
+        }
+        return text;
     }
 }

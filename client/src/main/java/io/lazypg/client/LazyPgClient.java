@@ -51,14 +51,15 @@ public final class LazyPgClient implements AutoCloseable {
 
     private final @Nullable StatisticsRegistry statistics;
     private final NotificationHub notifications;
+    private final @Nullable JsonEncoder jsonEncoder;
 
     private LazyPgClient(Builder builder) {
         this.config = builder.config;
         this.statistics = config.statisticsMaxStatements() > 0
                 ? new StatisticsRegistry(config.statisticsMaxStatements(), config.reportUnreadColumns())
                 : null;
-        ClientHooks hooks = new ClientHooks(
-                builder.noticeListener, statistics, builder.queryObserver, JsonEncoders.choose(builder.jsonEncoder));
+        this.jsonEncoder = JsonEncoders.choose(builder.jsonEncoder);
+        ClientHooks hooks = new ClientHooks(builder.noticeListener, statistics, builder.queryObserver, jsonEncoder);
         this.hosts = new HostRegistry(config);
         this.pool = new ConnectionPool<>(
                 config.applicationName(),
@@ -329,6 +330,15 @@ public final class LazyPgClient implements AutoCloseable {
             }
         });
         return counts;
+    }
+
+    /**
+     * The encoder this client writes non-String values of json/jsonb parameters with (the builder's,
+     * else the one found by the ServiceLoader, see {@link JsonEncoder}); null when it has none. A
+     * {@link BinaryCopyInput} given it writes json/jsonb columns as parameters are written.
+     */
+    public @Nullable JsonEncoder jsonEncoder() {
+        return jsonEncoder;
     }
 
     /**

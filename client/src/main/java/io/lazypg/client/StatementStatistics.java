@@ -29,6 +29,18 @@ public record StatementStatistics(
         List<String> columns,
         List<String> unreadColumns) {
 
+    /**
+     * Whether this statement fetches columns in vain, as the statistics endpoint and the
+     * unread-columns log line judge it: some column was never read, and the statement is not a call
+     * made for its effect. Such a call returns at most one row per execution and none of its cells
+     * is ever read (Flyway's {@code select set_config('search_path', ...)}, {@code pg_advisory_lock},
+     * a function called for what it does): a narrower select list would save nothing there.
+     */
+    public boolean fetchesUnreadColumns() {
+        boolean calledForItsEffect = cellsDecoded == 0 && rows <= executions;
+        return !unreadColumns.isEmpty() && !calledForItsEffect;
+    }
+
     /** Decoded cells per received cell, 0..1 (1 can be exceeded when cells are read repeatedly as primitives). */
     public double decodedShare() {
         return cellsReceived == 0 ? 0 : (double) cellsDecoded / cellsReceived;

@@ -1,12 +1,14 @@
 package io.lazypg.spring;
 
 import io.lazypg.client.BinaryCopyInput;
+import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyPgSession;
 import io.lazypg.client.LazyResult;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 
 /**
@@ -34,9 +36,16 @@ record BinaryCopy(String quotedTable, String quotedColumns) {
         return "copy " + quotedTable + " (" + quotedColumns + ") from stdin (format binary)";
     }
 
-    long run(LazyPgSession session, Iterator<Object[]> rows) {
+    /**
+     * @param client whose JsonEncoder writes json/jsonb values that are not Strings, as its parameters
+     *               are written; null (a template over a DataSource alone) for the one the ServiceLoader finds
+     */
+    long run(LazyPgSession session, Iterator<Object[]> rows, @Nullable LazyPgClient client) {
         LazyResult shape = session.query("select " + quotedColumns + " from " + quotedTable + " where false");
-        return session.copyIn(copySql(), new BinaryCopyInput(shape.columns(), rows));
+        BinaryCopyInput input = client == null
+                ? new BinaryCopyInput(shape.columns(), rows)
+                : new BinaryCopyInput(shape.columns(), rows, client.jsonEncoder());
+        return session.copyIn(copySql(), input);
     }
 
     private static String quote(String identifier) {

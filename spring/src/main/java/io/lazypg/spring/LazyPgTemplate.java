@@ -227,7 +227,7 @@ public class LazyPgTemplate implements LazyPgOperations {
         Bound bound = new Bound(copy.copySql(), copy.copySql(), NO_ARGS);
         try (Stream<T> closing = Objects.requireNonNull(rows, "rows")) {
             Iterator<Object[]> encoded = closing.map(values::apply).iterator();
-            return run("copy", bound, session -> copy.run(session, encoded));
+            return run("copy", bound, session -> copy.run(session, encoded, client));
         }
     }
 

@@ -226,6 +226,78 @@ class TemplateCopyIT {
                 .hasMessageContaining("Column 'addr' is inet");
     }
 
+    record Dimensions(int width, int height) {}
+
+    @Test
+    void arraysAndJsonLoadAsUpdateBindsThem() {
+        template.execute("create temp table copy_arrays (id int, tags text[], ints int4[], grid int8[][],"
+                + " amounts numeric[], days date[], ids uuid[], blobs bytea[], attrs jsonb, dims json,"
+                + " list_doc jsonb, none int4[])");
+        UUID u = UUID.fromString("0b8e9a3c-1d2e-4f50-8a6b-7c8d9e0f1a2b");
+        List<Object[]> rows = List.of(
+                new Object[] {
+                    1,
+                    List.of("tools", "sale"),
+                    new int[] {1, 2, 3},
+                    new long[][] {{1, 2}, {3, 4}},
+                    new BigDecimal[] {new BigDecimal("1.50"), null},
+                    List.of(LocalDate.of(2024, 2, 29)),
+                    new UUID[] {u},
+                    new byte[][] {{1, (byte) 0xff}},
+                    java.util.Map.of("color", "red"),
+                    new Dimensions(3, 4),
+                    List.of(1, "two"),
+                    new Integer[0]
+                },
+                new Object[] {
+                    2,
+                    new String[] {"a b", null, "\"q\"", ""},
+                    List.of(),
+                    List.of(List.of(5L), List.of(6L)),
+                    null,
+                    null,
+                    null,
+                    null,
+                    "{\"as\": \"text\"}",
+                    null,
+                    null,
+                    null
+                });
+        List<String> columns = List.of(
+                "id", "tags", "ints", "grid", "amounts", "days", "ids", "blobs", "attrs", "dims", "list_doc", "none");
+        assertThat(template.copy("copy_arrays", columns, rows.stream())).isEqualTo(2);
+
+        // What the server stored, in its own text form: read back independently of the writer.
+        List<String> stored = template.query(
+                "select concat_ws(' | ', tags::text, ints::text, grid::text, amounts::text, days::text, ids::text,"
+                        + " blobs::text, attrs::text, dims::text, list_doc::text, coalesce(none::text, 'null'),"
+                        + " cardinality(ints)) from copy_arrays order by id",
+                (rs, i) -> rs.getString(1));
+        assertThat(stored)
+                .containsExactly(
+                        "{tools,sale} | {1,2,3} | {{1,2},{3,4}} | {1.50,NULL} | {2024-02-29} | {" + u + "}"
+                                + " | {\"\\\\x01ff\"} | {\"color\": \"red\"} | {\"width\":3,\"height\":4}"
+                                + " | [1, \"two\"] | {} | 3",
+                        "{\"a b\",NULL,\"\\\"q\\\"\",\"\"} | {} | {{5},{6}} | {\"as\": \"text\"} | null | 0");
+        // Read back as arrays, as the entity side reads them.
+        assertThat(template.queryForObject("select tags from copy_arrays where id = 2", String[].class))
+                .containsExactly("a b", null, "\"q\"", "");
+    }
+
+    @Test
+    void aRaggedArrayNamesTheRowAndColumnAndKeepsNothing() {
+        Stream<Object[]> rows = Stream.of(new Object[] {1L, "ok"}, new Object[] {2L, "ragged"});
+        template.execute("alter table copy_typed add column grid int4[][]");
+        List<String> columns = List.of("id", "name", "grid");
+        Stream<Object[]> withGrid = rows.map(r ->
+                new Object[] {r[0], r[1], r[0].equals(1L) ? new int[][] {{1, 2}} : new int[][] {{1, 2}, {3}}});
+        assertThatThrownBy(() -> template.copy("copy_typed", columns, withGrid))
+                .isInstanceOf(InvalidDataAccessApiUsageException.class)
+                .hasMessageContaining("Row 2, column 'grid' (int4[])")
+                .hasMessageContaining("not rectangular");
+        assertNothingKeptAndUsable();
+    }
+
     private static void assertNothingKeptAndUsable() {
         assertThat(template.queryForObject("select count(*) from copy_typed", Long.class))
                 .isZero();

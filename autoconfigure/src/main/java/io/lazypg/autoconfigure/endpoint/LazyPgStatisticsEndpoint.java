@@ -37,7 +37,7 @@ public class LazyPgStatisticsEndpoint {
                 s.bytesReceived(),
                 share(s.cellsDecoded(), s.cellsReceived()));
         List<Statement> statements = s.statements().stream()
-                .filter(st -> !st.unreadColumns().isEmpty())
+                .filter(StatementStatistics::fetchesUnreadColumns)
                 .map(Statement::of)
                 .sorted(Comparator.comparingLong(Statement::wastedCells).reversed())
                 .toList();

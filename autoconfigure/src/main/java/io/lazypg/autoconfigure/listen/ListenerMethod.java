@@ -6,6 +6,7 @@ import java.lang.reflect.Method;
 import java.util.function.Function;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
@@ -69,27 +70,51 @@ final class ListenerMethod {
 
     /**
      * Calls the method with {@code n}; a failure (of the method or of reading the payload) is logged
-     * here, naming the method, and counted, and never reaches the listener thread.
+     * here, naming the method, and counted, and never reaches the listener thread. A payload that
+     * cannot be read is the sender's mistake, not a bug in the application: one WARN line names the
+     * payload and the reason, and the stack trace goes to DEBUG. A method that throws is logged with
+     * its stack trace, which is where its bug is.
      */
     void deliver(PgNotification n, NotificationMetrics metrics) {
         boolean failed = false;
         long start = System.nanoTime();
+        Object value = null;
         try {
-            method.invoke(bean, argument.apply(n));
-        } catch (InvocationTargetException e) {
+            value = argument.apply(n);
+        } catch (RuntimeException e) {
             failed = true;
             logger.warn(
-                    "@LazyPgListener method " + describe() + " threw for a notification on '" + channel
-                            + "'; delivery goes on",
-                    e.getTargetException());
-        } catch (RuntimeException | IllegalAccessException e) {
-            failed = true;
-            logger.warn(
-                    "@LazyPgListener method " + describe() + " could not be called for a notification on '" + channel
-                            + "' (payload " + abbreviate(n.payload()) + "); delivery goes on",
-                    e);
+                    "@LazyPgListener method " + describe() + " could not read the payload " + abbreviate(n.payload())
+                            + " of a notification on '" + channel + "' as " + parameterType.getSimpleName() + ": "
+                            + firstLine(e.getMessage()) + "; delivery goes on (stack trace at DEBUG)");
+            logger.debug("The payload's reading failed with", e);
+        }
+        if (!failed) {
+            try {
+                method.invoke(bean, value);
+            } catch (InvocationTargetException e) {
+                failed = true;
+                logger.warn(
+                        "@LazyPgListener method " + describe() + " threw for a notification on '" + channel
+                                + "'; delivery goes on",
+                        e.getTargetException());
+            } catch (RuntimeException | IllegalAccessException e) {
+                failed = true;
+                logger.warn(
+                        "@LazyPgListener method " + describe() + " could not be called for a notification on '"
+                                + channel + "' (payload " + abbreviate(n.payload()) + "); delivery goes on",
+                        e);
+            }
         }
         metrics.received(channel, failed, System.nanoTime() - start);
+    }
+
+    private static String firstLine(@Nullable String message) {
+        if (message == null) {
+            return "no reason given";
+        }
+        int end = message.indexOf('\n');
+        return end < 0 ? message : message.substring(0, end).stripTrailing();
     }
 
     String describe() {

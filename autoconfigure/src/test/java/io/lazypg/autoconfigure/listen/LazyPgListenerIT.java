@@ -18,10 +18,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
  * {@code @LazyPgListener} methods in a Boot application against a real PostgreSQL: notifications
@@ -30,6 +33,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
  */
 @LazyPgTest
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@ExtendWith(OutputCaptureExtension.class)
 class LazyPgListenerIT {
 
     private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
@@ -95,7 +99,7 @@ class LazyPgListenerIT {
     }
 
     @Test
-    void annotatedMethodsReceiveNotificationsAsTheirParameterTypes(TestPostgres server) {
+    void annotatedMethodsReceiveNotificationsAsTheirParameterTypes(TestPostgres server, CapturedOutput output) {
         contextRunner
                 .withPropertyValues("lazypg.url=" + server.url(), "app.orders-channel=order_json")
                 .run(context -> {
@@ -124,6 +128,17 @@ class LazyPgListenerIT {
                                         && count(registry, "order_json", "success") == 1
                                         && count(registry, "order_json", "error") == 1
                                         && count(registry, "order_batches", "success") == 1);
+                        // The unreadable payload: one WARN line with the reason, no stack trace at INFO.
+                        String log = output.getAll();
+                        assertThat(log)
+                                .contains("could not read the payload 'not json' of a notification on 'order_json'"
+                                        + " as Order: ")
+                                .contains("(stack trace at DEBUG)");
+                        String afterWarn = log.substring(log.indexOf("could not read the payload 'not json'"));
+                        // The WARN record ends with its line: what follows is a record of its own (this
+                        // test's logback config shows DEBUG, where the trace is), not the WARN's trace.
+                        assertThat(afterWarn.lines().skip(1).findFirst())
+                                .hasValueSatisfying(next -> assertThat(next).matches("\\d\\d:\\d\\d:\\d\\d.*"));
                         assertThat(registry.get(MicrometerNotificationMetrics.PROCESSING)
                                         .tag("channel", "order_json")
                                         .timer()

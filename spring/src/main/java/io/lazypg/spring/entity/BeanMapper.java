@@ -45,7 +45,9 @@ final class BeanMapper<T> implements LazyRowMapper<T> {
                     continue;
                 }
                 Class<?> t = m.getParameterTypes()[0];
-                if (!TypeCompatibility.supported(t) && !JsonProperties.isJsonType(t)) {
+                if (!TypeCompatibility.supported(t)
+                        && !JsonProperties.isJsonType(t)
+                        && ArrayCollections.arrayReadType(t, m.getGenericParameterTypes()[0]) == null) {
                     continue; // not something a column can fill; leave it alone like a property without a column
                 }
                 String property = Names.decapitalize(m.getName().substring(3));

@@ -26,6 +26,16 @@ final class CellReader {
                         + label + " of primitive type " + javaType.getName()
                         + ". Use the boxed type, or coalesce() in the SQL.");
             }
+            if (p.arrayRead() != null) {
+                return EntityRuntime.getCollection(
+                        row,
+                        index,
+                        p.arrayRead(),
+                        javaType,
+                        p.json() != null ? p.json() : EntityRuntime.NO_JSON,
+                        entity,
+                        label);
+            }
             if (p.json() != null) {
                 return row.get(index, p.json());
             }

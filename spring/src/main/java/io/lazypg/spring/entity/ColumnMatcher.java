@@ -48,6 +48,33 @@ final class ColumnMatcher {
         return -1;
     }
 
+    /**
+     * The column a property that matched none most probably meant, for "did you mean": the one
+     * whose name is nearest to a candidate by edit distance, compared without case and underscores
+     * (so {@code createdOn} against {@code created_at} counts 2), when that distance is at most a
+     * third of the candidate's length (at least 1); else null.
+     */
+    static @Nullable Column nearest(List<Column> columns, List<String> candidates) {
+        Column best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String name : candidates) {
+            String wanted = folded(name);
+            int allowed = Math.max(1, wanted.length() / 3);
+            for (Column c : columns) {
+                int d = EditDistance.between(wanted, folded(c.name()));
+                if (d <= allowed && d < bestDistance) {
+                    best = c;
+                    bestDistance = d;
+                }
+            }
+        }
+        return best;
+    }
+
+    private static String folded(String name) {
+        return name.toLowerCase(Locale.ROOT).replace("_", "");
+    }
+
     /** "[id int8, status text]": the result's columns, for messages. */
     static String describe(List<Column> columns) {
         StringBuilder sb = new StringBuilder("[");

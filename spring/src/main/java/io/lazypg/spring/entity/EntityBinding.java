@@ -20,6 +20,8 @@ public final class EntityBinding {
     private final String[] labels;
     /** Per accessor: its JSON reader, or null for a column-typed accessor. */
     private final io.lazypg.client.TextConverter<?>[] jsonReaders;
+    /** Per accessor: for a List, Set or Collection, the array type an array column is read as; else null. */
+    private final @Nullable Class<?>[] arrayReads;
 
     EntityBinding(Class<?> type, List<PropertySpec> specs, int[] columnIndexes) {
         this.type = type;
@@ -30,6 +32,7 @@ public final class EntityBinding {
         this.declaredTypes = specs.stream().map(PropertySpec::javaType).toArray(Class<?>[]::new);
         this.labels = specs.stream().map(PropertySpec::label).toArray(String[]::new);
         this.jsonReaders = specs.stream().map(PropertySpec::json).toArray(io.lazypg.client.TextConverter<?>[]::new);
+        this.arrayReads = specs.stream().map(PropertySpec::arrayRead).toArray(Class<?>[]::new);
     }
 
     /** The entity interface. */
@@ -72,6 +75,16 @@ public final class EntityBinding {
         if (declaredTypes[i].isPrimitive() && row.isNull(index)) {
             throw new org.springframework.dao.TypeMismatchDataAccessException(
                     EntityRuntime.nullIntoPrimitive(row, index, type, labels[i], declaredTypes[i]));
+        }
+        if (arrayReads[i] != null) {
+            return EntityRuntime.getCollection(
+                    row,
+                    index,
+                    arrayReads[i],
+                    declaredTypes[i],
+                    jsonReaders[i] != null ? jsonReaders[i] : EntityRuntime.NO_JSON,
+                    type,
+                    labels[i]);
         }
         if (jsonReaders[i] != null) {
             return EntityRuntime.getJson(row, index, jsonReaders[i], type, labels[i]);

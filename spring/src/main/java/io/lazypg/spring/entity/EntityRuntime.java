@@ -94,6 +94,33 @@ public final class EntityRuntime {
         }
     }
 
+    /**
+     * A List, Set or Collection property ({@link ArrayCollections}): from an array column, its
+     * elements decoded as {@code arrayType}, unmodifiable and fresh per read; from any other column
+     * (json/jsonb), the JSON read by {@code json}; null for NULL.
+     *
+     * @param json the property's JSON reader, or {@link #NO_JSON} when Jackson is absent
+     */
+    public static @Nullable Object getCollection(
+            LazyRow row,
+            int index,
+            Class<?> arrayType,
+            Class<?> declared,
+            io.lazypg.client.TextConverter<?> json,
+            Class<?> entity,
+            String accessor) {
+        if (!ArrayCollections.isArrayColumn(row, index)) {
+            return getJson(row, index, json, entity, accessor);
+        }
+        Object array = get(row, index, arrayType, entity, accessor);
+        return array == null ? null : ArrayCollections.wrap((Object[]) array, declared);
+    }
+
+    /** The JSON reader of a collection property without Jackson: the binder never lets it be called. */
+    public static final io.lazypg.client.TextConverter<?> NO_JSON = text -> {
+        throw new IllegalStateException("lazypg has no JSON reader for this property (Jackson is not present)");
+    };
+
     /** A JSON cell read by {@code reader} (parsed once per row and reader, memoized by the row), or null. */
     public static @Nullable Object getJson(
             LazyRow row, int index, io.lazypg.client.TextConverter<?> reader, Class<?> entity, String accessor) {

@@ -36,6 +36,22 @@ final class Names {
         return Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
+    /** "created_at" becomes "createdAt": the property a snake_case column is read by. */
+    static String camelCase(String column) {
+        StringBuilder sb = new StringBuilder(column.length());
+        boolean upper = false;
+        for (int i = 0; i < column.length(); i++) {
+            char c = column.charAt(i);
+            if (c == '_') {
+                upper = sb.length() > 0;
+            } else {
+                sb.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return sb.length() == 0 ? column : sb.toString();
+    }
+
     /** "createdAt" becomes "created_at", as Spring's BeanPropertyRowMapper derives it. */
     static String snakeCase(String name) {
         StringBuilder sb = new StringBuilder(name.length() + 4);

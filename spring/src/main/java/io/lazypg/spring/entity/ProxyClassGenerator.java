@@ -118,6 +118,25 @@ final class ProxyClassGenerator {
     private static Implementation getter(Class<?> t, int index, Class<?> entity, PropertySpec spec)
             throws NoSuchMethodException {
         String accessor = spec.label();
+        if (spec.arrayRead() != null) {
+            return MethodCall.invoke(EntityRuntime.class.getMethod(
+                            "getCollection",
+                            LazyRow.class,
+                            int.class,
+                            Class.class,
+                            Class.class,
+                            io.lazypg.client.TextConverter.class,
+                            Class.class,
+                            String.class))
+                    .withField(ROW_FIELD)
+                    .with(index)
+                    .with(spec.arrayRead())
+                    .with(t)
+                    .with(spec.json() != null ? spec.json() : EntityRuntime.NO_JSON)
+                    .with(entity)
+                    .with(accessor)
+                    .withAssigner(Assigner.DEFAULT, Assigner.Typing.DYNAMIC);
+        }
         if (spec.json() != null) {
             // The reader goes in as a constant (a static field of the generated class): the row memoizes
             // per reader instance, so the JSON is parsed on the first call and not again.

@@ -195,4 +195,14 @@ class TemplateExamplesIT {
                 .isInstanceOf(DuplicateKeyException.class);
         template.update("delete from doc_orders where id >= 2000");
     }
+
+    @Test
+    void theSchemaScriptOfTheGettingStartedPageRunsAndReruns() throws Exception {
+        ScriptSchema schema = new ScriptSchema(template);
+        schema.afterPropertiesSet();
+        schema.afterPropertiesSet(); // re-runnable, as the page asks
+        assertThat(template.queryForObject("select count(*) from doc_script_schema", Long.class))
+                .isEqualTo(1L);
+        template.execute("drop table doc_script_schema");
+    }
 }

@@ -1,10 +1,12 @@
 package io.lazypg.spring.entity;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lazypg.client.Column;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
 
 class ColumnMatchingTest {
 
@@ -80,5 +82,56 @@ class ColumnMatchingTest {
         assertThat(ShapeKey.of(a)).isEqualTo(ShapeKey.of(b)).hasSameHashCodeAs(ShapeKey.of(b));
         assertThat(ShapeKey.of(a)).isNotEqualTo(ShapeKey.of(List.of(column("name", 25), column("id", 20))));
         assertThat(ShapeKey.of(a)).isNotEqualTo(ShapeKey.of(List.of(column("id", 23), column("name", 25))));
+    }
+
+    private static PropertySpec spec(String label, String property) {
+        return PropertySpec.of(label, property, ColumnMatcher.candidates(null, property), String.class, String.class);
+    }
+
+    private static String bindFailure(PropertySpec spec, List<Column> columns) {
+        return org.assertj.core.api.Assertions.catchThrowableOfType(
+                        InvalidDataAccessApiUsageException.class,
+                        () -> Binder.bind(Accessors.class, List.of(spec), columns, true))
+                .getMessage();
+    }
+
+    @Test
+    void aMisspeltPropertyIsToldTheNearestColumnInTheFormItIsDeclared() {
+        List<Column> columns = List.of(column("id", 20), column("name", 25), column("created_at", 1184));
+        assertThat(bindFailure(spec("nme()", "nme"), columns))
+                .contains("nme() has no matching column (tried [nme])")
+                .contains("did you mean name()? (column 'name')");
+        assertThat(bindFailure(spec("getCreatdAt()", "creatdAt"), columns))
+                .contains("did you mean getCreatedAt()? (column 'created_at')");
+        assertThat(bindFailure(spec("component nmae", "nmae"), columns))
+                .contains("did you mean component name? (column 'name')");
+        assertThat(bindFailure(spec("createdOn()", "createdOn"), columns))
+                .contains("did you mean createdAt()? (column 'created_at')");
+    }
+
+    @Test
+    void aNameNearNoColumnGetsNoSuggestion() {
+        List<Column> columns = List.of(column("id", 20), column("name", 25));
+        assertThat(bindFailure(spec("total()", "total"), columns))
+                .contains("total() has no matching column")
+                .doesNotContain("did you mean");
+        assertThatThrownBy(() -> Binder.bind(Accessors.class, List.of(spec("ix()", "ix")), columns, true))
+                .hasMessageContaining("did you mean id()?");
+    }
+
+    @Test
+    void editDistanceCountsASwapOfNeighboursAsOneEdit() {
+        assertThat(EditDistance.between("nmae", "name")).isEqualTo(1);
+        assertThat(EditDistance.between("nme", "name")).isEqualTo(1);
+        assertThat(EditDistance.between("kitten", "sitting")).isEqualTo(3);
+        assertThat(EditDistance.between("", "abc")).isEqualTo(3);
+        assertThat(EditDistance.between("same", "same")).isZero();
+    }
+
+    @Test
+    void camelCaseIsTheAccessorOfASnakeCaseColumn() {
+        assertThat(Names.camelCase("created_at")).isEqualTo("createdAt");
+        assertThat(Names.camelCase("name")).isEqualTo("name");
+        assertThat(Names.camelCase("_x")).isEqualTo("x");
     }
 }

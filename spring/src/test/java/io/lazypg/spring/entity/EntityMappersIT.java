@@ -550,4 +550,78 @@ class EntityMappersIT {
                 .hasMessageContaining("status")
                 .hasMessageContaining("text");
     }
+
+    // ------------------------------------------------------------------ array columns as collections
+
+    interface TaggedOrder {
+        long id();
+
+        List<String> tags();
+
+        java.util.Set<Integer> numbers();
+
+        java.util.Collection<UUID> refs();
+    }
+
+    record TaggedRecord(long id, List<String> tags, java.util.Set<Integer> numbers) {}
+
+    static class TaggedBean {
+        private List<String> tags = List.of("untouched");
+
+        public List<String> getTags() {
+            return tags;
+        }
+
+        public void setTags(List<String> tags) {
+            this.tags = tags;
+        }
+    }
+
+    interface NotAnArray {
+        List<String> qty();
+    }
+
+    interface ArrayIntoScalar {
+        UUID tags();
+    }
+
+    private static final String TAGGED = "select id, tags, array[3, 1, 3, null]::int4[] as numbers,"
+            + " array[ref]::uuid[] as refs from entity_orders order by id";
+
+    @Test
+    void arrayColumnsReadIntoListsSetsAndCollectionsOfTheElementType() {
+        List<TaggedOrder> orders = map(TaggedOrder.class, TAGGED);
+        assertThat(orders.get(0).tags()).containsExactly("a", "b");
+        assertThat(orders.get(1).tags()).isNull();
+        assertThat(orders.get(2).tags()).isEmpty();
+        assertThat(orders.get(0).numbers()).containsExactly(3, 1, null);
+        assertThat(orders.get(0).refs()).containsExactly(UUID.fromString("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"));
+        assertThat(orders.get(1).refs()).containsExactly((UUID) null);
+        // Unmodifiable, and fresh per read: a caller cannot change what the next read returns.
+        List<String> first = orders.get(0).tags();
+        assertThatThrownBy(() -> first.set(0, "changed")).isInstanceOf(UnsupportedOperationException.class);
+        assertThat(orders.get(0).tags()).isNotSameAs(first).isEqualTo(first);
+        assertThat(orders.get(0).toString()).contains("tags=[a, b]");
+
+        List<TaggedRecord> records = map(TaggedRecord.class, TAGGED);
+        assertThat(records.get(0).tags()).containsExactly("a", "b");
+        assertThat(records.get(0).numbers()).containsExactly(3, 1, null);
+        assertThat(records.get(1).tags()).isNull();
+
+        List<TaggedBean> beans = map(TaggedBean.class, "select tags from entity_orders order by id");
+        assertThat(beans).extracting(TaggedBean::getTags).containsExactly(List.of("a", "b"), null, List.of());
+    }
+
+    @Test
+    void aMismatchBetweenArraysAndCollectionsNamesTheTypesThatWork() {
+        assertThatThrownBy(() -> map(ArrayIntoScalar.class, "select tags from entity_orders"))
+                .isInstanceOf(TypeMismatchDataAccessException.class)
+                .hasMessageContaining("tags() is UUID but column 'tags'")
+                .hasMessageContaining("String[] or List<String> for text[]")
+                .hasMessageNotContaining("::text");
+        assertThatThrownBy(() -> map(NotAnArray.class, "select qty from entity_orders"))
+                .isInstanceOf(TypeMismatchDataAccessException.class)
+                .hasMessageContaining("qty() is List but column 'qty'")
+                .hasMessageContaining("A List, Set or Collection reads an array column");
+    }
 }

@@ -18,7 +18,7 @@ import java.util.UUID;
  * binary parameters need them: {@code int32 length | bytes}, or {@code int32 -1} for NULL.
  *
  * <p>Which types: those of {@link PgType} rows this class has a writer for ({@link #writes(int)}),
- * plus user-defined types (enums, whose binary form is the label's UTF-8). Which Java values each
+ * arrays of those ({@link BinaryArrays}), plus user-defined types (enums, whose binary form is the label's UTF-8). Which Java values each
  * accepts is checked per value: a value that does not fit throws {@link IllegalArgumentException}
  * saying why; the caller adds the row and column. Stateless and thread-safe.
  */
@@ -37,6 +37,10 @@ public final class BinaryValues {
         if (t == null) {
             return oid
                     >= PgType.FIRST_USER_OID; // an enum sends its label; other user types fail per value at the server
+        }
+        PgType element = t.element();
+        if (element != null) {
+            return writes(element.oid()); // BinaryArrays writes each element as its own type
         }
         return switch (t) {
             case BOOL,
@@ -79,6 +83,10 @@ public final class BinaryValues {
         PgType t = PgType.of(oid);
         if (t == null) {
             out.writeUtf8(text(v, oid)); // an enum label (or a user type whose binary form is its text)
+            return;
+        }
+        if (t.isArray()) {
+            BinaryArrays.writeBody(out, v, t);
             return;
         }
         switch (t) {

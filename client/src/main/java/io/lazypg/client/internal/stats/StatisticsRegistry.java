@@ -74,9 +74,10 @@ public final class StatisticsRegistry {
         long executions = usage.completedExecutions();
         long cells = usage.completedCells();
         long decoded = usage.cellsDecoded();
-        List<String> unread = usage.snapshot().unreadColumns();
+        StatementStatistics statistics = usage.snapshot();
+        List<String> unread = statistics.unreadColumns();
         double share = cells == 0 ? 0 : (double) decoded / cells;
-        if (cells > 0 && share < REPORT_BELOW_SHARE && !unread.isEmpty()) {
+        if (cells > 0 && share < REPORT_BELOW_SHARE && statistics.fetchesUnreadColumns()) {
             LOG.log(
                     System.Logger.Level.INFO,
                     () -> String.format(
