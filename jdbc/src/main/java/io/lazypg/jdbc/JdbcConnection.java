@@ -149,9 +149,23 @@ final class JdbcConnection implements LazyPgJdbcConnection {
      * connection is closed or the lookup failed).
      */
     UserTypes.UserType userType(int oid) {
+        return userTypes.lookUp(oid, freeSession());
+    }
+
+    /**
+     * The NOT NULL and auto-increment facts of the table columns {@code columns} come from
+     * ({@link ColumnOrigins}); empty when the catalog cannot be read now (as {@link #userType}).
+     */
+    Map<Long, ColumnOrigins.Origin> columnOrigins(List<io.lazypg.client.Column> columns) {
+        LazyPgSession s = freeSession();
+        return s == null ? Map.of() : ColumnOrigins.lookUp(columns, s);
+    }
+
+    /** The session when a metadata lookup may use it now: taken, open, and not held by a stream; else null. */
+    private LazyPgSession freeSession() {
         LazyPgSession s = session; // null until taken (read-only routing): then nothing to look up with
         boolean free = s != null && !closed && !s.isBroken() && (openStream == null || openStream.isClosed());
-        return userTypes.lookUp(oid, free ? s : null);
+        return free ? s : null;
     }
 
     /** Parse + Describe of {@code sql} ($n placeholders) on the server, for the statement's metadata. */

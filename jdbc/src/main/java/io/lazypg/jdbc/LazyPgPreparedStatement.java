@@ -185,7 +185,9 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
         StatementDescription d = description();
-        return d.columns().isEmpty() ? null : new LazyRowResultSetMetaData(d.columns(), connection::userType);
+        return d.columns().isEmpty()
+                ? null
+                : new LazyRowResultSetMetaData(d.columns(), connection::userType, connection::columnOrigins);
     }
 
     /**

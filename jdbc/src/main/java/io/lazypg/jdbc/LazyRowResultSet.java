@@ -213,8 +213,9 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     @Override
     public ResultSetMetaData getMetaData() {
         if (metaData == null) {
-            metaData = new LazyRowResultSetMetaData(
-                    columns, statement instanceof LazyPgStatement s ? s.connection::userType : null);
+            metaData = statement instanceof LazyPgStatement s
+                    ? new LazyRowResultSetMetaData(columns, s.connection::userType, s.connection::columnOrigins)
+                    : new LazyRowResultSetMetaData(columns, null);
         }
         return metaData;
     }
