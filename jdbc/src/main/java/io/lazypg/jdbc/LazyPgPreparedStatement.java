@@ -134,7 +134,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
         if (sets.isEmpty()) {
             return new long[0];
         }
-        LazyPgSession session = connection.sessionForStatement();
+        LazyPgSession session = connection.sessionForStatement(this);
         Duration timeout = connection.statementTimeout(getQueryTimeout());
         try {
             if (timeout != null) {
