@@ -44,8 +44,15 @@ public final class PgTypeSize {
 
     static {
         for (PgType t : PgType.values()) {
-            PgType scalar = t.isArray() ? t.element() : t;
-            BY_ORDINAL[t.ordinal()] = scalar == null ? UNBOUNDED : forScalar(scalar);
+            if (!t.isArray()) {
+                BY_ORDINAL[t.ordinal()] = forScalar(t);
+            }
+        }
+        for (PgType t : PgType.values()) {
+            PgType element = t.element();
+            if (element != null) {
+                BY_ORDINAL[t.ordinal()] = BY_ORDINAL[element.ordinal()]; // the element's own instance
+            }
         }
     }
 
