@@ -38,6 +38,11 @@ abstract class ConnectionSession implements LazyPgSession {
     }
 
     @Override
+    public void noticeSink(java.util.function.@Nullable Consumer<PgServerException.ServerMessage> sink) {
+        connection().noticeSink(sink);
+    }
+
+    @Override
     public LazyResult query(String sql, Object... params) {
         return connection().query(sql, params);
     }

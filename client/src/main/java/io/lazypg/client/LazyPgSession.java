@@ -1,5 +1,7 @@
 package io.lazypg.client;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A connection borrowed from the pool until {@link #close()} gives it back. Closing closes a cursor
  * left open and rolls back a transaction left open (logging a warning for each), and discards the
@@ -66,6 +68,15 @@ public interface LazyPgSession extends LazyPgConnection, AutoCloseable {
      * reach the next. Run {@code UNLISTEN *} before closing a pooled session that listened.
      */
     java.util.List<PgNotification> notifications(java.time.Duration wait);
+
+    /**
+     * Hands each notice this session receives from now on (NoticeResponse: {@code RAISE NOTICE},
+     * {@code RAISE WARNING}, the server's own warnings) to {@code sink} as well as to the client's
+     * notice listener, on the thread that runs the statement it arrives with; null stops. The
+     * sink must not throw. A pooled session forgets its sink when it is given back. For callers
+     * that attach notices to their own statements (the JDBC driver's {@code getWarnings}).
+     */
+    void noticeSink(java.util.function.@Nullable Consumer<PgServerException.ServerMessage> sink);
 
     /**
      * Opens one connection outside any pool, for a caller that pools sessions itself (a JDBC pool

@@ -21,7 +21,9 @@ import org.jspecify.annotations.Nullable;
  *   <li>the natural Java class of a non-NULL value ({@link LazyRow#get(int, Class) get(i, Object.class)}'s;
  *       for an array, the one-dimensional array of the element's);</li>
  *   <li>the JDBC type, a {@code java.sql.Types} code as pgjdbc reports it;</li>
- *   <li>for a range type, its subtype (the type of its bounds).</li>
+ *   <li>for a range type, its subtype (the type of its bounds);</li>
+ *   <li>the sizes metadata reports ({@link #size()}: precision, scale and display size from the
+ *       type modifier, radix, signedness), kept in {@link PgTypeSize} beside this table.</li>
  * </ul>
  *
  * <p>A type not in the table (enums, domains, extension types, built-ins lazypg does not decode) is
@@ -63,6 +65,8 @@ public enum PgType {
     UUID(2950, "uuid", "uuid", true, java.util.UUID.class, Jdbc.OTHER),
     JSONB(3802, "jsonb", "jsonb", true, String.class, Jdbc.OTHER),
     RECORD(2249, "record", "record", false, String.class, Jdbc.OTHER),
+    BIT(1560, "bit", "bit", false, String.class, Jdbc.BIT),
+    VARBIT(1562, "varbit", "bit varying", false, String.class, Jdbc.OTHER),
 
     INT4RANGE(3904, "int4range", INT4),
     NUMRANGE(3906, "numrange", NUMERIC),
@@ -103,7 +107,9 @@ public enum PgType {
     TSRANGE_ARRAY(3909, TSRANGE),
     TSTZRANGE_ARRAY(3911, TSTZRANGE),
     DATERANGE_ARRAY(3913, DATERANGE),
-    INT8RANGE_ARRAY(3927, INT8RANGE);
+    INT8RANGE_ARRAY(3927, INT8RANGE),
+    BIT_ARRAY(1561, BIT),
+    VARBIT_ARRAY(1563, VARBIT);
 
     /** PostgreSQL's FirstNormalObjectId: OIDs from here on are user-defined (enums, domains, extensions). */
     public static final int FIRST_USER_OID = 16384;
@@ -296,6 +302,14 @@ public enum PgType {
     /** The JDBC type: a {@code java.sql.Types} code, as pgjdbc reports the type. */
     public int jdbcType() {
         return jdbcType;
+    }
+
+    /**
+     * The precision, scale, display size, radix and signedness JDBC metadata reports for columns
+     * of this type; an array type reports its element's, as pgjdbc does.
+     */
+    public PgTypeSize size() {
+        return PgTypeSize.of(this);
     }
 
     /**

@@ -171,6 +171,13 @@ final class StatementSession implements LazyPgSession {
     }
 
     @Override
+    public void noticeSink(java.util.function.@Nullable Consumer<PgServerException.ServerMessage> sink) {
+        if (sink != null || bound != null) { // a sink binds a connection, as notifications do
+            bound().noticeSink(sink);
+        }
+    }
+
+    @Override
     public List<PgNotification> notifications(Duration wait) {
         return bound().notifications(wait);
     }

@@ -67,6 +67,12 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     private boolean readOnly;
     /** The level set with setTransactionIsolation, or -1: the server's default, read when asked. */
     private int isolation = -1;
+    /** The server's notices that arrived outside a statement's execution (commit, rollback, ...). */
+    private final WarningChain warnings = new WarningChain();
+    /** Where notices go now: the chain of the statement executing, or null for {@link #warnings}. */
+    private WarningChain warningTarget;
+    /** Whether the session's default isolation was set for {@link #isolation}, to be reset on close. */
+    private boolean isolationApplied;
 
     private int holdability = ResultSet.HOLD_CURSORS_OVER_COMMIT;
     private int networkTimeoutMillis;
@@ -98,6 +104,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
 
     /** The session, taken from the source on first call (read-only work to read-only hosts). */
     private LazyPgSession session() throws SQLException {
+        warningTarget = null; // what the connection itself runs: notices are the connection's
         LazyPgSession s = session;
         if (s == null) {
             try {
@@ -106,6 +113,10 @@ final class JdbcConnection implements LazyPgJdbcConnection {
                 throw JdbcErrors.of(e);
             }
             session = s;
+            s.noticeSink(this::noticeReceived);
+            if (isolation >= 0) {
+                applyIsolation(s);
+            }
         }
         return s;
     }
@@ -120,6 +131,24 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     }
 
     // ------------------------------------------------------------------ what statements use
+
+    /**
+     * {@link #sessionForStatement()} for an execution of {@code statement}: the notices the server
+     * sends from now on until the next execution (or the connection's own next command) are the
+     * statement's warnings, and those of its previous execution are cleared, as pgjdbc does.
+     */
+    LazyPgSession sessionForStatement(LazyPgStatement statement) throws SQLException {
+        LazyPgSession s = sessionForStatement();
+        statement.warnings.clear();
+        warningTarget = statement.warnings;
+        return s;
+    }
+
+    /** The session's notice sink: the executing statement's warnings, else the connection's. */
+    private void noticeReceived(io.lazypg.client.PgServerException.ServerMessage notice) {
+        WarningChain target = warningTarget;
+        (target != null ? target : warnings).add(WarningChain.of(notice));
+    }
 
     /**
      * The session, made ready for a statement: open, no stream holding it, and inside a
@@ -149,9 +178,23 @@ final class JdbcConnection implements LazyPgJdbcConnection {
      * connection is closed or the lookup failed).
      */
     UserTypes.UserType userType(int oid) {
+        return userTypes.lookUp(oid, freeSession());
+    }
+
+    /**
+     * The NOT NULL and auto-increment facts of the table columns {@code columns} come from
+     * ({@link ColumnOrigins}); empty when the catalog cannot be read now (as {@link #userType}).
+     */
+    Map<Long, ColumnOrigins.Origin> columnOrigins(List<io.lazypg.client.Column> columns) {
+        LazyPgSession s = freeSession();
+        return s == null ? Map.of() : ColumnOrigins.lookUp(columns, s);
+    }
+
+    /** The session when a metadata lookup may use it now: taken, open, and not held by a stream; else null. */
+    private LazyPgSession freeSession() {
         LazyPgSession s = session; // null until taken (read-only routing): then nothing to look up with
         boolean free = s != null && !closed && !s.isBroken() && (openStream == null || openStream.isClosed());
-        return userTypes.lookUp(oid, free ? s : null);
+        return free ? s : null;
     }
 
     /** Parse + Describe of {@code sql} ($n placeholders) on the server, for the statement's metadata. */
@@ -228,6 +271,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         if (session != null) {
             run(session::closeOpenCursor);
         }
+        warningTarget = null; // the commit or rollback that follows is the connection's: so are its notices
     }
 
     // ------------------------------------------------------------------ notifications
@@ -424,7 +468,8 @@ final class JdbcConnection implements LazyPgJdbcConnection {
             throw JdbcErrors.usage("Savepoints need auto-commit off.", JdbcErrors.INVALID_TRANSACTION_TERMINATION);
         }
         LazyPgSession s = sessionForStatement();
-        run(() -> s.executeScript("SAVEPOINT " + savepoint.identifier()));
+        String set = "SAVEPOINT " + savepoint.identifier();
+        run(() -> s.executeScript(set));
         return savepoint;
     }
 
@@ -441,9 +486,11 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     @Override
     public void releaseSavepoint(Savepoint savepoint) throws SQLException {
         checkOpen();
-        String release = "RELEASE SAVEPOINT " + JdbcSavepoint.of(savepoint).identifier();
+        JdbcSavepoint spent = JdbcSavepoint.of(savepoint);
+        String release = "RELEASE SAVEPOINT " + spent.identifier();
         LazyPgSession s = session();
         run(() -> s.executeScript(release));
+        spent.released();
     }
 
     @Override
@@ -455,6 +502,21 @@ final class JdbcConnection implements LazyPgJdbcConnection {
                     "Cannot change the isolation level in the middle of a transaction.", JdbcErrors.ACTIVE_TRANSACTION);
         }
         isolation = level;
+        LazyPgSession s = session;
+        if (s != null) {
+            applyIsolation(s);
+        } // else: applied when the session is taken (its host depends on the read-only flag)
+    }
+
+    /**
+     * Makes the level the session's default, as pgjdbc does, so that it also holds for the
+     * statements auto-commit runs in transactions of their own ({@code BEGIN} carries it too).
+     * {@link #close} resets it: a pooled session must not lend it to the next borrower.
+     */
+    private void applyIsolation(LazyPgSession s) throws SQLException {
+        String set = "SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL " + isolationName(isolation);
+        run(() -> s.executeScript(set)); // no BEGIN: the level applies from the next transaction on
+        isolationApplied = true;
     }
 
     @Override
@@ -622,12 +684,13 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     @Override
     public SQLWarning getWarnings() throws SQLException {
         checkOpen();
-        return null;
+        return warnings.first();
     }
 
     @Override
     public void clearWarnings() throws SQLException {
         checkOpen();
+        warnings.clear();
     }
 
     @Override
@@ -699,6 +762,9 @@ final class JdbcConnection implements LazyPgJdbcConnection {
                 session.closeOpenCursor();
                 if (session.inTransaction()) {
                     session.executeScript("ROLLBACK");
+                }
+                if (isolationApplied) {
+                    session.executeScript("RESET default_transaction_isolation");
                 }
             }
         } catch (PgException e) {

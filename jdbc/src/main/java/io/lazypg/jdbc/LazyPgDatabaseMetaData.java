@@ -288,54 +288,7 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     @Override
     public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern)
             throws SQLException {
-        String sql = "select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
-                + " c.relname::text as \"TABLE_NAME\", a.attname::text as \"COLUMN_NAME\","
-                + " " + PgTypes.sqlTypeCase("coalesce(nullif(t.typbasetype, 0), t.oid)", "t.typcategory")
-                + " as \"DATA_TYPE\","
-                // as pgjdbc and the result metadata name it: qualified when the search_path does not find it
-                + " case when pg_catalog.pg_type_is_visible(t.oid) then t.typname::text"
-                + "  else '\"' || replace(tn.nspname, '\"', '\"\"') || '\".\"' || replace(t.typname, '\"', '\"\"') || '\"'"
-                + "  end as \"TYPE_NAME\","
-                + " information_schema._pg_char_max_length(coalesce(nullif(t.typbasetype, 0), t.oid), a.atttypmod)"
-                + "  as \"COLUMN_SIZE_CHAR\","
-                + " information_schema._pg_numeric_precision(coalesce(nullif(t.typbasetype, 0), t.oid), a.atttypmod)"
-                + "  as \"NUMERIC_PRECISION\","
-                + " null::int as \"BUFFER_LENGTH\","
-                + " information_schema._pg_numeric_scale(coalesce(nullif(t.typbasetype, 0), t.oid), a.atttypmod)"
-                + "  as \"DECIMAL_DIGITS\","
-                + " 10 as \"NUM_PREC_RADIX\","
-                + " case when a.attnotnull or (t.typtype = 'd' and t.typnotnull) then " + columnNoNulls
-                + "  else " + columnNullable + " end as \"NULLABLE\","
-                + " col_description(c.oid, a.attnum) as \"REMARKS\","
-                + " pg_catalog.pg_get_expr(d.adbin, d.adrelid) as \"COLUMN_DEF\","
-                + " null::int as \"SQL_DATA_TYPE\", null::int as \"SQL_DATETIME_SUB\","
-                + " information_schema._pg_char_octet_length(coalesce(nullif(t.typbasetype, 0), t.oid), a.atttypmod)"
-                + "  as \"CHAR_OCTET_LENGTH\","
-                + " a.attnum::int as \"ORDINAL_POSITION\","
-                + " case when a.attnotnull or (t.typtype = 'd' and t.typnotnull) then 'NO' else 'YES' end as \"IS_NULLABLE\","
-                + " null::text as \"SCOPE_CATALOG\", null::text as \"SCOPE_SCHEMA\", null::text as \"SCOPE_TABLE\","
-                + " null::smallint as \"SOURCE_DATA_TYPE\","
-                + " case when a.attidentity in ('a', 'd') or pg_catalog.pg_get_expr(d.adbin, d.adrelid) like 'nextval(%'"
-                + "  then 'YES' else 'NO' end as \"IS_AUTOINCREMENT\","
-                + " case when a.attgenerated = 's' then 'YES' else 'NO' end as \"IS_GENERATEDCOLUMN\""
-                + " from pg_catalog.pg_attribute a"
-                + " join pg_catalog.pg_class c on c.oid = a.attrelid"
-                + " join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
-                + " join pg_catalog.pg_type t on t.oid = a.atttypid"
-                + " join pg_catalog.pg_namespace tn on tn.oid = t.typnamespace"
-                + " left join pg_catalog.pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum"
-                + " where a.attnum > 0 and not a.attisdropped and c.relkind in ('r', 'p', 'v', 'm', 'f')"
-                + " and ($1::text is null or n.nspname like $1) and ($2::text is null or c.relname like $2)"
-                + " and ($3::text is null or a.attname like $3)"
-                + " order by n.nspname, c.relname, a.attnum";
-        // COLUMN_SIZE is the character length for character types, else the numeric precision.
-        String withSize = "select \"TABLE_CAT\", \"TABLE_SCHEM\", \"TABLE_NAME\", \"COLUMN_NAME\", \"DATA_TYPE\","
-                + " \"TYPE_NAME\", coalesce(\"COLUMN_SIZE_CHAR\", \"NUMERIC_PRECISION\", 2147483647) as \"COLUMN_SIZE\","
-                + " \"BUFFER_LENGTH\", \"DECIMAL_DIGITS\", \"NUM_PREC_RADIX\", \"NULLABLE\", \"REMARKS\", \"COLUMN_DEF\","
-                + " \"SQL_DATA_TYPE\", \"SQL_DATETIME_SUB\", \"CHAR_OCTET_LENGTH\", \"ORDINAL_POSITION\", \"IS_NULLABLE\","
-                + " \"SCOPE_CATALOG\", \"SCOPE_SCHEMA\", \"SCOPE_TABLE\", \"SOURCE_DATA_TYPE\", \"IS_AUTOINCREMENT\","
-                + " \"IS_GENERATEDCOLUMN\" from (" + sql + ") cols";
-        return query(withSize, schemaPattern, tableNamePattern, columnNamePattern);
+        return ColumnsCatalog.getColumns(connection, schemaPattern, tableNamePattern, columnNamePattern);
     }
 
     @Override
@@ -410,6 +363,12 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
                 + " else " + importedKeyNoAction + " end)::smallint";
     }
 
+    /**
+     * One row per index column, as pgjdbc reports them: TYPE clustered, hashed or other;
+     * ASC_OR_DESC only for btree indexes; COLUMN_NAME the column (or expression) without quotes;
+     * and pgjdbc's extra REMARKS column (the index's comment). {@code indoption} is an int2vector:
+     * its bit test needs a smallint operand, {@code & 1} alone is ambiguous on PostgreSQL 17.
+     */
     @Override
     public ResultSet getIndexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)
             throws SQLException {
@@ -417,15 +376,20 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
                 "select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
                         + " c.relname::text as \"TABLE_NAME\", not i.indisunique as \"NON_UNIQUE\","
                         + " null::text as \"INDEX_QUALIFIER\", ci.relname::text as \"INDEX_NAME\","
-                        + " " + tableIndexOther + "::smallint as \"TYPE\", k.ord::smallint as \"ORDINAL_POSITION\","
-                        + " pg_catalog.pg_get_indexdef(ci.oid, k.ord::int, false) as \"COLUMN_NAME\","
-                        + " case when i.indoption[k.ord - 1] & 1 = 1 then 'D' else 'A' end as \"ASC_OR_DESC\","
+                        + " (case when i.indisclustered then " + tableIndexClustered
+                        + "  when am.amname = 'hash' then " + tableIndexHashed + " else " + tableIndexOther
+                        + "  end)::smallint as \"TYPE\", k.ord::smallint as \"ORDINAL_POSITION\","
+                        + " trim(both '\"' from pg_catalog.pg_get_indexdef(ci.oid, k.ord::int, false)) as \"COLUMN_NAME\","
+                        + " case when am.amname <> 'btree' then null"
+                        + "  when i.indoption[k.ord - 1] & 1::smallint = 1 then 'D' else 'A' end as \"ASC_OR_DESC\","
                         + " ci.reltuples::bigint as \"CARDINALITY\", ci.relpages::bigint as \"PAGES\","
-                        + " pg_catalog.pg_get_expr(i.indpred, i.indrelid) as \"FILTER_CONDITION\""
+                        + " pg_catalog.pg_get_expr(i.indpred, i.indrelid) as \"FILTER_CONDITION\","
+                        + " obj_description(ci.oid, 'pg_class') as \"REMARKS\""
                         + " from pg_catalog.pg_index i"
                         + " cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)"
                         + " join pg_catalog.pg_class c on c.oid = i.indrelid"
                         + " join pg_catalog.pg_class ci on ci.oid = i.indexrelid"
+                        + " join pg_catalog.pg_am am on am.oid = ci.relam"
                         + " join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
                         + " where ($1::text is null or n.nspname = $1) and c.relname = $2 and (not $3 or i.indisunique)"
                         + " order by \"NON_UNIQUE\", \"TYPE\", \"INDEX_NAME\", \"ORDINAL_POSITION\"",

@@ -134,7 +134,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
         if (sets.isEmpty()) {
             return new long[0];
         }
-        LazyPgSession session = connection.sessionForStatement();
+        LazyPgSession session = connection.sessionForStatement(this);
         Duration timeout = connection.statementTimeout(getQueryTimeout());
         try {
             if (timeout != null) {
@@ -185,7 +185,9 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
         StatementDescription d = description();
-        return d.columns().isEmpty() ? null : new LazyRowResultSetMetaData(d.columns(), connection::userType);
+        return d.columns().isEmpty()
+                ? null
+                : new LazyRowResultSetMetaData(d.columns(), connection::userType, connection::columnOrigins);
     }
 
     /**

@@ -56,6 +56,9 @@ class LazyPgStatement implements Statement {
     private long updateCount = -1;
     private ResultSet keys;
 
+    /** The notices of this statement's last execution ({@link JdbcConnection#sessionForStatement(LazyPgStatement)}). */
+    final WarningChain warnings = new WarningChain();
+
     LazyPgStatement(JdbcConnection connection) {
         this.connection = connection;
     }
@@ -71,7 +74,7 @@ class LazyPgStatement implements Statement {
             throws SQLException {
         checkOpen();
         clearResults();
-        LazyPgSession session = connection.sessionForStatement();
+        LazyPgSession session = connection.sessionForStatement(this);
         String toSend = keysWanted == null || severalStatements ? sql : keysWanted.appendTo(sql);
         Duration timeout = connection.statementTimeout(queryTimeoutSeconds);
         try {
@@ -517,12 +520,13 @@ class LazyPgStatement implements Statement {
     @Override
     public SQLWarning getWarnings() throws SQLException {
         checkOpen();
-        return null;
+        return warnings.first();
     }
 
     @Override
     public void clearWarnings() throws SQLException {
         checkOpen();
+        warnings.clear();
     }
 
     // ------------------------------------------------------------------ lifetime

@@ -188,16 +188,15 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     public int findColumn(String columnLabel) throws SQLException {
         Map<String, Integer> map = labels;
         if (map == null) {
-            map = new HashMap<>(columns.size() * 4);
-            for (int i = 0; i < columns.size(); i++) {
-                map.putIfAbsent(columns.get(i).name(), i + 1);
-            }
+            // JDBC: the first column whose label matches case-insensitively, even where a later
+            // one matches exactly (pgjdbc's map of lower-cased labels, first one kept)
+            map = new HashMap<>(columns.size() * 2);
             for (int i = 0; i < columns.size(); i++) {
                 map.putIfAbsent(columns.get(i).name().toLowerCase(Locale.ROOT), i + 1);
             }
             labels = map;
         }
-        Integer i = map.get(columnLabel);
+        Integer i = map.get(columnLabel); // a lower-case label needs no lower-casing
         if (i == null) {
             i = map.get(columnLabel.toLowerCase(Locale.ROOT));
         }
@@ -213,8 +212,9 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     @Override
     public ResultSetMetaData getMetaData() {
         if (metaData == null) {
-            metaData = new LazyRowResultSetMetaData(
-                    columns, statement instanceof LazyPgStatement s ? s.connection::userType : null);
+            metaData = statement instanceof LazyPgStatement s
+                    ? new LazyRowResultSetMetaData(columns, s.connection::userType, s.connection::columnOrigins)
+                    : new LazyRowResultSetMetaData(columns, null);
         }
         return metaData;
     }

@@ -2,29 +2,53 @@ package io.lazypg.jdbc;
 
 import io.lazypg.client.Column;
 import io.lazypg.client.PgType;
+import io.lazypg.client.PgTypeSize;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 
 /**
  * ResultSetMetaData from a result's RowDescription: labels, JDBC types and pg_type names as pgjdbc
  * reports them; the names of types the client's table does not list (enums, domains) come from
- * {@code pg_type}, looked up once per type ({@link UserTypes}). Table and schema names are not looked up (they would need a catalog query): they
- * are empty, and {@link #getColumnName} is the label. Immutable, thread-safe.
+ * {@code pg_type}, looked up once per type ({@link UserTypes}); sizes from the client's type table
+ * ({@link PgTypeSize}); nullability and auto-increment from the catalog, in one query per metadata
+ * object on the first question that needs them ({@link ColumnOrigins}). Table and schema names are not looked up (they would need a catalog query): they
+ * are empty, and {@link #getColumnName} is the label. Not thread-safe (the origins are read lazily).
  */
 final class LazyRowResultSetMetaData implements ResultSetMetaData {
-
-    /** Stands for a type not in the table in the switches below: it takes their default branches. */
-    private static final PgType UNLISTED = PgType.UNKNOWN;
 
     private final List<Column> columns;
     /** Looks up types the client's table does not list (enums, domains, ...); null: report them as unknown. */
     private final IntFunction<UserTypes.UserType> userTypes;
 
+    /** Reads the table columns' NOT NULL and auto-increment facts; null: report them as unknown. */
+    private final Function<List<Column>, Map<Long, ColumnOrigins.Origin>> originLookup;
+    /** What {@link #originLookup} gave, read on the first question that needs it; null until then. */
+    private Map<Long, ColumnOrigins.Origin> origins;
+
     LazyRowResultSetMetaData(List<Column> columns, IntFunction<UserTypes.UserType> userTypes) {
+        this(columns, userTypes, null);
+    }
+
+    LazyRowResultSetMetaData(
+            List<Column> columns,
+            IntFunction<UserTypes.UserType> userTypes,
+            Function<List<Column>, Map<Long, ColumnOrigins.Origin>> originLookup) {
         this.columns = columns;
         this.userTypes = userTypes;
+        this.originLookup = originLookup;
+    }
+
+    /** The table column {@code column} comes from, or null for an expression or when it cannot be read. */
+    private ColumnOrigins.Origin origin(int column) throws SQLException {
+        Column c = column(column);
+        if (origins == null) {
+            origins = originLookup == null ? Map.of() : originLookup.apply(columns);
+        }
+        return origins.get(ColumnOrigins.key(c.tableOid(), c.columnNumber()));
     }
 
     private Column column(int column) throws SQLException {
@@ -44,8 +68,8 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public boolean isAutoIncrement(int column) throws SQLException {
-        column(column);
-        return false;
+        ColumnOrigins.Origin origin = origin(column);
+        return origin != null && origin.autoIncrement();
     }
 
     @Override
@@ -66,8 +90,8 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public int isNullable(int column) throws SQLException {
-        column(column);
-        return columnNullableUnknown;
+        ColumnOrigins.Origin origin = origin(column);
+        return origin == null ? columnNullableUnknown : origin.notNull() ? columnNoNulls : columnNullable;
     }
 
     @Override
@@ -78,36 +102,7 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
     @Override
     public int getColumnDisplaySize(int column) throws SQLException {
         Column c = column(column);
-        PgType t = PgType.of(c.typeOid());
-        switch (t == null ? UNLISTED : t) {
-            case BOOL:
-                return 1;
-            case INT2:
-                return 6;
-            case INT4:
-                return 11;
-            case INT8:
-            case OID:
-                return 20;
-            case FLOAT4:
-                return 15;
-            case FLOAT8:
-                return 25;
-            case DATE:
-                return 13;
-            case TIMESTAMP:
-            case TIMESTAMPTZ:
-                return 35;
-            case UUID:
-                return 36;
-            case VARCHAR:
-            case BPCHAR:
-                return c.typeModifier() > 4 ? c.typeModifier() - 4 : Integer.MAX_VALUE;
-            case NUMERIC:
-                return c.typeModifier() > 4 ? getPrecision(column) + 2 : 131089;
-            default:
-                return Integer.MAX_VALUE;
-        }
+        return PgTypeSize.ofOid(c.typeOid()).displaySize(c.typeModifier());
     }
 
     @Override
@@ -129,45 +124,13 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
     @Override
     public int getPrecision(int column) throws SQLException {
         Column c = column(column);
-        PgType t = PgType.of(c.typeOid());
-        switch (t == null ? UNLISTED : t) {
-            case INT2:
-                return 5;
-            case INT4:
-                return 10;
-            case INT8:
-            case OID:
-                return 19;
-            case FLOAT4:
-                return 8;
-            case FLOAT8:
-                return 17;
-            case BOOL:
-                return 1;
-            case NUMERIC:
-                return c.typeModifier() > 4 ? ((c.typeModifier() - 4) >> 16) & 0xffff : 0;
-            case VARCHAR:
-            case BPCHAR:
-                return c.typeModifier() > 4 ? c.typeModifier() - 4 : Integer.MAX_VALUE;
-            default:
-                return 0;
-        }
+        return PgTypeSize.ofOid(c.typeOid()).precision(c.typeModifier());
     }
 
     @Override
     public int getScale(int column) throws SQLException {
         Column c = column(column);
-        PgType t = PgType.of(c.typeOid());
-        switch (t == null ? UNLISTED : t) {
-            case NUMERIC:
-                return c.typeModifier() > 4 ? (c.typeModifier() - 4) & 0xffff : 0;
-            case FLOAT4:
-                return 8;
-            case FLOAT8:
-                return 17;
-            default:
-                return 0;
-        }
+        return PgTypeSize.ofOid(c.typeOid()).scale(c.typeModifier());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.lazypg.jdbc;
 
 import io.lazypg.client.PgType;
+import io.lazypg.client.PgTypeSize;
 import java.sql.Types;
 import java.util.Locale;
 import java.util.function.IntFunction;
@@ -65,25 +66,7 @@ final class PgTypes {
 
     /** Signed numbers; an array column reports its element type's signedness, as pgjdbc does. */
     static boolean signed(int oid) {
-        PgType t = PgType.of(oid);
-        if (t == null) {
-            return false;
-        }
-        if (t.isArray()) {
-            t = t.element();
-        }
-        switch (t) {
-            case INT2:
-            case INT4:
-            case INT8:
-            case FLOAT4:
-            case FLOAT8:
-            case NUMERIC:
-            case MONEY:
-                return true;
-            default:
-                return false;
-        }
+        return PgTypeSize.ofOid(oid).signed();
     }
 
     /** Case-sensitive types: the text types and user-defined types. */

@@ -38,6 +38,8 @@ public final class Oids {
     public static final int NUMERIC = 1700;
     public static final int UUID = 2950;
     public static final int JSONB = 3802;
+    public static final int BIT = 1560;
+    public static final int VARBIT = 1562;
     public static final int RECORD = 2249;
     public static final int INT4RANGE = 3904;
     public static final int NUMRANGE = 3906;
@@ -71,6 +73,8 @@ public final class Oids {
     public static final int NUMERIC_ARRAY = 1231;
     public static final int UUID_ARRAY = 2951;
     public static final int JSONB_ARRAY = 3807;
+    public static final int BIT_ARRAY = 1561;
+    public static final int VARBIT_ARRAY = 1563;
     public static final int XML_ARRAY = 143;
     public static final int MONEY_ARRAY = 791;
     public static final int INT4RANGE_ARRAY = 3905;

@@ -141,6 +141,8 @@ public final class PgConnection implements Poolable {
      * connection, whose notifications are kept in {@link #unreadNotifications} for its session.
      */
     private Consumer<PgNotification> notificationSink;
+    /** Where notices go besides the client's listener: the borrowing session's sink, or null. */
+    private Consumer<PgServerException.ServerMessage> noticeSink;
     /** Notifications received with no sink set, until the session takes them; null until the first. */
     private UnreadNotifications unreadNotifications;
 
@@ -552,6 +554,7 @@ public final class PgConnection implements Poolable {
      */
     public void prepareForReuse() {
         queryTimeoutOverride = null;
+        noticeSink = null; // the leaving borrower's: notices of the rollback below go to the listener only
         try {
             resetForReuse();
         } finally {
@@ -1335,6 +1338,10 @@ public final class PgConnection implements Poolable {
         PgServerException.ServerMessage notice =
                 ServerMessages.parse(reader.buffer(), reader.payloadOffset(), reader.payloadLength());
         LOG.log(System.Logger.Level.DEBUG, () -> "Server notice: " + notice.describe());
+        Consumer<PgServerException.ServerMessage> sink = noticeSink;
+        if (sink != null) {
+            sink.accept(notice);
+        }
         Consumer<PgServerException.ServerMessage> listener = hooks.noticeListener();
         if (listener != null) {
             try {
@@ -1343,6 +1350,11 @@ public final class PgConnection implements Poolable {
                 LOG.log(System.Logger.Level.WARNING, "The notice listener threw; ignoring it", e);
             }
         }
+    }
+
+    /** Where this connection's notices go besides the client's notice listener (null: nowhere else); see {@link #prepareForReuse}. */
+    public void noticeSink(Consumer<PgServerException.ServerMessage> sink) {
+        this.noticeSink = sink;
     }
 
     /**
