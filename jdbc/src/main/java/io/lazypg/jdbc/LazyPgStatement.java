@@ -7,7 +7,6 @@ import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgException;
 import io.lazypg.client.RowCursor;
 import io.lazypg.client.sql.PlaceholderSql;
-import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -160,7 +159,7 @@ class LazyPgStatement implements Statement {
         return new LazyRowResultSet(r.columns(), r.iterator(), this, null);
     }
 
-    private void clearResults() throws SQLException {
+    final void clearResults() throws SQLException {
         if (currentResultSet != null) {
             currentResultSet.close();
             currentResultSet = null;
@@ -355,26 +354,43 @@ class LazyPgStatement implements Statement {
         return ints;
     }
 
-    /** Each SQL string in order, one round trip each; the first failure stops the batch. */
+    /**
+     * Every SQL string in one simple Query ({@link SqlBatch}): one round trip, and in auto-commit
+     * one implicit transaction, so a failing entry leaves nothing of the batch applied.
+     */
     @Override
     public long[] executeLargeBatch() throws SQLException {
         checkOpen();
         List<String> sqls = batch == null ? List.of() : batch;
         batch = null;
-        long[] counts = new long[sqls.size()];
-        for (int i = 0; i < sqls.size(); i++) {
-            try {
-                counts[i] = executeLargeUpdate(sqls.get(i));
-            } catch (SQLException e) {
-                throw new BatchUpdateException(
-                        "Batch entry " + i + " failed: " + e.getMessage(),
-                        e.getSQLState(),
-                        e.getErrorCode(),
-                        java.util.Arrays.copyOf(counts, i),
-                        e);
+        if (sqls.isEmpty()) {
+            return new long[0];
+        }
+        clearResults();
+        List<String> translated = new ArrayList<>(sqls.size());
+        for (String sql : sqls) {
+            translated.add(escapeProcessing ? JdbcEscapes.translate(sql) : sql);
+        }
+        SqlBatch script = SqlBatch.of(translated);
+        if (script.script().isEmpty()) {
+            return new long[sqls.size()];
+        }
+        LazyPgSession session = connection.sessionForStatement();
+        Duration timeout = connection.statementTimeout(queryTimeoutSeconds);
+        List<LazyResult> answers;
+        try {
+            if (timeout != null) {
+                session.queryTimeout(timeout);
+            }
+            answers = session.queryScript(script.script());
+        } catch (PgException e) {
+            throw BatchFailures.of(sqls.size(), e);
+        } finally {
+            if (timeout != null) {
+                resetTimeout(session);
             }
         }
-        return counts;
+        return script.counts(answers);
     }
 
     // ------------------------------------------------------------------ settings
