@@ -54,6 +54,10 @@ class LazyPgStatement implements Statement {
     private ResultSet currentResultSet;
     private long updateCount = -1;
     private ResultSet keys;
+    /** ResultSets left open by getMoreResults(KEEP_CURRENT_RESULT), closed with the statement. */
+    private final List<ResultSet> kept = new ArrayList<>(0);
+    /** Set while {@link #clearResults} closes result sets, which then must not close the statement. */
+    private boolean clearing;
 
     LazyPgStatement(JdbcConnection connection) {
         this.connection = connection;
@@ -97,7 +101,7 @@ class LazyPgStatement implements Statement {
             }
         }
         current = 0;
-        if (keysWanted != null && !severalStatements) {
+        if (keysWanted != null && !severalStatements && GeneratedKeys.modifies(toSend)) {
             LazyResult r = results.get(0);
             keys = resultSet(r);
             updateCount = r.rowsAffected();
@@ -159,15 +163,57 @@ class LazyPgStatement implements Statement {
         return new LazyRowResultSet(r.columns(), r.iterator(), this, null);
     }
 
+    /** Closes what the last execution left open (its current and kept ResultSets, its keys) and forgets it. */
     final void clearResults() throws SQLException {
-        if (currentResultSet != null) {
-            currentResultSet.close();
-            currentResultSet = null;
+        clearing = true;
+        try {
+            if (currentResultSet != null) {
+                currentResultSet.close();
+                currentResultSet = null;
+            }
+            for (ResultSet rs : kept) {
+                rs.close();
+            }
+            kept.clear();
+            if (keys != null) {
+                keys.close();
+                keys = null;
+            }
+        } finally {
+            clearing = false;
         }
         results = NO_RESULTS;
         current = 0;
         updateCount = -1;
-        keys = null;
+    }
+
+    /**
+     * Called by each of this statement's ResultSets when it closes: with {@link #closeOnCompletion()},
+     * the statement closes once none of its result sets is open any more (a result of a script not yet
+     * walked to counts as open), as JDBC says. Closing the statement closes them itself: no call back.
+     */
+    final void resultSetClosed() throws SQLException {
+        if (!closeOnCompletion || closed || clearing || hasOpenResultSet()) {
+            return;
+        }
+        close();
+    }
+
+    private boolean hasOpenResultSet() throws SQLException {
+        if ((currentResultSet != null && !currentResultSet.isClosed()) || (keys != null && !keys.isClosed())) {
+            return true;
+        }
+        for (ResultSet rs : kept) {
+            if (!rs.isClosed()) {
+                return true;
+            }
+        }
+        for (int i = current + 1; i < results.size(); i++) {
+            if (!results.get(i).columns().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void runSql(String sql, boolean query, GeneratedKeys keysWanted) throws SQLException {
@@ -248,11 +294,17 @@ class LazyPgStatement implements Statement {
 
     @Override
     public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        if (columnIndexes == null || columnIndexes.length == 0) {
+            return executeUpdate(sql); // no key columns asked for, as pgjdbc reads it
+        }
         throw JdbcErrors.unsupported("Generated keys by column index", "name the key columns.");
     }
 
     @Override
     public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        if (columnIndexes == null || columnIndexes.length == 0) {
+            return executeLargeUpdate(sql); // no key columns asked for, as pgjdbc reads it
+        }
         throw JdbcErrors.unsupported("Generated keys by column index", "name the key columns.");
     }
 
@@ -264,6 +316,9 @@ class LazyPgStatement implements Statement {
 
     @Override
     public boolean execute(String sql, int[] columnIndexes) throws SQLException {
+        if (columnIndexes == null || columnIndexes.length == 0) {
+            return execute(sql); // no key columns asked for, as pgjdbc reads it
+        }
         throw JdbcErrors.unsupported("Generated keys by column index", "name the key columns.");
     }
 
@@ -306,8 +361,30 @@ class LazyPgStatement implements Statement {
     @Override
     public boolean getMoreResults(int current) throws SQLException {
         checkOpen();
-        if (current != KEEP_CURRENT_RESULT && currentResultSet != null) {
-            currentResultSet.close();
+        if (currentResultSet != null) {
+            if (current == KEEP_CURRENT_RESULT) {
+                kept.add(currentResultSet);
+            } else {
+                ResultSet done = currentResultSet;
+                currentResultSet = null;
+                clearing = true; // the statement stays open while it moves to the next result
+                try {
+                    done.close();
+                } finally {
+                    clearing = false;
+                }
+            }
+        }
+        if (current == CLOSE_ALL_RESULTS) {
+            clearing = true;
+            try {
+                for (ResultSet rs : kept) {
+                    rs.close();
+                }
+            } finally {
+                clearing = false;
+            }
+            kept.clear();
         }
         this.current++;
         showCurrent();
