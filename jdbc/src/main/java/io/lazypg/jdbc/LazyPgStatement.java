@@ -53,11 +53,7 @@ class LazyPgStatement implements Statement {
     private int current;
     private ResultSet currentResultSet;
     private long updateCount = -1;
-    private ResultSet keys;
-    /** ResultSets left open by getMoreResults(KEEP_CURRENT_RESULT), closed with the statement. */
-    private final List<ResultSet> kept = new ArrayList<>(0);
-    /** Set while {@link #clearResults} closes result sets, which then must not close the statement. */
-    private boolean clearing;
+    private final HeldResultSets held = new HeldResultSets();
 
     LazyPgStatement(JdbcConnection connection) {
         this.connection = connection;
@@ -103,7 +99,7 @@ class LazyPgStatement implements Statement {
         current = 0;
         if (keysWanted != null && !severalStatements && GeneratedKeys.modifies(toSend)) {
             LazyResult r = results.get(0);
-            keys = resultSet(r);
+            held.keys(resultSet(r));
             updateCount = r.rowsAffected();
         } else {
             showCurrent();
@@ -165,22 +161,11 @@ class LazyPgStatement implements Statement {
 
     /** Closes what the last execution left open (its current and kept ResultSets, its keys) and forgets it. */
     final void clearResults() throws SQLException {
-        clearing = true;
         try {
-            if (currentResultSet != null) {
-                currentResultSet.close();
-                currentResultSet = null;
-            }
-            for (ResultSet rs : kept) {
-                rs.close();
-            }
-            kept.clear();
-            if (keys != null) {
-                keys.close();
-                keys = null;
-            }
+            held.close(currentResultSet);
+            currentResultSet = null;
         } finally {
-            clearing = false;
+            held.closeAll();
         }
         results = NO_RESULTS;
         current = 0;
@@ -193,20 +178,15 @@ class LazyPgStatement implements Statement {
      * walked to counts as open), as JDBC says. Closing the statement closes them itself: no call back.
      */
     final void resultSetClosed() throws SQLException {
-        if (!closeOnCompletion || closed || clearing || hasOpenResultSet()) {
+        if (!closeOnCompletion || closed || held.closing() || hasOpenResultSet()) {
             return;
         }
         close();
     }
 
     private boolean hasOpenResultSet() throws SQLException {
-        if ((currentResultSet != null && !currentResultSet.isClosed()) || (keys != null && !keys.isClosed())) {
+        if ((currentResultSet != null && !currentResultSet.isClosed()) || held.anyOpen()) {
             return true;
-        }
-        for (ResultSet rs : kept) {
-            if (!rs.isClosed()) {
-                return true;
-            }
         }
         for (int i = current + 1; i < results.size(); i++) {
             if (!results.get(i).columns().isEmpty()) {
@@ -361,30 +341,14 @@ class LazyPgStatement implements Statement {
     @Override
     public boolean getMoreResults(int current) throws SQLException {
         checkOpen();
-        if (currentResultSet != null) {
-            if (current == KEEP_CURRENT_RESULT) {
-                kept.add(currentResultSet);
-            } else {
-                ResultSet done = currentResultSet;
-                currentResultSet = null;
-                clearing = true; // the statement stays open while it moves to the next result
-                try {
-                    done.close();
-                } finally {
-                    clearing = false;
-                }
-            }
+        if (current == KEEP_CURRENT_RESULT && currentResultSet != null) {
+            held.keep(currentResultSet);
+        } else {
+            held.close(currentResultSet); // the statement stays open while it moves to the next result
         }
+        currentResultSet = null;
         if (current == CLOSE_ALL_RESULTS) {
-            clearing = true;
-            try {
-                for (ResultSet rs : kept) {
-                    rs.close();
-                }
-            } finally {
-                clearing = false;
-            }
-            kept.clear();
+            held.closeKept();
         }
         this.current++;
         showCurrent();
@@ -394,13 +358,14 @@ class LazyPgStatement implements Statement {
     @Override
     public ResultSet getGeneratedKeys() throws SQLException {
         checkOpen();
+        ResultSet keys = held.keys();
         return keys != null
                 ? keys
                 : new LazyRowResultSet(List.<Column>of(), java.util.Collections.emptyIterator(), this, null);
     }
 
     final void generatedKeys(ResultSet keys) {
-        this.keys = keys;
+        held.keys(keys);
     }
 
     // ------------------------------------------------------------------ batches
@@ -408,6 +373,9 @@ class LazyPgStatement implements Statement {
     @Override
     public void addBatch(String sql) throws SQLException {
         checkOpen();
+        if (sql == null) {
+            throw JdbcErrors.usage("The SQL added to a batch must not be null.", JdbcErrors.INVALID_PARAMETER_VALUE);
+        }
         if (batch == null) {
             batch = new ArrayList<>();
         }
@@ -444,11 +412,7 @@ class LazyPgStatement implements Statement {
             return new long[0];
         }
         clearResults();
-        List<String> translated = new ArrayList<>(sqls.size());
-        for (String sql : sqls) {
-            translated.add(escapeProcessing ? JdbcEscapes.translate(sql) : sql);
-        }
-        SqlBatch script = SqlBatch.of(translated);
+        SqlBatch script = SqlBatch.of(sqls, escapeProcessing);
         if (script.script().isEmpty()) {
             return new long[sqls.size()];
         }

@@ -27,11 +27,12 @@ final class SqlBatch {
         this.statements = statements;
     }
 
-    static SqlBatch of(List<String> entries) {
+    /** The batch of {@code entries}, their JDBC escapes translated first when {@code escapes} ({@link JdbcEscapes}). */
+    static SqlBatch of(List<String> entries, boolean escapes) throws SQLException {
         StringBuilder script = new StringBuilder();
         int[] statements = new int[entries.size()];
         for (int i = 0; i < entries.size(); i++) {
-            String sql = entries.get(i);
+            String sql = escapes ? JdbcEscapes.translate(entries.get(i)) : entries.get(i);
             statements[i] = statementCount(sql);
             if (statements[i] > 0) {
                 if (script.length() > 0) {

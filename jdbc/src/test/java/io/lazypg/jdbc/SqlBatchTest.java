@@ -22,8 +22,10 @@ class SqlBatchTest {
     }
 
     @Test
-    void joinsEntriesSoATrailingLineCommentCannotSwallowTheNext() {
-        SqlBatch batch = SqlBatch.of(List.of("insert into t values (1) -- note", "", "update t set a = 2;"));
+    void joinsEntriesSoATrailingLineCommentCannotSwallowTheNext() throws java.sql.SQLException {
+        SqlBatch batch = SqlBatch.of(List.of("insert into t values (1) -- note", "", "update t set a = 2;"), false);
         assertThat(batch.script()).isEqualTo("insert into t values (1) -- note\n;\nupdate t set a = 2;");
+        assertThat(SqlBatch.of(List.of("select {fn ucase('a')}"), true).script())
+                .isEqualTo("select upper('a')");
     }
 }
