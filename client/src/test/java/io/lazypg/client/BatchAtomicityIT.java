@@ -53,7 +53,10 @@ class BatchAtomicityIT {
                 assertThatThrownBy(() -> client.executeBatch(INSERT, rows(size, duplicateAt)))
                         .isInstanceOfSatisfying(
                                 PgServerException.class,
-                                e -> assertThat(e.sqlState()).isEqualTo("23505"));
+                                e -> assertThat(e.sqlState()).isEqualTo("23505"))
+                        .hasMessageStartingWith(
+                                "Batch entry " + duplicateAt + " (of " + size + ", counted from 0) failed: ")
+                        .hasMessageContaining("duplicate key");
                 assertThat(count(client))
                         .as("rows left by a failed batch of " + size)
                         .isZero();

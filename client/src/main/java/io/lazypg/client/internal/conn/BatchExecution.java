@@ -2,6 +2,7 @@ package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRow;
+import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.result.ResultShape;
@@ -131,8 +132,11 @@ final class BatchExecution {
         }
 
         @Override
-        void error(io.lazypg.client.PgServerException e) {
-            super.error(e);
+        void error(PgServerException e) {
+            if (serverError() == null) { // the message names the entry that failed, as pgjdbc's does
+                super.error(new PgServerException(
+                        "Batch entry " + answered + " (of " + counts.length + ", counted from 0) failed", e.fields()));
+            }
             pause(); // the server skips the rest up to Sync
         }
 
