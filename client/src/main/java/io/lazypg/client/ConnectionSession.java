@@ -73,6 +73,11 @@ abstract class ConnectionSession implements LazyPgSession {
     }
 
     @Override
+    public List<LazyResult> queryBatch(String sql, List<Object[]> batch) {
+        return connection().queryBatch(sql, batch);
+    }
+
+    @Override
     public void executeScript(String sql) {
         connection().executeScript(sql);
     }

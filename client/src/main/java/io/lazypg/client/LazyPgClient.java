@@ -162,6 +162,13 @@ public final class LazyPgClient implements AutoCloseable {
         }
     }
 
+    /** {@link #executeBatch} with each execution's rows (INSERT ... RETURNING). See {@link LazyPgConnection#queryBatch}. */
+    public java.util.List<LazyResult> queryBatch(String sql, java.util.List<Object[]> batch) {
+        try (LazyPgSession session = acquire()) {
+            return session.queryBatch(sql, batch);
+        }
+    }
+
     /** Runs {@code COPY ... FROM STDIN} on a pooled connection; see {@link LazyPgConnection#copyIn}. */
     public long copyIn(String copySql, java.io.InputStream data) {
         try (LazyPgSession session = acquire()) {

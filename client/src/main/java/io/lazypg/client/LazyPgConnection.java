@@ -50,6 +50,14 @@ public interface LazyPgConnection {
     int[] executeBatch(String sql, java.util.List<Object[]> batch);
 
     /**
+     * {@link #executeBatch} for a statement that returns rows (an {@code INSERT ... RETURNING}):
+     * the same pipelined executions with one Sync, atomic outside an explicit transaction, and one
+     * result per execution, in order, with its rows and command tag. The rows stay valid after the
+     * connection is released.
+     */
+    java.util.List<LazyResult> queryBatch(String sql, java.util.List<Object[]> batch);
+
+    /**
      * Runs one or more statements separated by semicolons through the simple query protocol (no
      * parameters; results are discarded): for DDL, scripts and transaction control.
      */

@@ -87,6 +87,11 @@ final class StatementSession implements LazyPgSession {
     }
 
     @Override
+    public List<LazyResult> queryBatch(String sql, List<Object[]> batch) {
+        return bound().queryBatch(sql, batch);
+    }
+
+    @Override
     public void begin(String transactionModes) {
         bound().begin(transactionModes);
     }

@@ -349,6 +349,9 @@ final class JdbcConnection implements LazyPgJdbcConnection {
 
     @Override
     public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
+        if (columnIndexes == null || columnIndexes.length == 0) {
+            return prepareStatement(sql); // no key columns asked for, as pgjdbc reads it
+        }
         throw JdbcErrors.unsupported(
                 "prepareStatement(String, int[])",
                 "name the key columns (prepareStatement(String, String[])) or use RETURN_GENERATED_KEYS.");

@@ -11,7 +11,6 @@ import java.io.Reader;
 import java.math.BigDecimal;
 import java.net.URL;
 import java.sql.Array;
-import java.sql.BatchUpdateException;
 import java.sql.Blob;
 import java.sql.Clob;
 import java.sql.Date;
@@ -122,13 +121,14 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
     }
 
     /**
-     * Every parameter set pipelined with one Sync: outside a transaction the batch is atomic, and a
-     * failure reports no counts (nothing was applied). With generated keys wanted, each set runs
-     * in turn (one round trip each), and the keys of all of them form one ResultSet.
+     * Every parameter set pipelined with one Sync, with generated keys wanted too: in auto-commit
+     * the batch is atomic, and a failure reports every entry as {@code EXECUTE_FAILED}
+     * ({@link BatchFailures}). The keys of all sets form one ResultSet.
      */
     @Override
     public long[] executeLargeBatch() throws SQLException {
         checkOpen();
+        clearResults(); // the last execution's results and keys are gone, whatever this batch does
         List<Object[]> sets = batch == null ? List.of() : batch;
         batch = null;
         if (sets.isEmpty()) {
@@ -150,9 +150,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
             }
             return longs;
         } catch (PgException e) {
-            SQLException cause = JdbcErrors.of(e);
-            throw new BatchUpdateException(
-                    "The batch failed: " + e.getMessage(), cause.getSQLState(), 0, new long[0], cause);
+            throw BatchFailures.of(sets.size(), e);
         } finally {
             if (timeout != null) {
                 try {
@@ -165,16 +163,15 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
     }
 
     private long[] batchWithKeys(LazyPgSession session, List<Object[]> sets) {
-        String withReturning = keysWanted.appendTo(sql.positionalSql());
+        List<LazyResult> results = session.queryBatch(keysWanted.appendTo(sql.positionalSql()), sets);
         long[] counts = new long[sets.size()];
         List<LazyRow> keyRows = new ArrayList<>();
-        LazyResult last = null;
-        for (int i = 0; i < sets.size(); i++) {
-            last = session.query(withReturning, sets.get(i));
-            counts[i] = last.rowsAffected();
-            keyRows.addAll(last.rows());
+        for (int i = 0; i < counts.length; i++) {
+            LazyResult r = results.get(i);
+            counts[i] = r.rowsAffected();
+            keyRows.addAll(r.rows());
         }
-        generatedKeys(new LazyRowResultSet(last.columns(), keyRows.iterator(), this, null));
+        generatedKeys(new LazyRowResultSet(results.get(0).columns(), keyRows.iterator(), this, null));
         return counts;
     }
 

@@ -7,7 +7,6 @@ import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgException;
 import io.lazypg.client.RowCursor;
 import io.lazypg.client.sql.PlaceholderSql;
-import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -54,7 +53,7 @@ class LazyPgStatement implements Statement {
     private int current;
     private ResultSet currentResultSet;
     private long updateCount = -1;
-    private ResultSet keys;
+    private final HeldResultSets held = new HeldResultSets();
 
     /** The notices of this statement's last execution ({@link JdbcConnection#sessionForStatement(LazyPgStatement)}). */
     final WarningChain warnings = new WarningChain();
@@ -101,9 +100,9 @@ class LazyPgStatement implements Statement {
             }
         }
         current = 0;
-        if (keysWanted != null && !severalStatements) {
+        if (keysWanted != null && !severalStatements && GeneratedKeys.modifies(toSend)) {
             LazyResult r = results.get(0);
-            keys = resultSet(r);
+            held.keys(resultSet(r));
             updateCount = r.rowsAffected();
         } else {
             showCurrent();
@@ -163,15 +162,41 @@ class LazyPgStatement implements Statement {
         return new LazyRowResultSet(r.columns(), r.iterator(), this, null);
     }
 
-    private void clearResults() throws SQLException {
-        if (currentResultSet != null) {
-            currentResultSet.close();
+    /** Closes what the last execution left open (its current and kept ResultSets, its keys) and forgets it. */
+    final void clearResults() throws SQLException {
+        try {
+            held.close(currentResultSet);
             currentResultSet = null;
+        } finally {
+            held.closeAll();
         }
         results = NO_RESULTS;
         current = 0;
         updateCount = -1;
-        keys = null;
+    }
+
+    /**
+     * Called by each of this statement's ResultSets when it closes: with {@link #closeOnCompletion()},
+     * the statement closes once none of its result sets is open any more (a result of a script not yet
+     * walked to counts as open), as JDBC says. Closing the statement closes them itself: no call back.
+     */
+    final void resultSetClosed() throws SQLException {
+        if (!closeOnCompletion || closed || held.closing() || hasOpenResultSet()) {
+            return;
+        }
+        close();
+    }
+
+    private boolean hasOpenResultSet() throws SQLException {
+        if ((currentResultSet != null && !currentResultSet.isClosed()) || held.anyOpen()) {
+            return true;
+        }
+        for (int i = current + 1; i < results.size(); i++) {
+            if (!results.get(i).columns().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void runSql(String sql, boolean query, GeneratedKeys keysWanted) throws SQLException {
@@ -252,11 +277,17 @@ class LazyPgStatement implements Statement {
 
     @Override
     public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        if (columnIndexes == null || columnIndexes.length == 0) {
+            return executeUpdate(sql); // no key columns asked for, as pgjdbc reads it
+        }
         throw JdbcErrors.unsupported("Generated keys by column index", "name the key columns.");
     }
 
     @Override
     public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        if (columnIndexes == null || columnIndexes.length == 0) {
+            return executeLargeUpdate(sql); // no key columns asked for, as pgjdbc reads it
+        }
         throw JdbcErrors.unsupported("Generated keys by column index", "name the key columns.");
     }
 
@@ -268,6 +299,9 @@ class LazyPgStatement implements Statement {
 
     @Override
     public boolean execute(String sql, int[] columnIndexes) throws SQLException {
+        if (columnIndexes == null || columnIndexes.length == 0) {
+            return execute(sql); // no key columns asked for, as pgjdbc reads it
+        }
         throw JdbcErrors.unsupported("Generated keys by column index", "name the key columns.");
     }
 
@@ -310,8 +344,14 @@ class LazyPgStatement implements Statement {
     @Override
     public boolean getMoreResults(int current) throws SQLException {
         checkOpen();
-        if (current != KEEP_CURRENT_RESULT && currentResultSet != null) {
-            currentResultSet.close();
+        if (current == KEEP_CURRENT_RESULT && currentResultSet != null) {
+            held.keep(currentResultSet);
+        } else {
+            held.close(currentResultSet); // the statement stays open while it moves to the next result
+        }
+        currentResultSet = null;
+        if (current == CLOSE_ALL_RESULTS) {
+            held.closeKept();
         }
         this.current++;
         showCurrent();
@@ -321,13 +361,14 @@ class LazyPgStatement implements Statement {
     @Override
     public ResultSet getGeneratedKeys() throws SQLException {
         checkOpen();
+        ResultSet keys = held.keys();
         return keys != null
                 ? keys
                 : new LazyRowResultSet(List.<Column>of(), java.util.Collections.emptyIterator(), this, null);
     }
 
     final void generatedKeys(ResultSet keys) {
-        this.keys = keys;
+        held.keys(keys);
     }
 
     // ------------------------------------------------------------------ batches
@@ -335,6 +376,9 @@ class LazyPgStatement implements Statement {
     @Override
     public void addBatch(String sql) throws SQLException {
         checkOpen();
+        if (sql == null) {
+            throw JdbcErrors.usage("The SQL added to a batch must not be null.", JdbcErrors.INVALID_PARAMETER_VALUE);
+        }
         if (batch == null) {
             batch = new ArrayList<>();
         }
@@ -358,26 +402,39 @@ class LazyPgStatement implements Statement {
         return ints;
     }
 
-    /** Each SQL string in order, one round trip each; the first failure stops the batch. */
+    /**
+     * Every SQL string in one simple Query ({@link SqlBatch}): one round trip, and in auto-commit
+     * one implicit transaction, so a failing entry leaves nothing of the batch applied.
+     */
     @Override
     public long[] executeLargeBatch() throws SQLException {
         checkOpen();
         List<String> sqls = batch == null ? List.of() : batch;
         batch = null;
-        long[] counts = new long[sqls.size()];
-        for (int i = 0; i < sqls.size(); i++) {
-            try {
-                counts[i] = executeLargeUpdate(sqls.get(i));
-            } catch (SQLException e) {
-                throw new BatchUpdateException(
-                        "Batch entry " + i + " failed: " + e.getMessage(),
-                        e.getSQLState(),
-                        e.getErrorCode(),
-                        java.util.Arrays.copyOf(counts, i),
-                        e);
+        if (sqls.isEmpty()) {
+            return new long[0];
+        }
+        clearResults();
+        SqlBatch script = SqlBatch.of(sqls, escapeProcessing);
+        if (script.script().isEmpty()) {
+            return new long[sqls.size()];
+        }
+        LazyPgSession session = connection.sessionForStatement();
+        Duration timeout = connection.statementTimeout(queryTimeoutSeconds);
+        List<LazyResult> answers;
+        try {
+            if (timeout != null) {
+                session.queryTimeout(timeout);
+            }
+            answers = session.queryScript(script.script());
+        } catch (PgException e) {
+            throw BatchFailures.of(sqls.size(), e);
+        } finally {
+            if (timeout != null) {
+                resetTimeout(session);
             }
         }
-        return counts;
+        return script.counts(answers);
     }
 
     // ------------------------------------------------------------------ settings

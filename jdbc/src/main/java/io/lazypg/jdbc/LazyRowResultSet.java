@@ -165,11 +165,15 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         }
         closed = true;
         row = null;
-        if (cursor != null) {
-            try {
+        try {
+            if (cursor != null) {
                 cursor.close(); // tells the server to drop the rest of the portal
-            } catch (PgException e) {
-                throw JdbcErrors.of(e);
+            }
+        } catch (PgException e) {
+            throw JdbcErrors.of(e);
+        } finally {
+            if (statement instanceof LazyPgStatement s) {
+                s.resultSetClosed(); // closeOnCompletion
             }
         }
     }

@@ -246,6 +246,23 @@ class LazyPgTemplateIT {
     }
 
     @Test
+    void aLargeFailingBatchUpdateLeavesNothingAndTheTemplateGoesOn() {
+        template.execute("drop table if exists tpl_big_batch; create table tpl_big_batch (id int primary key, v text)");
+        List<Object[]> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            rows.add(new Object[] {i == 9_000 ? 0 : i, "v" + i}); // beyond the first slices of the batch
+        }
+        assertThatThrownBy(() -> template.batchUpdate("insert into tpl_big_batch values (?, ?)", rows))
+                .isInstanceOf(DuplicateKeyException.class);
+        assertThat(template.queryForObject("select count(*) from tpl_big_batch", Long.class))
+                .isZero();
+        rows.set(9_000, new Object[] {9_000, "v"});
+        assertThat(template.batchUpdate("insert into tpl_big_batch values (?, ?)", rows))
+                .hasSize(10_000)
+                .containsOnly(1);
+    }
+
+    @Test
     void executeRunsScripts() {
         template.execute(
                 "drop table if exists tpl_exec; create table tpl_exec (id int); insert into tpl_exec values (1), (2)");

@@ -1,20 +1,37 @@
 package io.lazypg.client.internal.conn;
 
+import io.lazypg.client.LazyResult;
+import io.lazypg.client.LazyRow;
+import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.internal.result.CommandTags;
+import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import io.lazypg.client.internal.wire.WriteBuffer;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One statement executed once per parameter array, pipelined. Every Bind + Execute is encoded first
  * (so a bad value fails before anything is sent), then sent in slices of {@value #SLICE_ROWS}
  * executions each followed by Flush, reading that slice's answers before sending the next: the
  * server's answers can never fill the socket buffers while we are still writing, which would
- * deadlock both sides. One Sync at the end makes the batch one implicit transaction; it carries the
- * Close messages of statements the cache evicted meanwhile.
+ * deadlock both sides.
+ *
+ * <p>Atomicity: there is exactly one Sync, after the last slice (Flush does not end the implicit
+ * transaction), so outside a transaction block the server runs the whole batch as one implicit
+ * transaction: an error in any execution rolls back every execution before it, and the server
+ * skips every one after it up to the Sync. The unsent slices are then dropped. Inside a
+ * transaction block the error aborts that transaction, as any failing statement does. The Sync
+ * carries the Close messages of statements the cache evicted meanwhile.
+ *
+ * <p>With {@code results} (a batch of statements that return rows, such as {@code INSERT ...
+ * RETURNING}), each execution's rows and command tag become one {@link LazyResult}; the reader
+ * then retains its views, so the rows stay valid after the batch.
  */
 final class BatchExecution {
 
@@ -25,10 +42,17 @@ final class BatchExecution {
     /**
      * @param start where the batch's messages begin in the write buffer: before the statement's
      *     Parse when it was written there (an unnamed statement), so the first slice carries it
+     * @param results where each execution's result goes, in order; null when only counts are wanted
      */
-    static int[] run(PgConnection connection, PreparedStatement statement, List<Object[]> batch, int start)
+    static int[] run(
+            PgConnection connection,
+            PreparedStatement statement,
+            List<Object[]> batch,
+            int start,
+            @Nullable List<LazyResult> results)
             throws IOException {
         WriteBuffer out = connection.writeBuffer();
+        boolean describe = results != null && statement.describedPerExecution;
         int[] ends = new int[batch.size()];
         for (int r = 0; r < batch.size(); r++) {
             Object[] values = batch.get(r);
@@ -38,10 +62,16 @@ final class BatchExecution {
                                 + statement.parameterCount + " parameters. Nothing was sent.");
             }
             connection.writeBind(statement, values);
+            if (describe) {
+                FrontendMessages.describe(out, 'P', ""); // the unnamed statement's columns are learnt per portal
+            }
             FrontendMessages.execute(out, 0);
             ends[r] = out.position();
         }
-        Answers answers = new Answers(batch.size());
+        Answers answers = results == null
+                ? new Answers(connection, statement, batch.size())
+                : new Rows(connection, statement, batch.size(), results);
+        connection.reader().retainViews(results != null);
         int sent = start;
         for (int from = 0; from < batch.size() && answers.serverError() == null; from += SLICE_ROWS) {
             int to = Math.min(batch.size(), from + SLICE_ROWS);
@@ -61,12 +91,16 @@ final class BatchExecution {
     }
 
     /** Counts per execution; pauses when a slice is fully answered or an execution failed. */
-    private static final class Answers extends ResponseHandler {
+    private static class Answers extends ResponseHandler {
+        final PgConnection connection;
+        final PreparedStatement statement;
         final int[] counts;
-        private int answered;
+        int answered;
         private int expected;
 
-        Answers(int size) {
+        Answers(PgConnection connection, PreparedStatement statement, int size) {
+            this.connection = connection;
+            this.statement = statement;
             counts = new int[size];
         }
 
@@ -81,20 +115,28 @@ final class BatchExecution {
 
         @Override
         void commandComplete(MessageReader in) {
-            counts[answered++] = (int) Math.min(
-                    Integer.MAX_VALUE, CommandTags.rowCount(PgConnection.readCString(in.buffer(), in.payloadOffset())));
+            String tag = PgConnection.readCString(in.buffer(), in.payloadOffset());
+            completed(tag);
+            counts[answered++] = (int) Math.min(Integer.MAX_VALUE, CommandTags.rowCount(tag));
             pauseAtSliceEnd();
         }
 
+        /** The execution numbered {@link #answered} completed with {@code tag}. */
+        void completed(String tag) {}
+
         @Override
         void emptyQuery() {
+            completed("");
             counts[answered++] = 0;
             pauseAtSliceEnd();
         }
 
         @Override
-        void error(io.lazypg.client.PgServerException e) {
-            super.error(e);
+        void error(PgServerException e) {
+            if (serverError() == null) { // the message names the entry that failed, as pgjdbc's does
+                super.error(new PgServerException(
+                        "Batch entry " + answered + " (of " + counts.length + ", counted from 0) failed", e.fields()));
+            }
             pause(); // the server skips the rest up to Sync
         }
 
@@ -102,6 +144,41 @@ final class BatchExecution {
             if (answered >= expected) {
                 pause();
             }
+        }
+    }
+
+    /** Counts, and each execution's rows as one result. */
+    private static final class Rows extends Answers {
+        private final List<LazyResult> results;
+        private List<LazyRow> rows = new ArrayList<>();
+
+        Rows(PgConnection connection, PreparedStatement statement, int size, List<LazyResult> results) {
+            super(connection, statement, size);
+            this.results = results;
+        }
+
+        @Override
+        void rowDescription(MessageReader in) {
+            if (statement.describedPerExecution) {
+                connection.preparer().describedPortal(statement, in);
+            }
+        }
+
+        @Override
+        void dataRow(MessageReader in) {
+            ResultShape shape = statement.shape;
+            if (shape != null) {
+                connection.checkColumnCount(shape);
+                rows.add(RowViews.view(
+                        shape, in.buffer(), in.payloadOffset() + 2, in.payloadOffset() + in.payloadLength()));
+            }
+        }
+
+        @Override
+        void completed(String tag) {
+            ResultShape shape = statement.shape;
+            results.add(new LazyResult(shape == null ? List.of() : shape.columns(), rows, tag));
+            rows = new ArrayList<>();
         }
     }
 }

@@ -33,11 +33,13 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One PostgreSQL session over one socket: the extended query protocol with a prepared-statement
@@ -187,6 +189,10 @@ public final class PgConnection implements Poolable {
 
     MessageLoop loop() {
         return loop;
+    }
+
+    StatementPreparer preparer() {
+        return preparer;
     }
 
     /** Sends the write buffer and empties it; the ReadyForQuery messages its Syncs and Queries ask for become owed. */
@@ -604,6 +610,20 @@ public final class PgConnection implements Poolable {
 
     /** Pipelined executions of one statement with one Sync; see {@link io.lazypg.client.LazyPgConnection#executeBatch}. */
     public int[] executeBatch(String sql, List<Object[]> batch) {
+        return runBatch(sql, batch, null);
+    }
+
+    /**
+     * Pipelined executions of one statement with one Sync, each execution's rows and command tag
+     * one result; see {@link io.lazypg.client.LazyPgConnection#queryBatch}.
+     */
+    public List<LazyResult> queryBatch(String sql, List<Object[]> batch) {
+        List<LazyResult> results = new ArrayList<>(batch.size());
+        runBatch(sql, batch, results);
+        return results;
+    }
+
+    private int[] runBatch(String sql, List<Object[]> batch, @Nullable List<LazyResult> results) {
         ensureUsable();
         if (batch.isEmpty()) {
             return new int[0];
@@ -620,7 +640,7 @@ public final class PgConnection implements Poolable {
             // without a statement cache, prepare writes Parse here, and the first slice sends it
             int start = writeBuffer.position();
             statement = preparer.prepare(sql, representativeValues(batch, sql));
-            int[] counts = BatchExecution.run(this, statement, batch, start);
+            int[] counts = BatchExecution.run(this, statement, batch, start, results);
             for (int n : counts) {
                 affected += n;
             }
