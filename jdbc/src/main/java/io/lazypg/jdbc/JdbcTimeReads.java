@@ -8,6 +8,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Calendar;
 import java.util.GregorianCalendar;
@@ -36,6 +37,9 @@ final class JdbcTimeReads {
     private static final long GREGORIAN_FROM_SECONDS = -12212553600L;
 
     private static final TimeZone UTC = TimeZone.getTimeZone(ZoneOffset.UTC);
+
+    /** More than any zone's offset: a margin around {@link #GREGORIAN_FROM_SECONDS} for local dates. */
+    private static final long MAX_OFFSET_MILLIS = 24 * 3600 * 1000L;
 
     private JdbcTimeReads() {}
 
@@ -82,6 +86,9 @@ final class JdbcTimeReads {
 
     /** The midnight that starts, in {@code zone} (null: the JVM's), the day the instant falls on. */
     static Date date(long epochMillis, TimeZone zone) {
+        if (zone == null && epochMillis >= GREGORIAN_FROM_SECONDS * 1000 + MAX_OFFSET_MILLIS) {
+            return Date.valueOf(LocalDate.ofInstant(Instant.ofEpochMilli(epochMillis), ZoneId.systemDefault()));
+        }
         GregorianCalendar c = new GregorianCalendar(zone == null ? TimeZone.getDefault() : zone);
         c.setTimeInMillis(epochMillis);
         return startOfDay(c);
@@ -92,8 +99,12 @@ final class JdbcTimeReads {
      * kept; a wall clock in 1970 keeps its date, as pgjdbc leaves it.
      */
     static Time time(LocalDateTime wall, TimeZone zone) {
-        if (zone == null && wall.getYear() == 1970 && !wall.toLocalDate().equals(JdbcTimes.END_OF_DAY.toLocalDate())) {
-            Time t = Time.valueOf(wall.toLocalTime());
+        if (zone == null && (wall.getYear() != 1970 || wall.toLocalDate().equals(LocalDate.EPOCH))) {
+            // the time of day the wall clock has once placed in the zone (a DST gap moves it on)
+            LocalTime placed = wall.getYear() == 1970
+                    ? wall.toLocalTime()
+                    : wall.atZone(ZoneId.systemDefault()).toLocalTime();
+            Time t = Time.valueOf(placed);
             t.setTime(t.getTime() + wall.getNano() / 1_000_000);
             return t;
         }
