@@ -74,6 +74,14 @@ final class JdbcTimeReads {
         return ts;
     }
 
+    /** The midnight that starts the day in {@code zone} (null: the JVM's). */
+    static Date date(LocalDate day, TimeZone zone) {
+        if (zone == null && day.getYear() > 1582) {
+            return Date.valueOf(day);
+        }
+        return startOfDay(fields(day.atStartOfDay(), zone));
+    }
+
     /** The midnight that starts the wall clock's day in {@code zone} (null: the JVM's). */
     static Date date(LocalDateTime wall, TimeZone zone) {
         if (zone == null && wall.getYear() > 1582) {

@@ -26,6 +26,7 @@ import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
@@ -546,7 +547,15 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             }
             return JdbcTimes.isInfinity(t) ? new Date(t.getTime()) : JdbcTimeReads.date(t.getTime(), zone);
         }
-        if (type == PgType.DATE || type == PgType.TIMESTAMP) {
+        if (type == PgType.DATE) {
+            LocalDate d = decoded(columnIndex, LocalDate.class); // the natural value: no conversion per read
+            if (d == null) {
+                return null;
+            }
+            Date infinite = JdbcTimes.infiniteDate(d);
+            return infinite != null ? infinite : JdbcTimeReads.date(d, zone);
+        }
+        if (type == PgType.TIMESTAMP) {
             LocalDateTime d = decoded(columnIndex, LocalDateTime.class);
             if (d == null) {
                 return null;
