@@ -42,7 +42,9 @@ import org.junit.jupiter.api.Test;
  * <p>The JVM zone is changed with {@link TimeZone#setDefault} (restored in finally); both drivers
  * read it when a connection opens (the session's TimeZone) and at each call (java.sql values), so
  * each zone gets connections of its own. pgjdbc runs with {@code prepareThreshold=0}: its answers
- * then come from text results, which is what it gives a statement's first executions.
+ * then come from text results, which is what it gives a statement's first executions. lazypg
+ * reads through two connections, one with binary results (its statement cache) and one with text
+ * results ({@code statement_cache_size=0}).
  */
 @LazyPgTest
 class TimeZoneMatrixIT {
@@ -171,15 +173,20 @@ class TimeZoneMatrixIT {
                 TimeZone.setDefault(TimeZone.getTimeZone(zone));
                 for (String session : SESSION_ZONES) {
                     try (Connection pgjdbc = pgjdbc();
-                            Connection lazypg = DriverManager.getConnection(lazypgUrlWithCredentials(server))) {
+                            Connection lazypg = DriverManager.getConnection(lazypgUrlWithCredentials(server));
+                            Connection lazypgText = DriverManager.getConnection(
+                                    lazypgUrlWithCredentials(server) + "&statement_cache_size=0")) {
                         if (session != null) {
-                            execute(pgjdbc, "set timezone = '" + session + "'");
-                            execute(lazypg, "set timezone = '" + session + "'");
+                            for (Connection c : List.of(pgjdbc, lazypg, lazypgText)) {
+                                execute(c, "set timezone = '" + session + "'");
+                            }
                         }
                         String where = zone + "/" + (session == null ? "default" : session);
                         execute(pgjdbc, "delete from tz_matrix");
                         compareWrites(where, pgjdbc, lazypg, mismatches, compared);
                         compareReads(where, pgjdbc, lazypg, mismatches, compared);
+                        // text results (no statement cache, PgBouncer's setting) read the same
+                        compareReads(where + "/text", pgjdbc, lazypgText, mismatches, compared);
                     }
                 }
             }
