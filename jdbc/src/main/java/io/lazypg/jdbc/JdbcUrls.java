@@ -5,6 +5,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.Properties;
+import java.util.TimeZone;
 
 /**
  * Turns a JDBC URL and the properties a pool or DriverManager passes beside it into a
@@ -38,12 +39,41 @@ final class JdbcUrls {
             full = b.toString();
         }
         try {
-            return LazyPgConfig.fromUrl(full);
+            return withJvmTimeZone(LazyPgConfig.fromUrl(full));
         } catch (IllegalArgumentException e) {
             // the client's messages never contain the URL or a password
             throw new SQLException(
                     "Invalid lazypg JDBC URL or property: " + e.getMessage(), JdbcErrors.UNABLE_TO_CONNECT, e);
         }
+    }
+
+    /**
+     * {@code config} with the session's TimeZone set to the JVM's default zone (read now), unless
+     * it sets one: pgjdbc does the same at connect, so java.time values bound typed (a LocalDateTime
+     * into a timestamptz column, an OffsetDateTime into a timestamp one) convert in the same zone
+     * with either driver, and timestamptz text reads in the JVM's zone.
+     */
+    static LazyPgConfig withJvmTimeZone(LazyPgConfig config) {
+        for (String name : config.serverParameters().keySet()) {
+            if (name.equalsIgnoreCase("TimeZone")) {
+                return config;
+            }
+        }
+        return config.toBuilder()
+                .serverParameter(
+                        "TimeZone", postgresZoneName(TimeZone.getDefault().getID()))
+                .build();
+    }
+
+    /**
+     * The JVM zone's id as PostgreSQL reads it: Java's {@code GMT+05:30} is five and a half hours
+     * east, PostgreSQL's POSIX {@code GMT+05:30} west, so the sign flips (as pgjdbc flips it).
+     */
+    static String postgresZoneName(String javaId) {
+        if (javaId.length() > 3 && javaId.startsWith("GMT") && (javaId.charAt(3) == '+' || javaId.charAt(3) == '-')) {
+            return (javaId.charAt(3) == '+' ? "GMT-" : "GMT+") + javaId.substring(4);
+        }
+        return javaId;
     }
 
     private static String encode(String s) {

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.sql.Array;
 import java.sql.Date;
@@ -13,24 +14,26 @@ import java.sql.SQLException;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.sql.Types;
-import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
-import java.time.ZoneId;
-import java.util.Calendar;
+import java.time.OffsetTime;
+import java.time.temporal.ChronoUnit;
 
 /**
- * Turns what JDBC callers bind into the values the lazypg client sends typed: java.sql.Date,
- * Time and Timestamp become LocalDate, LocalTime and LocalDateTime (wall-clock values, as JDBC
- * defines them); java.util.Date becomes an instant; a java.sql.Array its Java array; Byte a
- * Short; Character a String. Everything else goes to the client as it is, which refuses what it
- * cannot send with a message that lists what it can.
+ * Turns what JDBC callers bind into the values the lazypg client sends: java.sql.Date, Time and
+ * Timestamp become pgjdbc's text with the zone's offset, sent untyped so the column decides
+ * ({@link JdbcTimeParameters}); java.util.Date becomes an instant; a java.sql.Array its Java
+ * array; Byte a Short; Character a String. java.time values go typed (date, time, timetz,
+ * timestamp, timestamptz), as pgjdbc sends them. Everything else goes to the client as it is,
+ * which refuses what it cannot send with a message that lists what it can.
  *
  * <p>Stateless and thread-safe.
  */
 final class JdbcValues {
+
+    /** The last time of day that does not round to 24:00:00. */
+    private static final LocalTime LAST_TRUNCATED_TIME = LocalTime.MAX.minusNanos(500);
 
     private JdbcValues() {}
 
@@ -39,13 +42,18 @@ final class JdbcValues {
             return x; // the common ones first
         }
         if (x instanceof Timestamp t) {
-            return t.toLocalDateTime();
+            return JdbcTimeParameters.timestamp(t, null);
         }
         if (x instanceof Date d) {
-            return d.toLocalDate();
+            return JdbcTimeParameters.date(d, null);
         }
         if (x instanceof Time t) {
-            return toLocalTime(t);
+            return JdbcTimeParameters.time(t, null);
+        }
+        if (x instanceof OffsetTime t) {
+            // pgjdbc truncates an OffsetTime's nanoseconds where it rounds every other value's, but
+            // sends 24:00:00 from 23:59:59.9999995 on, as the client does
+            return t.toLocalTime().isAfter(LAST_TRUNCATED_TIME) ? t : t.truncatedTo(ChronoUnit.MICROS);
         }
         if (x instanceof java.util.Date d) {
             return d.toInstant();
@@ -62,15 +70,26 @@ final class JdbcValues {
         return x;
     }
 
-    /** Time.toLocalTime drops the milliseconds; JDBC's Time carries them. */
-    private static LocalTime toLocalTime(Time t) {
-        LocalTime time = t.toLocalTime();
-        long millis = Math.floorMod(t.getTime(), 1000L);
-        return time.withNano((int) millis * 1_000_000);
+    /**
+     * {@code setObject(i, x, targetSqlType, scale)}: as {@link #toClient(Object, int)}, and a NUMERIC
+     * or DECIMAL value rounded to {@code scale} digits after the point, half up as pgjdbc rounds.
+     */
+    static Object toClient(Object x, int sqlType, int scale) throws SQLException {
+        Object v = toClient(x, sqlType);
+        if (v instanceof BigDecimal d && scale >= 0 && (sqlType == Types.NUMERIC || sqlType == Types.DECIMAL)) {
+            return d.setScale(scale, RoundingMode.HALF_UP);
+        }
+        return v;
     }
 
     /** {@code setObject(i, x, targetSqlType)}: converts to the target type, typed, where JDBC asks for a conversion. */
     static Object toClient(Object x, int sqlType) throws SQLException {
+        if (x instanceof java.util.Date d) {
+            Object sent = javaSqlTo(d, sqlType);
+            if (sent != null) {
+                return sent;
+            }
+        }
         Object v = toClient(x);
         if (v == null) {
             return null;
@@ -121,6 +140,32 @@ final class JdbcValues {
         }
     }
 
+    /**
+     * A java.sql (or java.util) Date, Time or Timestamp converted to a date/time target type as
+     * pgjdbc's setObject converts it (then sent as its setDate/setTime/setTimestamp sends it), or its
+     * text for a character type; null for other target types.
+     */
+    private static Object javaSqlTo(java.util.Date d, int sqlType) {
+        switch (sqlType) {
+            case Types.VARCHAR:
+            case Types.CHAR:
+            case Types.LONGVARCHAR:
+            case Types.NVARCHAR:
+            case Types.NCHAR:
+            case Types.LONGNVARCHAR:
+                return d.toString();
+            case Types.DATE:
+                return JdbcTimeParameters.date(d instanceof Date date ? date : new Date(d.getTime()), null);
+            case Types.TIME:
+                return JdbcTimeParameters.time(d instanceof Time time ? time : new Time(d.getTime()), null);
+            case Types.TIMESTAMP:
+            case Types.TIMESTAMP_WITH_TIMEZONE:
+                return JdbcTimeParameters.timestamp(d instanceof Timestamp t ? t : new Timestamp(d.getTime()), null);
+            default:
+                return null;
+        }
+    }
+
     private static BigDecimal number(Object v) {
         if (v instanceof BigDecimal d) {
             return d;
@@ -149,32 +194,6 @@ final class JdbcValues {
             case "f", "false", "n", "no", "off", "0" -> Boolean.FALSE;
             default -> throw new IllegalArgumentException("'" + v + "' is not a boolean");
         };
-    }
-
-    static Object date(Date x, Calendar cal) {
-        if (x == null || cal == null) {
-            return x == null ? null : x.toLocalDate();
-        }
-        return Instant.ofEpochMilli(x.getTime()).atZone(zone(cal)).toLocalDate();
-    }
-
-    static Object time(Time x, Calendar cal) {
-        if (x == null || cal == null) {
-            return x == null ? null : toLocalTime(x);
-        }
-        return Instant.ofEpochMilli(x.getTime()).atZone(zone(cal)).toLocalTime();
-    }
-
-    /** The instant's wall-clock time in the calendar's zone: what a timestamp without time zone stores. */
-    static Object timestamp(Timestamp x, Calendar cal) {
-        if (x == null || cal == null) {
-            return x == null ? null : x.toLocalDateTime();
-        }
-        return LocalDateTime.ofInstant(x.toInstant(), zone(cal));
-    }
-
-    private static ZoneId zone(Calendar cal) {
-        return cal.getTimeZone().toZoneId();
     }
 
     static String read(Reader reader, long length) throws SQLException {

@@ -35,9 +35,12 @@ public final class LazyPgDataSource implements DataSource, AutoCloseable {
         this(LazyPgClient.create(JdbcUrls.config(url, null)), true);
     }
 
-    /** A data source with a pool of its own for {@code config}; close it to close the pool. */
+    /**
+     * A data source with a pool of its own for {@code config}; close it to close the pool. Its
+     * sessions run in the JVM's zone unless {@code config} sets a TimeZone (as pgjdbc's do).
+     */
     public LazyPgDataSource(LazyPgConfig config) {
-        this(LazyPgClient.create(config), true);
+        this(LazyPgClient.create(JdbcUrls.withJvmTimeZone(config)), true);
     }
 
     /** A data source over {@code client}'s pool; closing the data source leaves the client open. */

@@ -36,8 +36,8 @@ import java.util.List;
  * once, when prepared: {@link JdbcEscapes}), rewritten once to {@code $n}
  * by the project's one placeholder parser ({@link PlaceholderSql}; {@code ??} is a literal
  * {@code ?}), and run through the session's prepared-statement cache. Values are bound typed
- * ({@link JdbcValues}): a {@code setTimestamp} is sent as a timestamp, not as text for the server
- * to guess at. A batch of parameter sets runs pipelined with one Sync ({@code executeBatch} of
+ * ({@link JdbcValues}); java.sql dates and times go as pgjdbc sends them, text with the zone's
+ * offset that the column reads ({@link JdbcTimeParameters}). A batch of parameter sets runs pipelined with one Sync ({@code executeBatch} of
  * the client).
  *
  * <p>Not thread-safe, like its connection.
@@ -317,17 +317,17 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
 
     @Override
     public void setDate(int i, Date x, Calendar cal) throws SQLException {
-        bind(i, JdbcValues.date(x, cal));
+        bind(i, JdbcTimeParameters.date(x, cal));
     }
 
     @Override
     public void setTime(int i, Time x, Calendar cal) throws SQLException {
-        bind(i, JdbcValues.time(x, cal));
+        bind(i, JdbcTimeParameters.time(x, cal));
     }
 
     @Override
     public void setTimestamp(int i, Timestamp x, Calendar cal) throws SQLException {
-        bind(i, JdbcValues.timestamp(x, cal));
+        bind(i, JdbcTimeParameters.timestamp(x, cal));
     }
 
     @Override
@@ -347,7 +347,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
 
     @Override
     public void setObject(int i, Object x, int sqlType, int scale) throws SQLException {
-        bind(i, JdbcValues.toClient(x, sqlType));
+        bind(i, JdbcValues.toClient(x, sqlType, scale));
     }
 
     @Override

@@ -37,6 +37,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TimeZone;
 
 /**
  * A read-only, forward-only java.sql.ResultSet view over lazy rows, so that Spring's
@@ -531,6 +532,16 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
 
     @Override
     public Date getDate(int columnIndex) throws SQLException {
+        return getDate(columnIndex, (TimeZone) null);
+    }
+
+    @Override
+    public Date getDate(int columnIndex, Calendar cal) throws SQLException {
+        return getDate(columnIndex, cal == null ? null : cal.getTimeZone());
+    }
+
+    /** pgjdbc's getDate: a date or timestamp's day at midnight in {@code zone}, an instant's day there ({@link JdbcTimeReads}). */
+    private Date getDate(int columnIndex, TimeZone zone) throws SQLException {
         int i = index(columnIndex);
         PgType type = type(i);
         if (type == PgType.TIMESTAMPTZ) {
@@ -538,17 +549,33 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             if (t == null) {
                 return null;
             }
-            return JdbcTimes.isInfinity(t)
-                    ? new Date(t.getTime())
-                    : Date.valueOf(t.toLocalDateTime().toLocalDate());
+            return JdbcTimes.isInfinity(t) ? new Date(t.getTime()) : JdbcTimeReads.date(t.getTime(), zone);
         }
-        if (type == PgType.DATE || type == PgType.TIMESTAMP) {
-            LocalDate d = decoded(columnIndex, LocalDate.class);
+        if (type == PgType.DATE) {
+            LocalDate d = decoded(columnIndex, LocalDate.class); // the natural value: no conversion per read
             if (d == null) {
                 return null;
             }
             Date infinite = JdbcTimes.infiniteDate(d);
-            return infinite != null ? infinite : Date.valueOf(d);
+            return infinite != null ? infinite : JdbcTimeReads.date(d, zone);
+        }
+        if (type == PgType.TIMESTAMP) {
+            LocalDateTime d = decoded(columnIndex, LocalDateTime.class);
+            if (d == null) {
+                return null;
+            }
+            Date infinite = JdbcTimes.infiniteDate(d);
+            return infinite != null ? infinite : JdbcTimeReads.date(d, zone);
+        }
+        if (type == PgType.TIME) {
+            LocalTime t = decoded(columnIndex, LocalTime.class);
+            return t == null ? null : JdbcTimeReads.date(JdbcTimeReads.onEpochDay(t), zone);
+        }
+        if (type == PgType.TIMETZ) {
+            OffsetTime t = decoded(columnIndex, OffsetTime.class);
+            return t == null
+                    ? null
+                    : JdbcTimeReads.date(JdbcTimeReads.timestamp(t).getTime(), zone);
         }
         String s = getString(columnIndex);
         try {
@@ -560,51 +587,64 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
 
     @Override
     public Time getTime(int columnIndex) throws SQLException {
+        return getTime(columnIndex, (TimeZone) null);
+    }
+
+    @Override
+    public Time getTime(int columnIndex, Calendar cal) throws SQLException {
+        return getTime(columnIndex, cal == null ? null : cal.getTimeZone());
+    }
+
+    /**
+     * pgjdbc's getTime: a time or timestamp's time of day in {@code zone} on 1970-01-01 (a date's
+     * midnight); a timetz
+     * at its offset, a timestamptz at the offset the session's TimeZone gives it (as in its text).
+     */
+    private Time getTime(int columnIndex, TimeZone zone) throws SQLException {
         int i = index(columnIndex);
         PgType type = type(i);
         if (type == PgType.TIMETZ) {
             OffsetTime t = decoded(columnIndex, OffsetTime.class);
-            if (t == null) {
-                return null;
-            }
-            LocalDateTime at = t.toLocalTime().equals(LocalTime.MAX)
-                    ? JdbcTimes.END_OF_DAY
-                    : t.toLocalTime().atDate(LocalDate.EPOCH);
-            return new Time(at.toInstant(t.getOffset()).toEpochMilli());
+            return t == null ? null : JdbcTimeReads.time(t.toLocalTime(), t.getOffset());
         }
         if (type == PgType.TIMESTAMPTZ) {
-            Timestamp t = getTimestamp(columnIndex);
-            if (t != null && JdbcTimes.isInfinity(t)) {
+            OffsetDateTime t = decoded(columnIndex, OffsetDateTime.class);
+            if (t != null && (t.equals(OffsetDateTime.MAX) || t.equals(OffsetDateTime.MIN))) {
                 throw conversion(i, "java.sql.Time", new IllegalArgumentException("infinity has no time of day"));
             }
-            return t == null ? null : time(t.toLocalDateTime().toLocalTime());
+            return t == null ? null : JdbcTimeReads.time(t.toLocalTime(), t.getOffset());
         }
-        if (type == PgType.TIME || type == PgType.TIMESTAMP) {
-            return time(decoded(columnIndex, LocalTime.class));
+        if (type == PgType.TIME) {
+            LocalTime t = decoded(columnIndex, LocalTime.class);
+            return t == null ? null : JdbcTimeReads.time(JdbcTimeReads.onEpochDay(t), zone);
+        }
+        if (type == PgType.TIMESTAMP || type == PgType.DATE) {
+            LocalDateTime t = decoded(columnIndex, LocalDateTime.class);
+            if (t != null && JdbcTimes.infinitySign(t) != 0) {
+                throw conversion(i, "java.sql.Time", new IllegalArgumentException("infinity has no time of day"));
+            }
+            return t == null ? null : JdbcTimeReads.time(t, zone);
         }
         String s = getString(columnIndex);
         try {
-            return s == null ? null : time(LocalTime.parse(s.trim()));
+            return s == null ? null : JdbcTimeReads.time(JdbcTimeReads.onEpochDay(LocalTime.parse(s.trim())), zone);
         } catch (RuntimeException e) {
             throw conversion(i, "java.sql.Time", e);
         }
     }
 
-    /** Time.valueOf drops the fraction; keep the milliseconds as pgjdbc does. 24:00 is the next midnight. */
-    private static Time time(LocalTime t) {
-        if (t == null) {
-            return null;
-        }
-        if (t.equals(LocalTime.MAX)) {
-            return new Time(Timestamp.valueOf(JdbcTimes.END_OF_DAY).getTime());
-        }
-        Time time = Time.valueOf(t);
-        time.setTime(time.getTime() + t.getNano() / 1_000_000);
-        return time;
+    @Override
+    public Timestamp getTimestamp(int columnIndex) throws SQLException {
+        return getTimestamp(columnIndex, (TimeZone) null);
     }
 
     @Override
-    public Timestamp getTimestamp(int columnIndex) throws SQLException {
+    public Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
+        return getTimestamp(columnIndex, cal == null ? null : cal.getTimeZone());
+    }
+
+    /** pgjdbc's getTimestamp: the wall clock of a timestamp, date or time in {@code zone}; an instant as it is. */
+    private Timestamp getTimestamp(int columnIndex, TimeZone zone) throws SQLException {
         int i = index(columnIndex);
         PgType type = type(i);
         if (type == PgType.TIMESTAMPTZ) {
@@ -613,7 +653,7 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
                 return null;
             }
             Timestamp infinite = JdbcTimes.infiniteTimestamp(t);
-            return infinite != null ? infinite : Timestamp.from(t);
+            return infinite != null ? infinite : JdbcTimeReads.instant(t);
         }
         if (type == PgType.TIMESTAMP || type == PgType.DATE) {
             LocalDateTime t = decoded(columnIndex, LocalDateTime.class);
@@ -621,13 +661,15 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
                 return null;
             }
             Timestamp infinite = JdbcTimes.infiniteTimestamp(t);
-            return infinite != null ? infinite : Timestamp.valueOf(t);
+            return infinite != null ? infinite : JdbcTimeReads.timestamp(t, zone);
         }
         if (type == PgType.TIME) {
             LocalTime t = decoded(columnIndex, LocalTime.class);
-            return t == null
-                    ? null
-                    : Timestamp.valueOf(t.equals(LocalTime.MAX) ? JdbcTimes.END_OF_DAY : t.atDate(LocalDate.EPOCH));
+            return t == null ? null : JdbcTimeReads.timestamp(JdbcTimeReads.onEpochDay(t), zone);
+        }
+        if (type == PgType.TIMETZ) {
+            OffsetTime t = decoded(columnIndex, OffsetTime.class);
+            return t == null ? null : JdbcTimeReads.timestamp(t);
         }
         String s = getString(columnIndex);
         try {
@@ -635,55 +677,6 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         } catch (IllegalArgumentException e) {
             throw conversion(i, "java.sql.Timestamp", e);
         }
-    }
-
-    @Override
-    public Date getDate(int columnIndex, Calendar cal) throws SQLException {
-        int i = index(columnIndex);
-        if (cal == null || type(i) != PgType.TIMESTAMP && type(i) != PgType.DATE) {
-            return getDate(columnIndex);
-        }
-        LocalDate d = decoded(columnIndex, LocalDate.class);
-        if (d == null) {
-            return null;
-        }
-        Date infinite = JdbcTimes.infiniteDate(d);
-        return infinite != null
-                ? infinite
-                : new Date(
-                        d.atStartOfDay(cal.getTimeZone().toZoneId()).toInstant().toEpochMilli());
-    }
-
-    @Override
-    public Time getTime(int columnIndex, Calendar cal) throws SQLException {
-        int i = index(columnIndex);
-        if (cal == null || type(i) != PgType.TIME) {
-            return getTime(columnIndex);
-        }
-        LocalTime t = decoded(columnIndex, LocalTime.class);
-        return t == null
-                ? null
-                : new Time((t.equals(LocalTime.MAX) ? JdbcTimes.END_OF_DAY : t.atDate(LocalDate.EPOCH))
-                        .atZone(cal.getTimeZone().toZoneId())
-                        .toInstant()
-                        .toEpochMilli());
-    }
-
-    @Override
-    public Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
-        int i = index(columnIndex);
-        if (cal == null || type(i) != PgType.TIMESTAMP) {
-            return getTimestamp(columnIndex);
-        }
-        // A timestamp without time zone is a wall-clock time: read it in the calendar's zone.
-        LocalDateTime t = decoded(columnIndex, LocalDateTime.class);
-        if (t == null) {
-            return null;
-        }
-        Timestamp infinite = JdbcTimes.infiniteTimestamp(t);
-        return infinite != null
-                ? infinite
-                : Timestamp.from(t.atZone(cal.getTimeZone().toZoneId()).toInstant());
     }
 
     @Override
@@ -784,6 +777,10 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             v = getArray(columnIndex);
         } else if (type == Object.class) {
             v = getObject(columnIndex);
+        } else if (type == OffsetDateTime.class && type(index(columnIndex)) == PgType.TIMETZ) {
+            // pgjdbc reads a timetz as that time at its offset on 1970-01-01
+            OffsetTime t = decoded(columnIndex, OffsetTime.class);
+            v = t == null ? null : OffsetDateTime.of(JdbcTimeReads.onEpochDay(t.toLocalTime()), t.getOffset());
         } else if (type == OffsetDateTime.class && type(index(columnIndex)) == PgType.TIMESTAMPTZ) {
             // pgjdbc gives timestamptz in UTC, whatever the session's zone; keep that for comparability.
             // The infinities stay OffsetDateTime.MAX and MIN (at +-18:00), which no offset can move.

@@ -39,7 +39,7 @@ public final class ParameterEncoder {
      * The type OID to declare in Parse for this value: 0 (let the server infer) for null, String,
      * Character, enums and arrays/collections of those; int2 Short, int4 Integer, int8 Long, numeric
      * BigDecimal/BigInteger, float4 Float, float8 Double, bool Boolean, bytea byte[], uuid UUID, date
-     * LocalDate, time LocalTime, timestamp LocalDateTime, timestamptz OffsetDateTime/Instant/ZonedDateTime;
+     * LocalDate, time LocalTime, timetz OffsetTime, timestamp LocalDateTime, timestamptz OffsetDateTime/Instant/ZonedDateTime;
      * the array OID for arrays (Object[] of those, at any nesting depth, and int[], long[], short[],
      * double[], float[], boolean[]) and Collections. The element type comes from a specific Java component
      * type ({@code Integer[]}), else from the first non-null element; with none (an empty collection, an

@@ -9,6 +9,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import java.time.OffsetTime;
 import java.time.ZonedDateTime;
 import java.util.Collection;
 import java.util.UUID;
@@ -28,8 +29,8 @@ final class ParameterTypes {
     static final int NO_ELEMENT = -2;
 
     static final String SUPPORTED = "String, Character, enums, Short, Integer, Long, BigInteger, BigDecimal, Float,"
-            + " Double, Boolean, byte[], UUID, LocalDate, LocalTime, LocalDateTime, OffsetDateTime, Instant,"
-            + " ZonedDateTime, PgRange, and arrays or Collections of these (also int[], long[], short[], float[], double[],"
+            + " Double, Boolean, byte[], UUID, LocalDate, LocalTime, OffsetTime, LocalDateTime, OffsetDateTime,"
+            + " Instant, ZonedDateTime, PgRange, and arrays or Collections of these (also int[], long[], short[], float[], double[],"
             + " boolean[]; nested for multidimensional arrays)";
 
     private ParameterTypes() {}
@@ -77,6 +78,8 @@ final class ParameterTypes {
             return Oids.DATE;
         } else if (c == LocalTime.class) {
             return Oids.TIME;
+        } else if (c == OffsetTime.class) {
+            return Oids.TIMETZ;
         } else if (c == LocalDateTime.class) {
             return Oids.TIMESTAMP;
         } else if (c == OffsetDateTime.class || c == Instant.class || c == ZonedDateTime.class) {

@@ -9,6 +9,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import java.time.OffsetTime;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.UUID;
@@ -102,6 +103,8 @@ final class ScalarText {
             writeWithOffset(out, z.toLocalDateTime(), z.getOffset().getTotalSeconds(), z, parameterIndex, element);
         } else if (v instanceof LocalTime) {
             TemporalText.writeTime(out, (LocalTime) v);
+        } else if (v instanceof OffsetTime) {
+            TemporalText.writeTimeTz(out, (OffsetTime) v);
         } else if (v instanceof Character) {
             char c = (Character) v;
             if (c == 0) {
@@ -124,7 +127,8 @@ final class ScalarText {
                 || v instanceof OffsetDateTime
                 || v instanceof Instant
                 || v instanceof ZonedDateTime
-                || v instanceof LocalTime;
+                || v instanceof LocalTime
+                || v instanceof OffsetTime;
     }
 
     private static void writeOffsetDateTime(WriteBuffer out, OffsetDateTime t, int parameterIndex, boolean element) {

@@ -19,6 +19,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import java.time.OffsetTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -246,10 +247,22 @@ class ParameterEncoderIT {
                 LocalTime.NOON,
                 LocalTime.of(3, 4, 5, 123_456_789),
                 LocalTime.of(0, 0, 0, 1_000),
-                LocalTime.MAX)) {
-            long micros = t.toNanoOfDay() / 1_000;
+                LocalTime.of(23, 59, 59, 999_999_499))) {
+            long micros = (t.toNanoOfDay() + 500) / 1_000; // rounded half up, as the encoder rounds (and pgjdbc)
             same(t, "time", "'00:00'::time + " + microsInterval(micros));
         }
+        same(LocalTime.MAX, "time", "'24:00:00'"); // how time '24:00:00' reads: written back as itself
+        same(LocalTime.of(23, 59, 59, 999_999_500), "time", "'24:00:00'");
+    }
+
+    @Test
+    void timesWithTimeZones() throws SQLException {
+        same(
+                OffsetTime.of(3, 4, 5, 123_456_789, ZoneOffset.ofHoursMinutes(5, 30)),
+                "timetz",
+                "'03:04:05.123457+05:30'");
+        same(OffsetTime.of(12, 0, 0, 0, ZoneOffset.ofHoursMinutesSeconds(-4, -56, -2)), "timetz", "'12:00-04:56:02'");
+        same(OffsetTime.of(LocalTime.MAX, ZoneOffset.ofHours(2)), "timetz", "'24:00:00+02'");
     }
 
     @Test
@@ -261,9 +274,10 @@ class ParameterEncoderIT {
                 LocalDateTime.of(10000, 1, 1, 0, 0),
                 LocalDateTime.of(294276, 12, 31, 23, 59, 59),
                 LocalDateTime.of(-4712, 1, 1, 0, 0))) {
-            long micros = t.toLocalTime().toNanoOfDay() / 1_000;
+            long micros = (t.toLocalTime().toNanoOfDay() + 500) / 1_000; // rounded half up, as the encoder rounds
             same(t, "timestamp", makeDate(t.toLocalDate()) + " + '00:00'::time + " + microsInterval(micros));
         }
+        same(LocalDateTime.of(2024, 12, 31, 23, 59, 59, 999_999_700), "timestamp", "'2025-01-01 00:00'");
         same(LocalDateTime.MAX, "timestamp", "'infinity'");
         same(LocalDateTime.MIN, "timestamp", "'-infinity'");
     }
@@ -409,7 +423,8 @@ class ParameterEncoderIT {
     }
 
     private static String epochPlusMicros(Instant t) {
-        long micros = Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1_000);
+        // rounded half up, as the encoder rounds (and pgjdbc)
+        long micros = Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), (t.getNano() + 500) / 1_000);
         return "'epoch'::timestamptz + " + microsInterval(micros);
     }
 

@@ -14,6 +14,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import java.time.OffsetTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -163,12 +164,35 @@ class ParameterEncoderTest {
         }
 
         @Test
-        void timesTruncateToMicroseconds() {
+        void timesRoundHalfUpToMicroseconds() {
             assertThat(text(LocalTime.MIDNIGHT)).isEqualTo("00:00:00");
-            assertThat(text(LocalTime.of(3, 4, 5, 123_456_789))).isEqualTo("03:04:05.123456");
+            assertThat(text(LocalTime.of(3, 4, 5, 123_456_789))).isEqualTo("03:04:05.123457");
+            assertThat(text(LocalTime.of(3, 4, 5, 123_456_499))).isEqualTo("03:04:05.123456");
             assertThat(text(LocalTime.of(12, 0, 0, 1_000))).isEqualTo("12:00:00.000001");
-            assertThat(text(LocalTime.of(12, 0, 0, 999))).isEqualTo("12:00:00");
-            assertThat(text(LocalTime.MAX)).isEqualTo("23:59:59.999999");
+            assertThat(text(LocalTime.of(12, 0, 0, 500))).isEqualTo("12:00:00.000001");
+            assertThat(text(LocalTime.of(12, 0, 0, 499))).isEqualTo("12:00:00");
+            assertThat(text(LocalTime.of(23, 59, 59, 999_999_499))).isEqualTo("23:59:59.999999");
+            assertThat(text(LocalTime.MAX))
+                    .as("how time '24:00:00' reads, written back as itself")
+                    .isEqualTo("24:00:00");
+        }
+
+        @Test
+        void timesWithOffsets() {
+            assertThat(text(OffsetTime.of(3, 4, 5, 123_456_789, ZoneOffset.ofHoursMinutes(5, 30))))
+                    .isEqualTo("03:04:05.123457+05:30");
+            assertThat(text(OffsetTime.of(LocalTime.MAX, ZoneOffset.ofHours(-3))))
+                    .isEqualTo("24:00:00-03");
+            assertThat(ParameterEncoder.typeOid(OffsetTime.of(LocalTime.NOON, ZoneOffset.UTC)))
+                    .isEqualTo(Oids.TIMETZ);
+        }
+
+        @Test
+        void timestampsRoundHalfUpToMicrosecondsIntoTheNextDay() {
+            assertThat(text(LocalDateTime.of(2024, 12, 31, 23, 59, 59, 999_999_700)))
+                    .isEqualTo("2025-01-01 00:00:00");
+            assertThat(text(LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_500)))
+                    .isEqualTo("2024-01-02 03:04:05.123457");
         }
 
         @Test
@@ -191,7 +215,7 @@ class ParameterEncoderTest {
             assertThat(text(OffsetDateTime.of(LocalDateTime.of(-43, 3, 15, 12, 0), ZoneOffset.UTC)))
                     .isEqualTo("0044-03-15 12:00:00+00 BC");
             assertThat(text(Instant.parse("2024-01-02T03:04:05.123456789Z")))
-                    .isEqualTo("2024-01-02 03:04:05.123456+00");
+                    .isEqualTo("2024-01-02 03:04:05.123457+00");
             assertThat(text(ZonedDateTime.of(t, ZoneId.of("Asia/Kolkata"))))
                     .isEqualTo("2024-01-02 03:04:05.123456+05:30");
             assertThat(text(OffsetDateTime.of(t, ZoneOffset.MAX)))
