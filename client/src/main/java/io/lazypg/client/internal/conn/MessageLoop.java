@@ -171,11 +171,13 @@ final class MessageLoop {
     private void finish(ResponseHandler handler) {
         handler.ready();
         Throwable failure = handler.failure();
+        PgServerException error = handler.serverError();
+        boolean copyRefused = handler.copyRefused();
+        handler.end();
         if (failure != null) {
             throw unchecked(failure);
         }
-        PgServerException error = handler.serverError();
-        if (handler.copyRefused()) {
+        if (copyRefused) {
             throw new PgUsageException(
                     "COPY FROM STDIN cannot run through query, execute, a batch or a script: they"
                             + " have no data to send, so lazypg refused the copy (CopyFail) and the server rolled the statement"
