@@ -313,6 +313,11 @@ public final class PgConnection implements Poolable {
         preparer.forgetAll();
     }
 
+    /** DDL ran, or search_path changed: the cached statements are closed before the next one ({@link StalePlans}). */
+    void definitionsChanged() {
+        preparer.definitionsChanged();
+    }
+
     /** The server still owes an answer: a ReadyForQuery, or the rest of an Execute sent with Flush. */
     private boolean answerOutstanding() {
         return readyOwed != 0 || flushedWithoutSync;
@@ -1052,6 +1057,11 @@ public final class PgConnection implements Poolable {
             rows.append(RowViews.view(shape, buffer, firstCell, end));
         }
 
+        /** Rows received so far. */
+        int received() {
+            return rows.size();
+        }
+
         /** The rows, sealed, once the execution succeeded; remembers their count for the statement's next execution. */
         List<LazyRow> finish() {
             if (statement != null) {
@@ -1094,35 +1104,18 @@ public final class PgConnection implements Poolable {
         try {
             // Armed before preparing: a stall in the Parse/Describe round trip is bounded too.
             timeout = armQueryTimeout();
+            boolean ownTransaction = deferredBegin == null && transactionStatus == 'I';
             PreparedStatement statement = preparer.prepare(sql, values);
-            response.statement(statement);
-            if (sink != null) {
-                sink.starting(statement);
-            }
-            String begin = deferredBegin;
-            int mark = writeBuffer.position();
             try {
-                if (begin != null) {
-                    writeUnnamed(begin); // same Sync: if BEGIN fails, the server skips the statement too
+                bindAndExecute(statement, values, response, sink, retainRows, maxRows);
+            } catch (PgServerException e) {
+                if (!StalePlans.rerunnable(
+                        e, statement, response.rowCount(), ownTransaction && transactionStatus == 'I')) {
+                    throw StalePlans.explained(e);
                 }
-                writeBindAndDescribe(statement, values);
-            } catch (RuntimeException e) {
-                writeBuffer.truncate(mark); // a parameter that cannot be sent: neither goes, BEGIN stays deferred
-                throw e;
+                response.start(sink);
+                bindAndExecute(preparer.rerun(statement, values), values, response, sink, retainRows, maxRows);
             }
-            preparer.writePendingCloses(); // before Execute, so the statement runs with the evicted ones gone
-            FrontendMessages.execute(writeBuffer, maxRows);
-            writeSync();
-            if (begin != null) {
-                deferredBegin = null;
-                beginsWithStatement++;
-            }
-            send();
-            reader.retainViews(retainRows);
-            if (begin != null) {
-                loop.run(beginResponse); // pauses after BEGIN's CommandComplete; a failed BEGIN throws here
-            }
-            loop.run(response);
             return response;
         } catch (Throwable e) {
             failure = settle(e, timeout);
@@ -1138,6 +1131,45 @@ public final class PgConnection implements Poolable {
             recordCompletion(response.statement(), response.rowCount());
             observeFinish(token, sql, operation, rows, failure);
         }
+    }
+
+    /** One run of {@link #run}: Bind, Execute, Sync of a prepared statement, and its answer read. */
+    private void bindAndExecute(
+            PreparedStatement statement,
+            Object[] values,
+            ExecutionResponse response,
+            RowSink sink,
+            boolean retainRows,
+            int maxRows)
+            throws IOException {
+        response.statement(statement);
+        if (sink != null) {
+            sink.starting(statement);
+        }
+        String begin = deferredBegin;
+        int mark = writeBuffer.position();
+        try {
+            if (begin != null) {
+                writeUnnamed(begin); // same Sync: if BEGIN fails, the server skips the statement too
+            }
+            writeBindAndDescribe(statement, values);
+        } catch (RuntimeException e) {
+            writeBuffer.truncate(mark); // a parameter that cannot be sent: neither goes, BEGIN stays deferred
+            throw e;
+        }
+        preparer.writePendingCloses(); // before Execute, so the statement runs with the evicted ones gone
+        FrontendMessages.execute(writeBuffer, maxRows);
+        writeSync();
+        if (begin != null) {
+            deferredBegin = null;
+            beginsWithStatement++;
+        }
+        send();
+        reader.retainViews(retainRows);
+        if (begin != null) {
+            loop.run(beginResponse); // pauses after BEGIN's CommandComplete; a failed BEGIN throws here
+        }
+        loop.run(response);
     }
 
     /** Parse, Bind and Execute of a statement without parameters or rows, through the unnamed statement and portal. */
@@ -1463,6 +1495,9 @@ public final class PgConnection implements Poolable {
         String name = new String(b, p, nameEnd - p, StandardCharsets.UTF_8);
         String value = new String(b, nameEnd + 1, valueEnd - nameEnd - 1, StandardCharsets.UTF_8);
         serverParameters.put(name, value);
+        if ("search_path".equals(name)) {
+            definitionsChanged(); // reported by PostgreSQL 18 and later; see StalePlans
+        }
         if ("client_encoding".equals(name) && !"UTF8".equalsIgnoreCase(value) && !"UNICODE".equalsIgnoreCase(value)) {
             throw new PgProtocolException("The server switched client_encoding to " + value
                     + "; lazypg reads and writes UTF-8 only. Do not change client_encoding (remove SET client_encoding"
