@@ -136,6 +136,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
         }
         LazyPgSession session = connection.sessionForStatement();
         Duration timeout = connection.statementTimeout(getQueryTimeout());
+        connection.statementStarted(this);
         try {
             if (timeout != null) {
                 session.queryTimeout(timeout);
@@ -154,6 +155,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
             throw new BatchUpdateException(
                     "The batch failed: " + e.getMessage(), cause.getSQLState(), 0, new long[0], cause);
         } finally {
+            connection.statementEnded(this);
             if (timeout != null) {
                 try {
                     session.queryTimeout(null);

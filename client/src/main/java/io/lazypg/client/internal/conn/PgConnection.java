@@ -117,6 +117,8 @@ public final class PgConnection implements Poolable {
     private boolean flushedWithoutSync;
     /** An operation is reading its answer: a row callback must not start another on this connection. */
     private boolean busy;
+    /** Which work a user's cancel may reach: only the one running when it is called. */
+    private final CancelGate cancels = new CancelGate();
     /** The session's query timeout when set ({@link #queryTimeout(Duration)}), else null: the configured one. */
     private Duration queryTimeoutOverride;
     /** Set when a query timeout closed the socket: the I/O failure that follows is reported as a timeout. */
@@ -483,14 +485,14 @@ public final class PgConnection implements Poolable {
     public StatementDescription describe(String sql) {
         ensureUsable();
         QueryTimeout timeout = null;
-        busy = true;
+        startWork();
         try {
             timeout = armQueryTimeout();
             return preparer.describe(sql);
         } catch (Throwable e) {
             throw MessageLoop.unchecked(settle(e, timeout));
         } finally {
-            busy = false;
+            endWork();
             disarm(timeout);
         }
     }
@@ -616,7 +618,7 @@ public final class PgConnection implements Poolable {
         Throwable failure = null;
         long affected = 0;
         QueryTimeout timeout = null;
-        busy = true;
+        startWork();
         try {
             timeout = armQueryTimeout();
             // without a statement cache, prepare writes Parse here, and the first slice sends it
@@ -631,7 +633,7 @@ public final class PgConnection implements Poolable {
             failure = settle(e, timeout);
             throw MessageLoop.unchecked(failure);
         } finally {
-            busy = false;
+            endWork();
             disarm(timeout);
             recordExecution(statement, 0, reader.bytesReceived() - bytesBefore, failure, true);
             recordCompletion(statement, 0);
@@ -721,7 +723,7 @@ public final class PgConnection implements Poolable {
      */
     private void simpleQuery(String sql, ResponseHandler handler, boolean retainViews, boolean timed) {
         QueryTimeout timeout = null;
-        busy = true;
+        startWork();
         try {
             SqlText.check(sql);
             if (timed) {
@@ -734,7 +736,7 @@ public final class PgConnection implements Poolable {
         } catch (Throwable e) {
             throw MessageLoop.unchecked(settle(e, timeout));
         } finally {
-            busy = false;
+            endWork();
             disarm(timeout);
         }
     }
@@ -925,9 +927,29 @@ public final class PgConnection implements Poolable {
         return preparer.cachedCount();
     }
 
-    /** Asks the server, over a separate connection, to cancel whatever this session is running. */
+    /**
+     * Asks the server, over a separate connection, to cancel the work this session is running; does
+     * nothing while it runs none, and a request racing the work's end never reaches the next
+     * statement ({@link CancelGate}). Blocks until the request's outcome is known; any thread.
+     */
     public void cancel() {
-        sendCancel();
+        cancels.cancel(this::sendCancel);
+    }
+
+    /** Work is about to be sent: the session is busy, and a cancel from now on is for this work. */
+    void startWork() {
+        busy = true;
+        cancels.started();
+    }
+
+    /** The work ended; waits for a cancel in flight, and discards the connection when its delivery is unknown. */
+    void endWork() {
+        busy = false;
+        if (!cancels.finished()) {
+            markBroken(new PgConnectionClosedException("A cancel request for this session's statement could not be"
+                    + " confirmed as delivered, so it might still reach a later statement. The connection was"
+                    + " closed; run the next statement on a new one."));
+        }
     }
 
     /** {@link #cancel()}, saying whether the request reached the server; blocks until it knows. */
@@ -1100,7 +1122,7 @@ public final class PgConnection implements Poolable {
         response.start(sink);
         Throwable failure = null;
         QueryTimeout timeout = null;
-        busy = true;
+        startWork();
         try {
             // Armed before preparing: a stall in the Parse/Describe round trip is bounded too.
             timeout = armQueryTimeout();
@@ -1121,7 +1143,7 @@ public final class PgConnection implements Poolable {
             failure = settle(e, timeout);
             throw MessageLoop.unchecked(failure);
         } finally {
-            busy = false;
+            endWork();
             response.releaseSink(); // the pooled connection must not pin the caller's rows or callback
             disarm(timeout);
             // without a sink (execute) the rows affected come from the command tag, else the rows received
@@ -1452,7 +1474,7 @@ public final class PgConnection implements Poolable {
         if (readyOwed != 0 || flushedWithoutSync) {
             throw new PgUsageException("awaitNotifications needs an idle session; an answer is still owed.");
         }
-        busy = true;
+        startWork();
         try {
             reader.retainViews(false); // notifications are copied into Strings at once
             socket.setSoTimeout((int) Math.max(1, poll.toMillis()));
@@ -1478,7 +1500,7 @@ public final class PgConnection implements Poolable {
         } catch (Throwable t) {
             throw failed(t);
         } finally {
-            busy = false;
+            endWork();
         }
     }
 
