@@ -28,8 +28,11 @@ public interface LazyPgSession extends LazyPgConnection, AutoCloseable {
     boolean isBroken();
 
     /**
-     * Asks the server, over a separate connection, to cancel what this session is running. Safe to
-     * call from any thread; a statement that already finished is not affected.
+     * Asks the server, over a separate connection, to cancel what this session is running; does
+     * nothing while it runs nothing. Safe to call from any thread; blocks until the server has taken
+     * the request (at most about twice the connect timeout). A statement that already finished is
+     * not affected, and neither is the next one: the session starts nothing else until the request
+     * has been delivered, and a request the backend receives while idle has no effect.
      */
     void cancel();
 

@@ -58,6 +58,10 @@ final class JdbcConnection implements LazyPgJdbcConnection {
 
     /** Null until taken: at once, or (with read-only routing) at first use, after setReadOnly could choose where. */
     private LazyPgSession session;
+    /** Guards {@link #executing}; held by {@link #cancel} while its CancelRequest goes out. */
+    private final Object cancelLock = new Object();
+    /** The statement whose work runs on the session now; null between statements. Guarded by {@link #cancelLock}. */
+    private LazyPgStatement executing;
 
     private final SessionSource source;
     private final LazyPgConfig config;
@@ -215,10 +219,38 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         return networkTimeoutMillis > 0 ? Duration.ofMillis(networkTimeoutMillis) : null;
     }
 
-    void cancelRunningStatement() {
-        LazyPgSession s = session;
-        if (s != null) {
-            s.cancel();
+    /**
+     * {@code statement} starts running its work on the session: from now until {@link
+     * #statementEnded}, {@link #cancel} of that statement, and of no other, reaches the session.
+     */
+    void statementStarted(LazyPgStatement statement) {
+        synchronized (cancelLock) {
+            executing = statement;
+        }
+    }
+
+    /** {@code statement}'s work ended (its answer read, or failed). */
+    void statementEnded(LazyPgStatement statement) {
+        synchronized (cancelLock) {
+            if (executing == statement) {
+                executing = null;
+            }
+        }
+    }
+
+    /**
+     * {@code Statement.cancel()}: cancels the session's work only while {@code statement} runs it,
+     * as pgjdbc does; a Statement that is not executing cancels nothing. The lock is held while the
+     * CancelRequest goes out (bounded by the connect timeout), so no other statement can start
+     * meanwhile, and the session itself does not run anything else until the request's outcome is
+     * known: a cancel racing the statement's end never reaches the next one.
+     */
+    void cancel(LazyPgStatement statement) {
+        synchronized (cancelLock) {
+            LazyPgSession s = session;
+            if (executing == statement && s != null) {
+                s.cancel();
+            }
         }
     }
 

@@ -136,6 +136,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
         }
         LazyPgSession session = connection.sessionForStatement(this);
         Duration timeout = connection.statementTimeout(getQueryTimeout());
+        connection.statementStarted(this);
         try {
             if (timeout != null) {
                 session.queryTimeout(timeout);
@@ -152,6 +153,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
         } catch (PgException e) {
             throw BatchFailures.of(sets.size(), e);
         } finally {
+            connection.statementEnded(this);
             if (timeout != null) {
                 try {
                     session.queryTimeout(null);

@@ -76,6 +76,7 @@ class LazyPgStatement implements Statement {
         LazyPgSession session = connection.sessionForStatement(this);
         String toSend = keysWanted == null || severalStatements ? sql : keysWanted.appendTo(sql);
         Duration timeout = connection.statementTimeout(queryTimeoutSeconds);
+        connection.statementStarted(this);
         try {
             if (timeout != null) {
                 session.queryTimeout(timeout);
@@ -95,6 +96,7 @@ class LazyPgStatement implements Statement {
         } catch (PgException e) {
             throw JdbcErrors.of(e);
         } finally {
+            connection.statementEnded(this);
             if (timeout != null) {
                 resetTimeout(session);
             }
@@ -588,11 +590,15 @@ class LazyPgStatement implements Statement {
 
     // ------------------------------------------------------------------ lifetime
 
-    /** Sends a CancelRequest for whatever the session is running; callable from any thread. */
+    /**
+     * Cancels this statement's execution on the server if it is executing now, else does nothing
+     * (another Statement's query on the connection is never touched); callable from any thread.
+     * See {@link JdbcConnection#cancel}.
+     */
     @Override
     public void cancel() throws SQLException {
         checkOpen();
-        connection.cancelRunningStatement();
+        connection.cancel(this);
     }
 
     @Override

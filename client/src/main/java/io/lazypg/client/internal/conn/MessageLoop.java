@@ -33,7 +33,9 @@ import java.io.IOException;
  *       connection stays usable. In a batch the server ends the session instead (the next
  *       pipelined messages arrive in copy-in mode), so there the usage error breaks the connection.</li>
  *   <li><b>CommandComplete</b> of {@code DEALLOCATE ALL} or {@code DISCARD ALL} empties the
- *       statement cache: the server forgot every prepared statement.</li>
+ *       statement cache: the server forgot every prepared statement. That of DDL ({@code ALTER},
+ *       {@code CREATE}, {@code DROP} ...) has the cached statements closed and prepared afresh on
+ *       their next use, since their plans may no longer fit ({@link StalePlans}).</li>
  *   <li><b>Notices, ParameterStatus and notifications</b> may come at any time and are handled
  *       before the handler sees anything.</li>
  *   <li>Anything else (a message type that belongs to no exchange, a ReadyForQuery nobody asked
@@ -171,11 +173,13 @@ final class MessageLoop {
     private void finish(ResponseHandler handler) {
         handler.ready();
         Throwable failure = handler.failure();
+        PgServerException error = handler.serverError();
+        boolean copyRefused = handler.copyRefused();
+        handler.end();
         if (failure != null) {
             throw unchecked(failure);
         }
-        PgServerException error = handler.serverError();
-        if (handler.copyRefused()) {
+        if (copyRefused) {
             throw new PgUsageException(
                     "COPY FROM STDIN cannot run through query, execute, a batch or a script: they"
                             + " have no data to send, so lazypg refused the copy (CopyFail) and the server rolled the statement"
@@ -201,13 +205,20 @@ final class MessageLoop {
         connection.copyFail("lazypg does not support COPY FROM STDIN here", handler.extended());
     }
 
-    /** Follows commands that make the server forget every prepared statement, and tells the connection of writes. */
+    /**
+     * Follows commands that make the server forget every prepared statement or that change
+     * definitions (DDL, after which the cached statements are closed and prepared afresh), and tells
+     * the connection of writes.
+     */
     private void commandComplete() {
         byte[] b = reader.buffer();
         int p = reader.payloadOffset();
         connection.commandCompleted(b, p);
         if (b[p] == 'D' && CommandTags.forgetsPreparedStatements(b, p, reader.payloadLength())) {
             connection.serverForgotAllStatements();
+        } else if ((b[p] == 'A' || b[p] == 'C' || b[p] == 'D')
+                && CommandTags.changesDefinitions(b, p, reader.payloadLength())) {
+            connection.definitionsChanged();
         }
     }
 

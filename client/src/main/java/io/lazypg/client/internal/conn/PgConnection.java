@@ -119,6 +119,8 @@ public final class PgConnection implements Poolable {
     private boolean flushedWithoutSync;
     /** An operation is reading its answer: a row callback must not start another on this connection. */
     private boolean busy;
+    /** Which work a user's cancel may reach: only the one running when it is called. */
+    private final CancelGate cancels = new CancelGate();
     /** The session's query timeout when set ({@link #queryTimeout(Duration)}), else null: the configured one. */
     private Duration queryTimeoutOverride;
     /** Set when a query timeout closed the socket: the I/O failure that follows is reported as a timeout. */
@@ -321,6 +323,11 @@ public final class PgConnection implements Poolable {
         preparer.forgetAll();
     }
 
+    /** DDL ran, or search_path changed: the cached statements are closed before the next one ({@link StalePlans}). */
+    void definitionsChanged() {
+        preparer.definitionsChanged();
+    }
+
     /** The server still owes an answer: a ReadyForQuery, or the rest of an Execute sent with Flush. */
     private boolean answerOutstanding() {
         return readyOwed != 0 || flushedWithoutSync;
@@ -486,14 +493,14 @@ public final class PgConnection implements Poolable {
     public StatementDescription describe(String sql) {
         ensureUsable();
         QueryTimeout timeout = null;
-        busy = true;
+        startWork();
         try {
             timeout = armQueryTimeout();
             return preparer.describe(sql);
         } catch (Throwable e) {
             throw MessageLoop.unchecked(settle(e, timeout));
         } finally {
-            busy = false;
+            endWork();
             disarm(timeout);
         }
     }
@@ -634,7 +641,7 @@ public final class PgConnection implements Poolable {
         Throwable failure = null;
         long affected = 0;
         QueryTimeout timeout = null;
-        busy = true;
+        startWork();
         try {
             timeout = armQueryTimeout();
             // without a statement cache, prepare writes Parse here, and the first slice sends it
@@ -649,7 +656,7 @@ public final class PgConnection implements Poolable {
             failure = settle(e, timeout);
             throw MessageLoop.unchecked(failure);
         } finally {
-            busy = false;
+            endWork();
             disarm(timeout);
             recordExecution(statement, 0, reader.bytesReceived() - bytesBefore, failure, true);
             recordCompletion(statement, 0);
@@ -739,7 +746,7 @@ public final class PgConnection implements Poolable {
      */
     private void simpleQuery(String sql, ResponseHandler handler, boolean retainViews, boolean timed) {
         QueryTimeout timeout = null;
-        busy = true;
+        startWork();
         try {
             SqlText.check(sql);
             if (timed) {
@@ -752,7 +759,7 @@ public final class PgConnection implements Poolable {
         } catch (Throwable e) {
             throw MessageLoop.unchecked(settle(e, timeout));
         } finally {
-            busy = false;
+            endWork();
             disarm(timeout);
         }
     }
@@ -943,9 +950,29 @@ public final class PgConnection implements Poolable {
         return preparer.cachedCount();
     }
 
-    /** Asks the server, over a separate connection, to cancel whatever this session is running. */
+    /**
+     * Asks the server, over a separate connection, to cancel the work this session is running; does
+     * nothing while it runs none, and a request racing the work's end never reaches the next
+     * statement ({@link CancelGate}). Blocks until the request's outcome is known; any thread.
+     */
     public void cancel() {
-        sendCancel();
+        cancels.cancel(this::sendCancel);
+    }
+
+    /** Work is about to be sent: the session is busy, and a cancel from now on is for this work. */
+    void startWork() {
+        busy = true;
+        cancels.started();
+    }
+
+    /** The work ended; waits for a cancel in flight, and discards the connection when its delivery is unknown. */
+    void endWork() {
+        busy = false;
+        if (!cancels.finished()) {
+            markBroken(new PgConnectionClosedException("A cancel request for this session's statement could not be"
+                    + " confirmed as delivered, so it might still reach a later statement. The connection was"
+                    + " closed; run the next statement on a new one."));
+        }
     }
 
     /** {@link #cancel()}, saying whether the request reached the server; blocks until it knows. */
@@ -1075,6 +1102,11 @@ public final class PgConnection implements Poolable {
             rows.append(RowViews.view(shape, buffer, firstCell, end));
         }
 
+        /** Rows received so far. */
+        int received() {
+            return rows.size();
+        }
+
         /** The rows, sealed, once the execution succeeded; remembers their count for the statement's next execution. */
         List<LazyRow> finish() {
             if (statement != null) {
@@ -1113,45 +1145,28 @@ public final class PgConnection implements Poolable {
         response.start(sink);
         Throwable failure = null;
         QueryTimeout timeout = null;
-        busy = true;
+        startWork();
         try {
             // Armed before preparing: a stall in the Parse/Describe round trip is bounded too.
             timeout = armQueryTimeout();
+            boolean ownTransaction = deferredBegin == null && transactionStatus == 'I';
             PreparedStatement statement = preparer.prepare(sql, values);
-            response.statement(statement);
-            if (sink != null) {
-                sink.starting(statement);
-            }
-            String begin = deferredBegin;
-            int mark = writeBuffer.position();
             try {
-                if (begin != null) {
-                    writeUnnamed(begin); // same Sync: if BEGIN fails, the server skips the statement too
+                bindAndExecute(statement, values, response, sink, retainRows, maxRows);
+            } catch (PgServerException e) {
+                if (!StalePlans.rerunnable(
+                        e, statement, response.rowCount(), ownTransaction && transactionStatus == 'I')) {
+                    throw StalePlans.explained(e);
                 }
-                writeBindAndDescribe(statement, values);
-            } catch (RuntimeException e) {
-                writeBuffer.truncate(mark); // a parameter that cannot be sent: neither goes, BEGIN stays deferred
-                throw e;
+                response.start(sink);
+                bindAndExecute(preparer.rerun(statement, values), values, response, sink, retainRows, maxRows);
             }
-            preparer.writePendingCloses(); // before Execute, so the statement runs with the evicted ones gone
-            FrontendMessages.execute(writeBuffer, maxRows);
-            writeSync();
-            if (begin != null) {
-                deferredBegin = null;
-                beginsWithStatement++;
-            }
-            send();
-            reader.retainViews(retainRows);
-            if (begin != null) {
-                loop.run(beginResponse); // pauses after BEGIN's CommandComplete; a failed BEGIN throws here
-            }
-            loop.run(response);
             return response;
         } catch (Throwable e) {
             failure = settle(e, timeout);
             throw MessageLoop.unchecked(failure);
         } finally {
-            busy = false;
+            endWork();
             response.releaseSink(); // the pooled connection must not pin the caller's rows or callback
             disarm(timeout);
             // without a sink (execute) the rows affected come from the command tag, else the rows received
@@ -1161,6 +1176,45 @@ public final class PgConnection implements Poolable {
             recordCompletion(response.statement(), response.rowCount());
             observeFinish(token, sql, operation, rows, failure);
         }
+    }
+
+    /** One run of {@link #run}: Bind, Execute, Sync of a prepared statement, and its answer read. */
+    private void bindAndExecute(
+            PreparedStatement statement,
+            Object[] values,
+            ExecutionResponse response,
+            RowSink sink,
+            boolean retainRows,
+            int maxRows)
+            throws IOException {
+        response.statement(statement);
+        if (sink != null) {
+            sink.starting(statement);
+        }
+        String begin = deferredBegin;
+        int mark = writeBuffer.position();
+        try {
+            if (begin != null) {
+                writeUnnamed(begin); // same Sync: if BEGIN fails, the server skips the statement too
+            }
+            writeBindAndDescribe(statement, values);
+        } catch (RuntimeException e) {
+            writeBuffer.truncate(mark); // a parameter that cannot be sent: neither goes, BEGIN stays deferred
+            throw e;
+        }
+        preparer.writePendingCloses(); // before Execute, so the statement runs with the evicted ones gone
+        FrontendMessages.execute(writeBuffer, maxRows);
+        writeSync();
+        if (begin != null) {
+            deferredBegin = null;
+            beginsWithStatement++;
+        }
+        send();
+        reader.retainViews(retainRows);
+        if (begin != null) {
+            loop.run(beginResponse); // pauses after BEGIN's CommandComplete; a failed BEGIN throws here
+        }
+        loop.run(response);
     }
 
     /** Parse, Bind and Execute of a statement without parameters or rows, through the unnamed statement and portal. */
@@ -1452,7 +1506,7 @@ public final class PgConnection implements Poolable {
         if (readyOwed != 0 || flushedWithoutSync) {
             throw new PgUsageException("awaitNotifications needs an idle session; an answer is still owed.");
         }
-        busy = true;
+        startWork();
         try {
             reader.retainViews(false); // notifications are copied into Strings at once
             socket.setSoTimeout((int) Math.max(1, poll.toMillis()));
@@ -1478,7 +1532,7 @@ public final class PgConnection implements Poolable {
         } catch (Throwable t) {
             throw failed(t);
         } finally {
-            busy = false;
+            endWork();
         }
     }
 
@@ -1495,6 +1549,9 @@ public final class PgConnection implements Poolable {
         String name = new String(b, p, nameEnd - p, StandardCharsets.UTF_8);
         String value = new String(b, nameEnd + 1, valueEnd - nameEnd - 1, StandardCharsets.UTF_8);
         serverParameters.put(name, value);
+        if ("search_path".equals(name)) {
+            definitionsChanged(); // reported by PostgreSQL 18 and later; see StalePlans
+        }
         if ("client_encoding".equals(name) && !"UTF8".equalsIgnoreCase(value) && !"UNICODE".equalsIgnoreCase(value)) {
             throw new PgProtocolException("The server switched client_encoding to " + value
                     + "; lazypg reads and writes UTF-8 only. Do not change client_encoding (remove SET client_encoding"

@@ -78,11 +78,13 @@ final class PortalCursor implements RowCursor {
         batch.clear();
         next = 0;
         long bytesBefore = connection.reader().bytesReceived();
+        connection.startWork(); // a fetch is work of its own: a cancel meanwhile is for it
         QueryTimeout timeout = connection.armQueryTimeout();
         try {
             fetchBatch(timeout);
         } finally {
             connection.disarm(timeout);
+            connection.endWork();
             connection.recordExecution(
                     statement, batch.size(), connection.reader().bytesReceived() - bytesBefore, null, firstFetch);
             firstFetch = false;

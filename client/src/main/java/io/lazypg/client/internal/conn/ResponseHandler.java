@@ -29,7 +29,8 @@ import java.io.IOException;
  * the connection stays synchronized; see {@link MessageLoop}.
  *
  * <p>Not thread-safe: used by the thread that holds the connection. A handler may be reused for
- * several exchanges; the loop calls {@link #begin()} at the start of each.
+ * several exchanges; the loop calls {@link #begin()} at the start of each and {@link #end()} once it
+ * has taken the outcome at ReadyForQuery, so nothing of a finished exchange stays reachable.
  */
 abstract class ResponseHandler {
 
@@ -110,6 +111,16 @@ abstract class ResponseHandler {
 
     /** Resets the per-exchange state; called by the loop when an exchange starts, not when it resumes. */
     final void begin() {
+        end();
+    }
+
+    /**
+     * Forgets what the exchange ended with, once the loop has taken it to throw: a handler lives as
+     * long as its connection (one per connection, reused), and an error message can be as large as
+     * the server sends (an 8 MiB {@code RAISE EXCEPTION}), which an idle pooled connection must not
+     * keep until its next statement.
+     */
+    final void end() {
         error = null;
         failure = null;
         copyRefused = false;

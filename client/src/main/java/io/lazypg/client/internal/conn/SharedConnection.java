@@ -34,7 +34,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * connection, and every statement still waiting for its answer fails with a
  * {@link PgConnectionClosedException} saying that it may or may not have run. A statement that
  * could not be sent (not prepared on this connection, or the connection already broken) is not
- * sent at all ({@link #NOT_SENT}), and the caller runs it elsewhere.
+ * sent at all ({@link #NOT_SENT}), and the caller runs it elsewhere; so is one the server refused
+ * because its cached plan went stale ({@link StalePlans}), which is rerun there once.
  *
  * <p>How many statements share it is {@link #inFlight}, which {@link StatementPipelines} keeps.
  */
@@ -87,7 +88,7 @@ final class SharedConnection {
 
     /**
      * Sends the statement and reads its answer in turn: a {@link LazyResult} when {@code buffered},
-     * else the row count of its command tag (a {@code Long}); {@link #NOT_SENT} when it was not sent.
+     * else the row count of its command tag (a {@code Long}); {@link #NOT_SENT} when it was not sent, or must run again on another connection.
      */
     Object run(String operation, String sql, Object[] values, boolean buffered) {
         PreparedStatement statement;
@@ -152,6 +153,14 @@ final class SharedConnection {
             }
             reported = CommandTags.rowCount(response.tag());
             return reported;
+        } catch (PgServerException e) {
+            failure = settle(e, answersBefore);
+            if (StalePlans.rerunnable(e, statement, rows == null ? 0 : rows.received(), true)) {
+                // Its own implicit transaction, refused at Bind: the caller runs it on a connection of
+                // its own, which prepares it afresh (the statement is marked stale here).
+                return NOT_SENT;
+            }
+            throw MessageLoop.unchecked(failure);
         } catch (Throwable t) {
             failure = settle(t, answersBefore);
             throw MessageLoop.unchecked(failure);

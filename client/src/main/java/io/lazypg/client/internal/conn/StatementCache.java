@@ -16,6 +16,8 @@ final class StatementCache {
     private final int capacity;
     private final List<String> toClose = new ArrayList<>();
     private final LinkedHashMap<String, PreparedStatement> statements;
+    /** Set by {@link #closeAllOnNextUse()}, possibly from another thread; acted on by the next {@link #get}. */
+    private volatile boolean closeAllOnNextUse;
 
     StatementCache(int capacity) {
         this.capacity = capacity;
@@ -36,7 +38,29 @@ final class StatementCache {
     }
 
     PreparedStatement get(String sql) {
+        if (closeAllOnNextUse) {
+            closeAll();
+        }
         return statements.get(sql);
+    }
+
+    /**
+     * Has every cached statement closed and forgotten before the next lookup: definitions changed
+     * (DDL this session ran, a new search_path), so their plans may not fit any more. Safe to call
+     * from the thread reading an answer while senders use the cache (pipelining): it only sets a
+     * flag, which the next lookup, made by the thread that owns the cache, acts on.
+     */
+    void closeAllOnNextUse() {
+        closeAllOnNextUse = true;
+    }
+
+    private void closeAll() {
+        closeAllOnNextUse = false;
+        for (PreparedStatement statement : statements.values()) {
+            statement.stale = true; // for whoever still holds it
+            toClose.add(statement.name);
+        }
+        statements.clear();
     }
 
     void put(PreparedStatement statement) {
@@ -56,8 +80,10 @@ final class StatementCache {
     void clear() {
         statements.clear();
         toClose.clear();
+        closeAllOnNextUse = false;
     }
 
+    /** Statements cached, counting those that {@link #closeAllOnNextUse} doomed until the next lookup. */
     int size() {
         return statements.size();
     }

@@ -65,13 +65,12 @@ final class StatementPreparer {
 
     /**
      * A cached plan goes stale when a table's definition changes (SQLSTATE 0A000 "cached plan must
-     * not change result type") or the statement vanished (26000, e.g. after DISCARD ALL): mark it,
+     * not change result type", see {@link StalePlans}) or the statement vanished (26000, e.g. after DISCARD ALL): mark it,
      * so the next call parses afresh. Only marked here, not removed: under pipelining the thread
      * reading the answer must not touch the cache, which the senders use.
      */
     static void markIfStale(PreparedStatement statement, PgServerException error) {
-        String state = error.sqlState();
-        if ("0A000".equals(state) || "26000".equals(state)) {
+        if ("26000".equals(error.sqlState()) || StalePlans.isStalePlan(error)) {
             statement.stale = true;
         }
     }
@@ -141,6 +140,25 @@ final class StatementPreparer {
         return statement;
     }
 
+    /**
+     * The statement to rerun {@code stale} with once its cached plan went stale ({@link StalePlans}):
+     * the cached one is dropped (closed with the next messages), and this run goes as the unnamed
+     * statement parsed in the same message batch as its Bind, Describe (portal) and Execute, as
+     * without a cache. One round trip, and one implicit transaction from Parse to Sync, whose locks
+     * keep further DDL out until the statement has run; a named Parse with a round trip of its own
+     * would leave DDL a window before the Bind. The next run of the SQL prepares it named again.
+     * The parameter types the server described for the stale statement still say which values to
+     * bind as json.
+     */
+    PreparedStatement rerun(PreparedStatement stale, Object[] values) {
+        statements.remove(stale);
+        int[] types = checkedParameterTypes(stale.sql, values);
+        FrontendMessages.parse(connection.writeBuffer(), "", stale.sql, types);
+        int[] described = stale.describedTypes.length == types.length ? stale.describedTypes : types;
+        return new PreparedStatement(
+                "", stale.sql, types, described, values.length, null, NO_FORMATS, stale.usage, true);
+    }
+
     /** Checks the SQL and the number of values against its placeholders; the OIDs to declare in Parse. */
     private static int[] checkedParameterTypes(String sql, Object[] values) {
         SqlText.check(sql);
@@ -196,6 +214,15 @@ final class StatementPreparer {
     /** The server forgot every prepared statement (DEALLOCATE ALL, DISCARD ALL): forget them too, closing none. */
     void forgetAll() {
         statements.clear();
+    }
+
+    /**
+     * Definitions changed (DDL this session ran, a new search_path): every cached statement is
+     * closed and prepared afresh on its next use. Only flags the cache, so the thread reading an
+     * answer may call it (see {@link StatementCache#closeAllOnNextUse}).
+     */
+    void definitionsChanged() {
+        statements.closeAllOnNextUse();
     }
 
     /** The answer to Parse + Describe(statement) + Sync: the parameters and the result columns. */

@@ -43,6 +43,13 @@ public final class CommandTags {
     /** Tags after which the session has no prepared statements left. */
     private static final byte[][] FORGETTING_STATEMENTS = ascii("DEALLOCATE ALL", "DISCARD ALL");
 
+    /**
+     * Prefixes of the tags of commands that change definitions (tables, types, functions, schemas,
+     * views): a statement prepared before may have to be planned anew, and one whose result type
+     * changed would fail (SQLSTATE 0A000, "cached plan must not change result type").
+     */
+    private static final byte[][] CHANGING_DEFINITIONS = ascii("ALTER ", "CREATE ", "DROP ");
+
     private CommandTags() {}
 
     private static byte[][] ascii(String... tags) {
@@ -91,6 +98,21 @@ public final class CommandTags {
             if (length > tag.length
                     && b[offset + tag.length] == 0
                     && Arrays.equals(b, offset, offset + tag.length, tag, 0, tag.length)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the tag at {@code offset}, within the {@code length} bytes of a CommandComplete
+     * payload, is one of DDL: {@code ALTER ...}, {@code CREATE ...} or {@code DROP ...} (every
+     * {@code ALTER TABLE}, {@code CREATE INDEX}, {@code DROP VIEW}, ...). {@code CREATE TABLE AS} is
+     * not seen (its tag is {@code SELECT n}). Reads in place, as {@link #mayWrite} does.
+     */
+    public static boolean changesDefinitions(byte[] b, int offset, int length) {
+        for (byte[] prefix : CHANGING_DEFINITIONS) {
+            if (length > prefix.length && Arrays.equals(b, offset, offset + prefix.length, prefix, 0, prefix.length)) {
                 return true;
             }
         }

@@ -90,4 +90,18 @@ class CommandTagsTest {
         byte[] cut = "DISCARD ALL".getBytes(StandardCharsets.US_ASCII);
         assertThat(CommandTags.forgetsPreparedStatements(cut, 0, cut.length)).isFalse();
     }
+
+    private static boolean changesDefinitions(String tag) {
+        return CommandTags.changesDefinitions(message(tag), 3, tag.getBytes(StandardCharsets.UTF_8).length + 1);
+    }
+
+    @Test
+    void ddlTagsChangeDefinitionsAndNothingElseDoes() {
+        for (String ddl : new String[] {"ALTER TABLE", "CREATE INDEX", "DROP VIEW", "CREATE FUNCTION", "ALTER TYPE"}) {
+            assertThat(changesDefinitions(ddl)).as(ddl).isTrue();
+        }
+        for (String other : new String[] {"SELECT 1", "INSERT 0 1", "SET", "DISCARD ALL", "DO", "ALTER", "COPY 3"}) {
+            assertThat(changesDefinitions(other)).as(other).isFalse();
+        }
+    }
 }
