@@ -109,7 +109,7 @@ final class StatementPreparer {
         if (cached != null) {
             statements.remove(cached);
         }
-        int[] types = checkedParameterTypes(sql, values);
+        int[] types = checkedParameterTypes(sql, values, standardConformingStrings());
         if (!statements.enabled()) {
             FrontendMessages.parse(connection.writeBuffer(), "", sql, types);
             // Not described: the parameter types are the ones declared in Parse (json/jsonb need a String or ?::jsonb).
@@ -141,10 +141,15 @@ final class StatementPreparer {
         return statement;
     }
 
+    /** The session's standard_conforming_strings as last reported (on unless the server says off): how '...' lexes. */
+    private boolean standardConformingStrings() {
+        return !"off".equalsIgnoreCase(connection.serverParameter("standard_conforming_strings"));
+    }
+
     /** Checks the SQL and the number of values against its placeholders; the OIDs to declare in Parse. */
-    private static int[] checkedParameterTypes(String sql, Object[] values) {
+    private static int[] checkedParameterTypes(String sql, Object[] values, boolean standardConformingStrings) {
         SqlText.check(sql);
-        int expected = SqlLexer.highestPositionalParameter(sql);
+        int expected = SqlLexer.highestPositionalParameter(sql, standardConformingStrings);
         if (expected != values.length) {
             throw wrongParameterCount(sql, expected, values.length);
         }
