@@ -134,7 +134,30 @@ class DateStylesIT {
         List<Expected> expected = expected(zone);
         for (LazyPgClient client : List.of(uncached, cached)) {
             client.withConnection(c -> {
-                c.executeScript("set DateStyle = '" + dateStyle + "'; set TimeZone = '" + zone + "'");
+                // In one script: the server reports the new settings only at its end, after the rows.
+                String set = "set DateStyle = '" + dateStyle + "'; set TimeZone = '" + zone + "'";
+                c.executeScript("reset DateStyle; reset TimeZone");
+                List<LazyResult> script = c.queryScript(SELECT + "; " + set + "; " + SELECT);
+                assertThat(script).hasSize(4);
+                for (LazyResult result : List.of(script.get(0), script.get(3))) {
+                    for (int r = 0; r < result.size(); r++) {
+                        String where = "row " + (r + 1) + ", script result " + script.indexOf(result) + ", DateStyle "
+                                + dateStyle + ", TimeZone " + zone;
+                        Expected e = expected.get(r);
+                        if (result == script.get(0)) {
+                            // Before the SET: the server's default zone; the instants and dates do not depend on it.
+                            assertThat(result.get(r).get(0, LocalDate.class))
+                                    .as(where)
+                                    .isEqualTo(e.d());
+                            assertThat(result.get(r).get(2, Instant.class))
+                                    .as(where)
+                                    .isEqualTo(e.tstz());
+                        } else {
+                            check(result.get(r), e, ZoneId.of(zone), where);
+                        }
+                    }
+                }
+                c.executeScript(set);
                 try {
                     for (int execution = 0; execution < 2; execution++) {
                         LazyResult result = c.query(SELECT);
