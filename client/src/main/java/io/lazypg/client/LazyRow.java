@@ -14,10 +14,11 @@ import org.jspecify.annotations.Nullable;
  * One row of a result, kept as a view over the DataRow bytes it arrived in. Nothing is decoded
  * until a getter asks: the cell offsets are found on first access (walking only as far as the
  * requested cell), and each cell is decoded on demand. A row keeps (memoizes) only the values that
- * cost more to make again than to keep: values parsed from a text cell (other than Strings) and a
- * {@link TextConverter}'s result; a second read of such a cell returns the same object. Strings, and
- * every value decoded from a binary cell, are decoded again on each read: equal values, not the same
- * object. Decoding them is about as cheap as copying their bytes, while keeping them would make each
+ * cost more to make again than to keep: immutable values parsed from a text cell (numbers, dates,
+ * times, UUIDs, ranges; not Strings, not arrays) and a {@link TextConverter}'s result; a second read
+ * of such a cell returns the same object. Strings, arrays (mutable: a caller's change must not show
+ * in the next read), and every value decoded from a binary cell, are decoded again on each read:
+ * equal values, not the same object. Decoding them is about as cheap as copying their bytes, while keeping them would make each
  * one live as long as the row (a read of every column of a large result would make the collector
  * copy them all).
  *
@@ -295,8 +296,9 @@ public final class LazyRow {
      * The cell converted to {@code type}: a boxed primitive, String, BigDecimal, BigInteger, byte[],
      * LocalDate, LocalTime, LocalDateTime, OffsetDateTime, OffsetTime, Instant, UUID, arrays such as
      * Integer[], int[] or String[] (also multi-dimensional), or Object for the natural type. Returns
-     * null for NULL. A value parsed from a text cell (other than a String) is memoized per cell;
-     * Strings and values of binary cells are decoded again on each call (see the class comment).
+     * null for NULL. An immutable value parsed from a text cell (not a String, not an array) is
+     * memoized per cell; Strings, arrays and values of binary cells are decoded again on each call,
+     * so an array returned is the caller's to change (see the class comment).
      */
     @SuppressWarnings("unchecked")
     public <T> @Nullable T get(int index, Class<T> type) {
@@ -318,7 +320,7 @@ public final class LazyRow {
             shape.decoded(index);
             T value = CellDecoder.decode(
                     data, p + 4, len, shape.typeOid(index), shape.binary(index), type, shape.settings());
-            if (kept && !(value instanceof byte[])) {
+            if (kept) {
                 memoize(index, m, value);
             }
             return value;
@@ -597,19 +599,22 @@ public final class LazyRow {
     }
 
     /**
-     * Keeps one value parsed from a text cell ({@link #get(int, Class)} calls it for those only):
-     * the first one, replaced only by the column's natural type (what getObject returns), so typed
-     * reads of the natural type always hit the memo. Strings and values of binary cells are not
-     * kept: making them again is about a copy of their bytes (a binary numeric of up to 16 digits
-     * is a few multiplications), while keeping them would make each live as long as the row, and a
-     * read of every column of a large result would make the collector copy them all
-     * (docs/benchmarks/memo.md has the figures).
+     * The one place that decides what a row keeps. Keeps one value parsed from a text cell
+     * ({@link #get(int, Class)} calls it for those only): the first one, replaced only by the
+     * column's natural type (what getObject returns), so typed reads of the natural type always hit
+     * the memo. Never kept: Strings and values of binary cells (making them again is about a copy
+     * of their bytes, a binary numeric of up to 16 digits a few multiplications, while keeping them
+     * would make each live as long as the row, and a read of every column of a large result would
+     * make the collector copy them all; docs/benchmarks/memo.md has the figures), and mutable
+     * values: arrays of any kind ({@code byte[]}, {@code int[]}, {@code Integer[]}, ...), which a
+     * caller may change and must not find changed on the next read. What is kept is immutable:
+     * numbers, Boolean, java.time values, UUID, enum constants and PgRange of those.
      */
     private void memoize(int index, @Nullable Object current, Object value) {
         if (current instanceof Converted) {
             return; // a converter's result costs more to make again than the client's own decoding
         }
-        if (value instanceof String) {
+        if (value instanceof String || value.getClass().isArray()) {
             return;
         }
         if (current != null) {

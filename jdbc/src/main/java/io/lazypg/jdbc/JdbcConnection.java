@@ -134,6 +134,16 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         return config;
     }
 
+    /**
+     * The session's {@code standard_conforming_strings} as the server last reported it (on unless
+     * reported off; on before a routed connection has taken its session): whether a backslash in a
+     * plain {@code '...'} is an ordinary character, which decides where the placeholders are.
+     */
+    boolean standardConformingStrings() {
+        LazyPgSession s = session;
+        return s == null || !"off".equalsIgnoreCase(s.serverParameter("standard_conforming_strings"));
+    }
+
     // ------------------------------------------------------------------ what statements use
 
     /**
@@ -427,7 +437,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     @Override
     public String nativeSQL(String sql) throws SQLException {
         checkOpen();
-        return io.lazypg.client.sql.PlaceholderSql.parse(JdbcEscapes.translate(sql))
+        return io.lazypg.client.sql.PlaceholderSql.parse(JdbcEscapes.translate(sql), standardConformingStrings())
                 .positionalSql();
     }
 

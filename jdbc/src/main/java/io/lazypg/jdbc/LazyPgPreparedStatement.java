@@ -57,7 +57,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
         if (sql == null) {
             throw JdbcErrors.usage("The SQL must not be null.", JdbcErrors.INVALID_PARAMETER_VALUE);
         }
-        this.sql = SqlCache.parse(JdbcEscapes.translate(sql));
+        this.sql = SqlCache.parse(JdbcEscapes.translate(sql), connection.standardConformingStrings());
         if (this.sql.severalStatements()) {
             throw JdbcErrors.usage(
                     "A PreparedStatement runs one statement; this SQL holds several. Run scripts"

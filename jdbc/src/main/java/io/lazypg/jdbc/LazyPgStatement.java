@@ -207,7 +207,7 @@ class LazyPgStatement implements Statement {
             throw JdbcErrors.usage("The SQL must not be null.", JdbcErrors.INVALID_PARAMETER_VALUE);
         }
         String toRun = escapeProcessing ? JdbcEscapes.translate(sql) : sql;
-        PlaceholderSql parsed = SqlCache.parse(toRun);
+        PlaceholderSql parsed = SqlCache.parse(toRun, connection.standardConformingStrings());
         // A plain Statement has no parameters: '?' stays as written (jsonb operators), only '??' is not special.
         run(toRun, parsed.severalStatements(), new Object[0], query, keysWanted);
     }

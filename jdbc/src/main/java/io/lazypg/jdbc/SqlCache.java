@@ -5,8 +5,9 @@ import java.util.Iterator;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * SQL strings parsed once each ({@link PlaceholderSql}), shared by every connection of the JVM, up
- * to {@value #CAPACITY} distinct strings. When full an arbitrary entry makes room: an application
+ * SQL strings parsed once each ({@link PlaceholderSql}) per {@code standard_conforming_strings}
+ * setting (with it off, a backslash escapes in {@code '...'} and the placeholders differ), shared
+ * by every connection of the JVM, up to {@value #CAPACITY} distinct strings per setting. When full an arbitrary entry makes room: an application
  * with more distinct SQL strings builds SQL dynamically, and parsing again costs no more than
  * keeping recency would. Thread-safe, without a lock on the hit path.
  */
@@ -14,24 +15,28 @@ final class SqlCache {
 
     static final int CAPACITY = 2048;
 
-    private static final ConcurrentHashMap<String, PlaceholderSql> ENTRIES = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<String, PlaceholderSql> STANDARD = new ConcurrentHashMap<>();
+    /** Parsed with standard_conforming_strings off: few applications, so a map of its own keeps the key a String. */
+    private static final ConcurrentHashMap<String, PlaceholderSql> BACKSLASH_ESCAPES = new ConcurrentHashMap<>();
 
     private SqlCache() {}
 
-    static PlaceholderSql parse(String sql) {
-        PlaceholderSql parsed = ENTRIES.get(sql);
+    /** {@code sql} parsed under the session's {@code standard_conforming_strings} ({@link JdbcConnection#standardConformingStrings}). */
+    static PlaceholderSql parse(String sql, boolean standardConformingStrings) {
+        ConcurrentHashMap<String, PlaceholderSql> entries = standardConformingStrings ? STANDARD : BACKSLASH_ESCAPES;
+        PlaceholderSql parsed = entries.get(sql);
         if (parsed != null) {
             return parsed;
         }
-        parsed = PlaceholderSql.parse(sql);
-        if (ENTRIES.size() >= CAPACITY) {
-            Iterator<String> it = ENTRIES.keySet().iterator();
+        parsed = PlaceholderSql.parse(sql, standardConformingStrings);
+        if (entries.size() >= CAPACITY) {
+            Iterator<String> it = entries.keySet().iterator();
             if (it.hasNext()) {
                 it.next();
                 it.remove();
             }
         }
-        ENTRIES.putIfAbsent(sql, parsed);
+        entries.putIfAbsent(sql, parsed);
         return parsed;
     }
 }

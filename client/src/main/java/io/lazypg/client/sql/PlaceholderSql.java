@@ -22,7 +22,11 @@ import java.util.Map;
  * underscores. In named SQL an array slice with a name as lower bound must be written with a space
  * ({@code a[lo : hi]}), or {@code :hi} would be read as a parameter.
  *
- * <p>Immutable and thread-safe; callers cache it per SQL string.
+ * <p>With the session's {@code standard_conforming_strings} off, a backslash escapes in a plain
+ * {@code '...'} too ({@code 'it\'s ?'} holds no placeholder): parse with
+ * {@link #parse(String, boolean)}.
+ *
+ * <p>Immutable and thread-safe; callers cache it per SQL string and {@code standard_conforming_strings}.
  *
  * @param sql                the SQL as the caller wrote it (for messages)
  * @param positionalSql      {@code ?} rewritten to {@code $n}; {@code :name} left as written. The same
@@ -47,6 +51,14 @@ public record PlaceholderSql(
 
     /** Finds the placeholders of {@code sql}; see the class comment for what counts as one. */
     public static PlaceholderSql parse(String sql) {
+        return parse(sql, true);
+    }
+
+    /**
+     * Finds the placeholders of {@code sql} under the session's {@code standard_conforming_strings}
+     * (false: a backslash escapes the next character in every string literal).
+     */
+    public static PlaceholderSql parse(String sql, boolean standardConformingStrings) {
         int n = sql.length();
         StringBuilder positional = new StringBuilder(n + 16);
         StringBuilder named = new StringBuilder(n + 16);
@@ -58,7 +70,7 @@ public record PlaceholderSql(
         int i = 0;
         while (i < n) {
             char c = sql.charAt(i);
-            int end = SqlLexer.skipNonCode(sql, i);
+            int end = SqlLexer.skipNonCode(sql, i, standardConformingStrings);
             if (afterSemicolon && !Character.isWhitespace(c) && c != ';' && !SqlLexer.isComment(sql, i)) {
                 severalStatements = true;
             }

@@ -23,6 +23,12 @@ package io.lazypg.client.sql;
  * An unterminated span runs to the end of the string; the server reports the error. {@code ::}
  * (a cast) is code, and {@link #isCast} tells it from a {@code :name} placeholder.
  *
+ * <p>The session's {@code standard_conforming_strings} (on by default since PostgreSQL 9.1) decides
+ * whether a backslash escapes in a plain {@code '...'} too: with it off, {@code 'it\'s ?'} is one
+ * literal. The methods taking {@code standardConformingStrings} follow the setting the server last
+ * reported; the others assume on. A caller that caches a result per SQL string must key it by the
+ * setting as well.
+ *
  * <p>Stateless and thread-safe.
  */
 public final class SqlLexer {
@@ -35,11 +41,20 @@ public final class SqlLexer {
      * {@code i} itself, meaning that the character at {@code i} is SQL code.
      */
     public static int skipNonCode(String sql, int i) {
+        return skipNonCode(sql, i, true);
+    }
+
+    /**
+     * As {@link #skipNonCode(String, int)}, under the session's {@code standard_conforming_strings}:
+     * when false, a backslash escapes the next character in every string literal, not only in
+     * {@code E'...'}.
+     */
+    public static int skipNonCode(String sql, int i, boolean standardConformingStrings) {
         int n = sql.length();
         char c = sql.charAt(i);
         switch (c) {
             case '\'':
-                return skipString(sql, i, i > 0 && isEscapeStringPrefix(sql, i - 1));
+                return skipString(sql, i, !standardConformingStrings || (i > 0 && isEscapeStringPrefix(sql, i - 1)));
             case '"':
                 return skipQuotedIdentifier(sql, i);
             case '-':
@@ -69,11 +84,16 @@ public final class SqlLexer {
      * continues an identifier ({@code a$1}) is not a placeholder.
      */
     public static int highestPositionalParameter(String sql) {
+        return highestPositionalParameter(sql, true);
+    }
+
+    /** As {@link #highestPositionalParameter(String)}, under the session's {@code standard_conforming_strings}. */
+    public static int highestPositionalParameter(String sql, boolean standardConformingStrings) {
         int highest = 0;
         int n = sql.length();
         int i = 0;
         while (i < n) {
-            int end = skipNonCode(sql, i);
+            int end = skipNonCode(sql, i, standardConformingStrings);
             if (end > i) {
                 i = end;
                 continue;

@@ -35,6 +35,38 @@ class SqlLexerTest {
         assertThat(SqlLexer.highestPositionalParameter(sql)).as(sql).isEqualTo(expected);
     }
 
+    /** With standard_conforming_strings off a backslash escapes in '...' as in E'...' (issue #26). */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '#',
+            value = {
+                "select 'it\\'s $3', $1                               # 1 # 3",
+                "select '\\\\', $2                                  # 2 # 2",
+                "select '\\' || $1::text as v -- '                    # 0 # 1",
+                "select E'\\' $4', $2                                 # 2 # 2",
+                "select \"a\\\" $5 from t where a = $1           # 5 # 5",
+            })
+    void withStandardConformingStringsOffABackslashEscapesInEveryLiteral(String sql, int off, int on) {
+        assertThat(SqlLexer.highestPositionalParameter(sql, false)).as(sql).isEqualTo(off);
+        assertThat(SqlLexer.highestPositionalParameter(sql, true)).as(sql).isEqualTo(on);
+        assertThat(SqlLexer.highestPositionalParameter(sql)).as(sql).isEqualTo(on);
+    }
+
+    @Test
+    void placeholdersFollowStandardConformingStrings() {
+        String sql = "select 'it\\'s ?', ? from t where a = :a";
+        PlaceholderSql off = PlaceholderSql.parse(sql, false);
+        assertThat(off.positionalCount()).isEqualTo(1);
+        assertThat(off.positionalSql()).isEqualTo("select 'it\\'s ?', $1 from t where a = :a");
+        assertThat(off.parameterNames()).containsExactly("a");
+        PlaceholderSql on = PlaceholderSql.parse(sql, true);
+        assertThat(on.positionalSql()).startsWith("select 'it\\'s $1'");
+        assertThat(PlaceholderSql.parse("select 'a\\'; select 1'", false).severalStatements())
+                .isFalse();
+        assertThat(PlaceholderSql.parse("select 'a\\'; select 1'", true).severalStatements())
+                .isTrue();
+    }
+
     @Test
     void anUnterminatedLiteralHidesTheRest() {
         assertThat(SqlLexer.highestPositionalParameter("select $1, 'open $2")).isEqualTo(1);

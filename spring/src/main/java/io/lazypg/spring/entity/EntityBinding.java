@@ -60,16 +60,20 @@ public final class EntityBinding {
      * for NULL in a reference accessor, and for NULL in a primitive accessor the accessor's own
      * {@link org.springframework.dao.TypeMismatchDataAccessException}.
      *
-     * <p>Why strict: toString, equals, hashCode and JSON describe the entity by its accessors' values,
-     * and an {@code int stock()} has no value for NULL. Printing {@code stock=null} or writing
-     * {@code "stock":null} would show something no caller of {@code stock()} can ever get, and would
-     * carry the bug on to the JSON's consumer; the same entity as a record already fails when the
-     * row is mapped. Logging frameworks survive a failing toString (SLF4J and Logback print a
-     * placeholder), and the message names the fix.
+     * <p>Why strict: equals, hashCode and JSON describe the entity by its accessors' values, and an
+     * {@code int stock()} has no value for NULL. Writing {@code "stock":null} would carry the bug on
+     * to the JSON's consumer; the same entity as a record already fails when the row is mapped.
+     * toString alone does not call this for such a cell (see {@link #nullInPrimitive}): it is what
+     * loggers, debuggers and assertion messages call, and shows {@code stock=NULL} instead.
      *
      * @throws org.springframework.dao.TypeMismatchDataAccessException NULL into a primitive accessor,
      *         or a value that does not fit the accessor's type
      */
+    /** Whether accessor {@code i} is primitive and its column is NULL in {@code row}: {@link #value} would throw. */
+    public boolean nullInPrimitive(LazyRow row, int i) {
+        return declaredTypes[i].isPrimitive() && row.isNull(columnIndexes[i]);
+    }
+
     public @Nullable Object value(LazyRow row, int i) {
         int index = columnIndexes[i];
         if (declaredTypes[i].isPrimitive() && row.isNull(index)) {

@@ -17,9 +17,10 @@ import org.springframework.dao.TypeMismatchDataAccessException;
  * {@link TypeMismatchDataAccessException} naming the entity, the accessor and the column. The
  * entity and accessor arrive as constants of the generated class, so passing them costs nothing.
  *
- * <p>{@code toString}, {@code equals}, {@code hashCode} and JSON read the accessors' values the way
- * the accessors do (see {@link EntityBinding#value}): a NULL in a primitive accessor's column fails
- * them with the accessor's own message.
+ * <p>{@code equals}, {@code hashCode} and JSON read the accessors' values the way the accessors do
+ * (see {@link EntityBinding#value}): a NULL in a primitive accessor's column fails them with the
+ * accessor's own message. {@code toString} never throws (loggers, debuggers and assertion messages
+ * call it): it shows such a cell as {@code NULL} and any other failure as {@code <unreadable: ...>}.
  */
 public final class EntityRuntime {
 
@@ -154,7 +155,16 @@ public final class EntityRuntime {
                 + " to get null, or select coalesce(" + c.name() + ", <default>) in the SQL.";
     }
 
-    /** {@code Order{id=1, status=open}}: the accessor values in declaration order. */
+    /** Longest failure message {@link #toString(EntityProxy)} shows for an accessor it cannot read. */
+    private static final int BRIEF = 120;
+
+    /**
+     * {@code Order{id=1, status=open}}: the accessor values in declaration order. Never throws: a
+     * primitive accessor whose column is NULL shows {@code stock=NULL} (a reference accessor's NULL
+     * shows {@code null}, what it returns), and an accessor that cannot be read, or a value whose
+     * own toString fails, shows {@code <unreadable: message>} with the message cut short; the
+     * accessor itself keeps throwing.
+     */
     public static String toString(EntityProxy self) {
         EntityBinding b = self.$lazypgBinding();
         LazyRow row = self.$lazypgRow();
@@ -164,10 +174,20 @@ public final class EntityRuntime {
                 sb.append(", ");
             }
             sb.append(b.propertyName(i)).append('=');
-            Object v = b.value(row, i);
-            sb.append(render(v));
+            String shown;
+            try {
+                shown = b.nullInPrimitive(row, i) ? "NULL" : render(b.value(row, i));
+            } catch (RuntimeException e) {
+                shown = unreadable(e);
+            }
+            sb.append(shown);
         }
         return sb.append('}').toString();
+    }
+
+    private static String unreadable(RuntimeException e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return "<unreadable: " + (message.length() > BRIEF ? message.substring(0, BRIEF) + "..." : message) + ">";
     }
 
     private static String render(@Nullable Object v) {

@@ -346,13 +346,13 @@ public final class CellDecoder {
             case Oids.BYTEA:
                 return decodeBytes(b, off, len, oid, binary, settings);
             case Oids.DATE:
-                return JavaTimes.localDate(epochDay(b, off, len, oid, binary));
+                return JavaTimes.localDate(epochDay(b, off, len, oid, binary, settings));
             case Oids.TIME:
                 return JavaTimes.localTime(timeMicros(b, off, len, oid, binary));
             case Oids.TIMETZ:
                 return offsetTime(b, off, len, oid, binary);
             case Oids.TIMESTAMP:
-                return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary));
+                return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary, settings));
             case Oids.TIMESTAMPTZ:
                 return offsetDateTime(b, off, len, oid, binary, settings);
             case Oids.UUID:
@@ -429,9 +429,9 @@ public final class CellDecoder {
         if (type == LocalDate.class) {
             switch (oid) {
                 case Oids.DATE:
-                    return JavaTimes.localDate(epochDay(b, off, len, oid, binary));
+                    return JavaTimes.localDate(epochDay(b, off, len, oid, binary, settings));
                 case Oids.TIMESTAMP:
-                    return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary))
+                    return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary, settings))
                             .toLocalDate();
                 case Oids.TIMESTAMPTZ:
                     return JavaTimes.localDateTime(sessionLocalMicros(b, off, len, oid, binary, settings, type))
@@ -447,7 +447,7 @@ public final class CellDecoder {
                 case Oids.TIMETZ:
                     return offsetTime(b, off, len, oid, binary).toLocalTime();
                 case Oids.TIMESTAMP:
-                    long micros = timestampMicros(b, off, len, oid, binary);
+                    long micros = timestampMicros(b, off, len, oid, binary, settings);
                     if (micros == TextParsing.POS_INFINITE || micros == TextParsing.NEG_INFINITE) {
                         // LocalDateTime.MAX's time, 23:59:59.999999999, would pass for a real one.
                         throw ConversionErrors.cannotConvert(
@@ -467,9 +467,9 @@ public final class CellDecoder {
         if (type == LocalDateTime.class) {
             switch (oid) {
                 case Oids.TIMESTAMP:
-                    return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary));
+                    return JavaTimes.localDateTime(timestampMicros(b, off, len, oid, binary, settings));
                 case Oids.DATE:
-                    LocalDate date = JavaTimes.localDate(epochDay(b, off, len, oid, binary));
+                    LocalDate date = JavaTimes.localDate(epochDay(b, off, len, oid, binary, settings));
                     return date.equals(LocalDate.MAX)
                             ? LocalDateTime.MAX
                             : date.equals(LocalDate.MIN) ? LocalDateTime.MIN : date.atStartOfDay();
@@ -484,7 +484,7 @@ public final class CellDecoder {
                 case Oids.TIMESTAMPTZ:
                     return offsetDateTime(b, off, len, oid, binary, settings);
                 case Oids.TIMESTAMP:
-                    return JavaTimes.offsetDateTime(timestampMicros(b, off, len, oid, binary), 0);
+                    return JavaTimes.offsetDateTime(timestampMicros(b, off, len, oid, binary, settings), 0);
                 default:
                     throw noConversion(b, off, len, oid, binary, type);
             }
@@ -494,7 +494,7 @@ public final class CellDecoder {
                 return JavaTimes.instant(instantMicros(b, off, len, oid, binary, settings, type));
             }
             if (oid == Oids.TIMESTAMP) {
-                return JavaTimes.instant(timestampMicros(b, off, len, oid, binary));
+                return JavaTimes.instant(timestampMicros(b, off, len, oid, binary, settings));
             }
             throw noConversion(b, off, len, oid, binary, type);
         }
@@ -551,8 +551,14 @@ public final class CellDecoder {
 
     // ---------------------------------------------------------------- helpers
 
-    private static long epochDay(byte[] b, int off, int len, int oid, boolean binary) {
-        return binary ? BinaryParsing.dateEpochDay(b, off, len, oid) : TextParsing.parseDateEpochDay(b, off, len, oid);
+    /** A date's days since 1970-01-01, in either format and any DateStyle. */
+    private static long epochDay(byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings) {
+        if (binary) {
+            return BinaryParsing.dateEpochDay(b, off, len, oid);
+        }
+        return StyledTimestamps.isStyled(b, off, len)
+                ? StyledTimestamps.epochDay(b, off, len, oid, settings.dayFirst())
+                : TextParsing.parseDateEpochDay(b, off, len, oid);
     }
 
     private static long timeMicros(byte[] b, int off, int len, int oid, boolean binary) {
@@ -563,9 +569,13 @@ public final class CellDecoder {
         return TextParsing.parseTimeMicros(b, off, len, oid);
     }
 
-    private static long timestampMicros(byte[] b, int off, int len, int oid, boolean binary) {
-        return binary
-                ? BinaryParsing.timestampMicros(b, off, len, oid)
+    /** A timestamp's microseconds since 2000-01-01 (infinities as their sentinels), in either format and any DateStyle. */
+    private static long timestampMicros(byte[] b, int off, int len, int oid, boolean binary, OutputSettings settings) {
+        if (binary) {
+            return BinaryParsing.timestampMicros(b, off, len, oid);
+        }
+        return StyledTimestamps.isStyled(b, off, len)
+                ? StyledTimestamps.localMicros(b, off, len, oid, settings.dayFirst())
                 : TextParsing.parseTimestampMicros(b, off, len, oid);
     }
 

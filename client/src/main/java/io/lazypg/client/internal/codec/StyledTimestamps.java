@@ -6,14 +6,18 @@ import java.time.ZoneOffset;
 import java.util.List;
 
 /**
- * timestamptz text in the DateStyles other than ISO, which the connection asks for in text (see
- * {@link OutputSettings#rendersBinary}):
+ * date, timestamp and timestamptz text in the DateStyles other than ISO (a session may {@code SET
+ * DateStyle} at any time, and text results, ranges and the elements of text arrays then come in
+ * that style):
  * <pre>
+ *   date      SQL 02/29/2024 (DMY 29/02/2024)   German 29.02.2024   Postgres 02-29-2024 (DMY 29-02-2024)
  *   SQL       02/29/2024 13:14:15.5 CET        (DMY: 29/02/2024 ...)
  *   German    29.02.2024 13:14:15.5 CET
  *   Postgres  Thu Feb 29 13:14:15.5 2024 CET   (DMY: Thu 29 Feb ...)
  * </pre>
- * with {@code BC} appended for years BC. The wall clock is exact; the zone is shown only as its
+ * with {@code BC} appended for years BC; a timestamp without time zone shows no zone. The YMD
+ * order prints as MDY in the SQL and Postgres styles, so only DMY changes the order. The wall clock
+ * is exact; a timestamptz's zone is shown only as its
  * abbreviation, which is not an offset: the offset comes from the session zone's rules where they
  * give exactly one for that wall clock, or from a numeric abbreviation ({@code +05}, {@code -0330})
  * that is one of those candidates, and is otherwise a conversion error rather than a guess.
@@ -28,13 +32,40 @@ final class StyledTimestamps {
 
     private StyledTimestamps() {}
 
-    /** Whether a timestamptz text form is in one of the DateStyles this class reads (not ISO, not an infinity). */
+    /** Whether a date, timestamp or timestamptz text form is in one of the DateStyles this class reads (not ISO, not an infinity). */
     static boolean isStyled(byte[] b, int off, int len) {
         // ISO starts with a year of four or more digits; the days of the week are capitalized, "infinity" is not.
-        return len > 3 && ((b[off] >= 'A' && b[off] <= 'Z') || b[off + 2] == '/' || b[off + 2] == '.');
+        return len > 3
+                && ((b[off] >= 'A' && b[off] <= 'Z') || b[off + 2] == '/' || b[off + 2] == '.' || b[off + 2] == '-');
     }
 
-    /** The wall clock, as local microseconds since 2000-01-01; {@code dayFirst} for DateStyle's DMY order. */
+    /**
+     * A date in the SQL, German or Postgres style ({@code MM/DD/YYYY}, {@code DD.MM.YYYY},
+     * {@code MM-DD-YYYY}, DMY swapping day and month but for German, which is always day first),
+     * with an optional {@code BC}, as days since 1970-01-01.
+     */
+    static long epochDay(byte[] b, int off, int len, int oid, boolean dayFirst) {
+        int end = off + len;
+        byte separator = b[off + 2];
+        if (separator != '/' && separator != '.' && separator != '-') {
+            throw malformed(b, off, len, oid);
+        }
+        int first = TextParsing.twoDigits(b, off, oid, off, len);
+        expect(b, off + 2, end, separator, off, len, oid);
+        int second = TextParsing.twoDigits(b, off + 3, oid, off, len);
+        int yearStart = expect(b, off + 5, end, separator, off, len, oid);
+        int yearEnd = digitsEnd(b, yearStart, end);
+        if (yearEnd != end && !(yearEnd == end - 3 && endsWithBc(b, off, end))) {
+            throw malformed(b, off, len, oid);
+        }
+        boolean dmy = separator == '.' || dayFirst;
+        return days(b, off, len, oid, yearStart, yearEnd, dmy ? second : first, dmy ? first : second);
+    }
+
+    /**
+     * The wall clock of a timestamp or timestamptz (by {@code oid}: only a timestamptz shows a
+     * zone), as local microseconds since 2000-01-01; {@code dayFirst} for DateStyle's DMY order.
+     */
     static long localMicros(byte[] b, int off, int len, int oid, boolean dayFirst) {
         int end = off + len;
         int day;
@@ -62,7 +93,7 @@ final class StyledTimestamps {
             timeEnd = TextParsing.timeEnd(b, timeStart, end);
             yearStart = expect(b, timeEnd, end, ' ', off, len, oid);
             yearEnd = digitsEnd(b, yearStart, end);
-            checkZoneSuffix(b, yearEnd, end, off, len, oid);
+            checkSuffix(b, yearEnd, end, off, len, oid);
         } else {
             // SQL "MM/DD/YYYY HH:MM:SS[.f]" (DMY: "DD/MM/YYYY ..."); German "DD.MM.YYYY HH:MM:SS[.f]".
             byte separator = b[off + 2];
@@ -79,8 +110,14 @@ final class StyledTimestamps {
             yearEnd = digitsEnd(b, yearStart, end);
             timeStart = expect(b, yearEnd, end, ' ', off, len, oid);
             timeEnd = TextParsing.timeEnd(b, timeStart, end);
-            checkZoneSuffix(b, timeEnd, end, off, len, oid);
+            checkSuffix(b, timeEnd, end, off, len, oid);
         }
+        long days = days(b, off, len, oid, yearStart, yearEnd, month, day) - TextParsing.PG_EPOCH_DAYS;
+        return days * TextParsing.MICROS_PER_DAY + TextParsing.timeMicros(b, timeStart, timeEnd, oid, off, len);
+    }
+
+    /** Days since 1970-01-01 of the year in digits at {@code yearStart..yearEnd} (BC if the text ends so), month and day. */
+    private static long days(byte[] b, int off, int len, int oid, int yearStart, int yearEnd, int month, int day) {
         if (yearEnd - yearStart < 4 || yearEnd - yearStart > 9) {
             throw malformed(b, off, len, oid);
         }
@@ -88,14 +125,22 @@ final class StyledTimestamps {
         for (int p = yearStart; p < yearEnd; p++) {
             year = year * 10 + (b[p] - '0');
         }
-        if (endsWithBc(b, off, end)) {
+        if (endsWithBc(b, off, off + len)) {
             year = 1 - year; // 1 BC is astronomical year 0
         }
         if (month < 1 || month > 12 || day < 1 || day > TextParsing.daysInMonth(year, month)) {
             throw malformed(b, off, len, oid);
         }
-        long days = TextParsing.epochDay(year, month, day) - TextParsing.PG_EPOCH_DAYS;
-        return days * TextParsing.MICROS_PER_DAY + TextParsing.timeMicros(b, timeStart, timeEnd, oid, off, len);
+        return TextParsing.epochDay(year, month, day);
+    }
+
+    /** From {@code p} to the end: a timestamptz's zone suffix; for a timestamp or date nothing but an optional " BC". */
+    private static void checkSuffix(byte[] b, int p, int end, int off, int len, int oid) {
+        if (oid == Oids.TIMESTAMPTZ) {
+            checkZoneSuffix(b, p, end, off, len, oid);
+        } else if (p != end && !(p == end - 3 && endsWithBc(b, off, end))) {
+            throw malformed(b, off, len, oid);
+        }
     }
 
     private static int digitsEnd(byte[] b, int p, int end) {
@@ -216,6 +261,11 @@ final class StyledTimestamps {
 
     private static RuntimeException malformed(byte[] b, int off, int len, int oid) {
         return ConversionErrors.malformed(
-                b, off, len, oid, false, "expected a timestamp in DateStyle SQL, German or Postgres");
+                b,
+                off,
+                len,
+                oid,
+                false,
+                "expected a " + (oid == Oids.DATE ? "date" : "timestamp") + " in DateStyle SQL, German or Postgres");
     }
 }

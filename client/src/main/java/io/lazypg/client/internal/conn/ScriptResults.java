@@ -15,6 +15,14 @@ import java.util.List;
  * columns (text format: the simple protocol has no result formats), rows and command tag. A
  * statement without rows (DDL, an INSERT without RETURNING) gives a result with no columns.
  *
+ * <p>Settings changed inside the script: PostgreSQL (14 and later) reports changed settings
+ * (ParameterStatus) only before ReadyForQuery, so in {@code set DateStyle = 'SQL, DMY'; select d}
+ * the SELECT's text comes in the new style while the connection still knows the old one. A result
+ * that follows a command that may change a setting (tag SET, RESET, DISCARD, COMMIT or ROLLBACK)
+ * is therefore shaped again at ReadyForQuery under the settings reported then; results before
+ * such a command keep the settings from before the script. (A script that changes a setting
+ * between two queries reads the first under the final settings: the server does not say more.)
+ *
  * <p>The first error is thrown after ReadyForQuery as {@link ResponseHandler} does by default;
  * the results that came before it are then dropped. One instance per call; not thread-safe.
  */
@@ -27,6 +35,12 @@ final class ScriptResults extends ResponseHandler {
     private ResultShape shape;
     private Column[] columns = NO_COLUMNS;
     private List<LazyRow> rows = new ArrayList<>();
+    /** Whether a command that may change a setting has completed in this script: later results are shaped at the end. */
+    private boolean settingsMayHaveChanged;
+    /** The current result's row positions (array, start, end), kept only when it will be shaped again. */
+    private List<Object[]> positions;
+    /** Per index of {@link #results}: the row positions of a result to shape again at ReadyForQuery, or null. */
+    private final List<List<Object[]>> reshape = new ArrayList<>();
 
     ScriptResults(PgConnection connection) {
         this.connection = connection;
@@ -50,19 +64,56 @@ final class ScriptResults extends ResponseHandler {
     void rowDescription(MessageReader in) {
         columns = RowDescriptions.parse(in.buffer(), in.payloadOffset(), in.payloadLength(), oid -> false);
         shape = new ResultShape(columns, connection.output(), null);
+        positions = settingsMayHaveChanged ? new ArrayList<>() : null;
     }
 
     @Override
     void dataRow(MessageReader in) {
         connection.checkColumnCount(shape);
-        rows.add(RowViews.view(shape, in.buffer(), in.payloadOffset() + 2, in.payloadOffset() + in.payloadLength()));
+        int start = in.payloadOffset() + 2;
+        int end = in.payloadOffset() + in.payloadLength();
+        rows.add(RowViews.view(shape, in.buffer(), start, end));
+        if (positions != null) {
+            positions.add(new Object[] {in.buffer(), start, end});
+        }
     }
 
     @Override
     void commandComplete(MessageReader in) {
-        results.add(new LazyResult(List.of(columns), rows, PgConnection.readCString(in.buffer(), in.payloadOffset())));
+        String tag = PgConnection.readCString(in.buffer(), in.payloadOffset());
+        results.add(new LazyResult(List.of(columns), rows, tag));
+        reshape.add(positions);
         columns = NO_COLUMNS;
         shape = null;
         rows = new ArrayList<>();
+        positions = null;
+        settingsMayHaveChanged |= changesSettings(tag);
+    }
+
+    /** Whether a command with this tag may change a setting the text output depends on. */
+    private static boolean changesSettings(String tag) {
+        return tag.equals("SET")
+                || tag.equals("RESET")
+                || tag.startsWith("DISCARD")
+                || tag.equals("COMMIT")
+                || tag.equals("ROLLBACK");
+    }
+
+    /** The settings are reported now: the results after a setting-changing command read under them. */
+    @Override
+    void ready() {
+        for (int i = 0; i < results.size(); i++) {
+            List<Object[]> at = reshape.get(i);
+            LazyResult result = results.get(i);
+            if (at == null || result.columns().isEmpty()) {
+                continue;
+            }
+            ResultShape settled = new ResultShape(result.columns().toArray(new Column[0]), connection.output(), null);
+            List<LazyRow> settledRows = new ArrayList<>(at.size());
+            for (Object[] p : at) {
+                settledRows.add(RowViews.view(settled, (byte[]) p[0], (Integer) p[1], (Integer) p[2]));
+            }
+            results.set(i, new LazyResult(result.columns(), settledRows, result.commandTag()));
+        }
     }
 }

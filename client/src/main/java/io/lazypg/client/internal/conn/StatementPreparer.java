@@ -108,7 +108,7 @@ final class StatementPreparer {
         if (cached != null) {
             statements.remove(cached);
         }
-        int[] types = checkedParameterTypes(sql, values);
+        int[] types = checkedParameterTypes(sql, values, standardConformingStrings());
         if (!statements.enabled()) {
             FrontendMessages.parse(connection.writeBuffer(), "", sql, types);
             // Not described: the parameter types are the ones declared in Parse (json/jsonb need a String or ?::jsonb).
@@ -152,17 +152,22 @@ final class StatementPreparer {
      */
     PreparedStatement rerun(PreparedStatement stale, Object[] values) {
         statements.remove(stale);
-        int[] types = checkedParameterTypes(stale.sql, values);
+        int[] types = checkedParameterTypes(stale.sql, values, standardConformingStrings());
         FrontendMessages.parse(connection.writeBuffer(), "", stale.sql, types);
         int[] described = stale.describedTypes.length == types.length ? stale.describedTypes : types;
         return new PreparedStatement(
                 "", stale.sql, types, described, values.length, null, NO_FORMATS, stale.usage, true);
     }
 
+    /** The session's standard_conforming_strings as last reported (on unless the server says off): how '...' lexes. */
+    private boolean standardConformingStrings() {
+        return !"off".equalsIgnoreCase(connection.serverParameter("standard_conforming_strings"));
+    }
+
     /** Checks the SQL and the number of values against its placeholders; the OIDs to declare in Parse. */
-    private static int[] checkedParameterTypes(String sql, Object[] values) {
+    private static int[] checkedParameterTypes(String sql, Object[] values, boolean standardConformingStrings) {
         SqlText.check(sql);
-        int expected = SqlLexer.highestPositionalParameter(sql);
+        int expected = SqlLexer.highestPositionalParameter(sql, standardConformingStrings);
         if (expected != values.length) {
             throw wrongParameterCount(sql, expected, values.length);
         }

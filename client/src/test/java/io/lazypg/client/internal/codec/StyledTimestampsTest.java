@@ -51,8 +51,63 @@ class StyledTimestampsTest {
                 .isEqualTo(micros(LocalDateTime.parse(expected)));
     }
 
+    /** date_out and timestamp_out (no zone) in the three styles; only DMY swaps day and month (German always does). */
     @ParameterizedTest
-    @ValueSource(strings = {"2024-02-29 13:14:15.5+01", "infinity", "-infinity"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "02/29/2024                   | false | 2024-02-29",
+                "29/02/2024                   | true  | 2024-02-29",
+                "29.02.2024                   | false | 2024-02-29",
+                "02-29-2024                   | false | 2024-02-29",
+                "29-02-2024                   | true  | 2024-02-29",
+                "03/15/0044 BC                | false | -0043-03-15",
+                "15.03.0044 BC                | true  | -0043-03-15",
+                "01-01-10000                  | false | +10000-01-01",
+            })
+    void dates(String text, boolean dayFirst, String expected) {
+        byte[] b = text(text);
+        assertThat(StyledTimestamps.isStyled(b, OFF, len(b))).isTrue();
+        assertThat(StyledTimestamps.epochDay(b, OFF, len(b), Oids.DATE, dayFirst))
+                .isEqualTo(java.time.LocalDate.parse(expected).toEpochDay());
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "02/29/2024 13:14:15.5        | false | 2024-02-29T13:14:15.5",
+                "29.02.2024 13:14:15.5        | true  | 2024-02-29T13:14:15.5",
+                "Thu 29 Feb 13:14:15.5 2024   | true  | 2024-02-29T13:14:15.5",
+                "Fri Mar 15 12:00:00 0044 BC  | false | -0043-03-15T12:00",
+                "03/15/0044 12:00:00 BC       | false | -0043-03-15T12:00",
+            })
+    void timestampsWithoutZone(String text, boolean dayFirst, String expected) {
+        byte[] b = text(text);
+        assertThat(StyledTimestamps.localMicros(b, OFF, len(b), Oids.TIMESTAMP, dayFirst))
+                .isEqualTo(micros(LocalDateTime.parse(expected)));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"02/29/2024 13:14:15 CET", "Thu Feb 29 13:14:15 2024 CET", "02/29/2024 13:14:15 BCE"})
+    void aTimestampWithoutZoneShowsNoZone(String text) {
+        byte[] b = text(text);
+        assertThatThrownBy(() -> StyledTimestamps.localMicros(b, OFF, len(b), Oids.TIMESTAMP, false))
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("DateStyle SQL, German or Postgres");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"02/30/2024", "02/29/24", "02/29-2024", "13/01/2024", "02/29/2024 CET"})
+    void malformedDates(String text) {
+        byte[] b = text(text);
+        assertThatThrownBy(() -> StyledTimestamps.epochDay(b, OFF, len(b), Oids.DATE, false))
+                .isInstanceOf(PgConversionException.class)
+                .hasMessageContaining("expected a date in DateStyle SQL, German or Postgres");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2024-02-29 13:14:15.5+01", "2024-02-29", "infinity", "-infinity"})
     void isoAndInfinitiesAreNotStyled(String text) {
         byte[] b = text(text);
         assertThat(StyledTimestamps.isStyled(b, OFF, len(b))).isFalse();
