@@ -134,7 +134,7 @@ public final class BinaryCopyInput extends InputStream {
             try {
                 Object value = values[i];
                 if (value != null && !(value instanceof String) && JsonParameters.isJson(types[i])) {
-                    value = json(value);
+                    value = JsonParameters.jsonText(jsonEncoder, value);
                 }
                 BinaryValues.write(buffer, value, types[i]);
             } catch (IllegalArgumentException | ArithmeticException e) {
@@ -145,28 +145,5 @@ public final class BinaryCopyInput extends InputStream {
                         e);
             }
         }
-    }
-
-    /** The JSON text of a value for a json/jsonb column, as a parameter would be written. */
-    private String json(Object value) {
-        if (jsonEncoder == null) {
-            throw new IllegalArgumentException(
-                    "the value is a " + value.getClass().getName() + " and there is no"
-                            + " JsonEncoder to write it as JSON: put Jackson 3 and lazypg-spring on the class path, give"
-                            + " the copy a JsonEncoder, or pass the JSON text as a String");
-        }
-        String text;
-        try {
-            text = jsonEncoder.toJson(value);
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(
-                    "the JsonEncoder could not write the " + value.getClass().getName() + " as JSON: " + e.getMessage(),
-                    e);
-        }
-        if (text == null) {
-            throw new IllegalArgumentException(
-                    "the JsonEncoder returned null for a " + value.getClass().getName());
-        }
-        return text;
     }
 }

@@ -30,25 +30,42 @@ public final class JsonParameters {
         if (value == null || value instanceof String) {
             return value;
         }
-        String type = PgType.typnameOf(oid);
+        try {
+            return jsonText(encoder, value);
+        } catch (IllegalArgumentException e) {
+            throw new PgUsageException(
+                    "Parameter $" + parameterIndex + " is " + PgType.typnameOf(oid) + " but " + e.getMessage() + ".",
+                    e.getCause() != null ? e.getCause() : e);
+        }
+    }
+
+    /**
+     * The JSON text {@code encoder} writes for {@code value} (not null, not a String): the one rule
+     * for parameters and for binary COPY's json/jsonb columns.
+     *
+     * @param encoder the client's, or null when it has none
+     * @throws IllegalArgumentException saying what went wrong and what to do (no closing period),
+     *         for the caller to prefix with the parameter or the row and column
+     */
+    public static String jsonText(JsonEncoder encoder, Object value) {
         if (encoder == null) {
-            throw new PgUsageException("Parameter $" + parameterIndex + " is " + type + " but the value is a "
-                    + value.getClass().getName() + " and this client has no JsonEncoder to write it as JSON. Put"
-                    + " Jackson 3 (tools.jackson.core:jackson-databind) and lazypg-spring on the class path, give one"
-                    + " to LazyPgClient.builder(config).jsonEncoder(...), or pass the JSON text as a String.");
+            throw new IllegalArgumentException(
+                    "the value is a " + value.getClass().getName() + " and this client has"
+                            + " no JsonEncoder to write it as JSON. Put Jackson 3 (tools.jackson.core:jackson-databind) and"
+                            + " lazypg-spring on the class path, give one to LazyPgClient.builder(config).jsonEncoder(...),"
+                            + " or pass the JSON text as a String");
         }
         String json;
         try {
             json = encoder.toJson(value);
         } catch (RuntimeException e) {
-            throw new PgUsageException(
-                    "Parameter $" + parameterIndex + " is " + type + " but the JsonEncoder could not write the "
-                            + value.getClass().getName() + " as JSON: " + e.getMessage(),
+            throw new IllegalArgumentException(
+                    "the JsonEncoder could not write the " + value.getClass().getName() + " as JSON: " + e.getMessage(),
                     e);
         }
         if (json == null) {
-            throw new PgUsageException("Parameter $" + parameterIndex + " is " + type + ": the JsonEncoder returned"
-                    + " null for a " + value.getClass().getName() + "; pass null itself for SQL NULL.");
+            throw new IllegalArgumentException("the JsonEncoder returned null for a "
+                    + value.getClass().getName() + "; pass null itself for SQL NULL");
         }
         return json;
     }
