@@ -67,6 +67,27 @@ class StalePlansIT {
     }
 
     @Test
+    void inAutoCommitABatchReturningRowsIsRerunAfterItsResultColumnsChanged(TestPostgres server) {
+        ddl(server, "drop table if exists stale_batch; create table stale_batch (id int primary key, a text)");
+        String insert = "insert into stale_batch values ($1, $2) returning *";
+        try (LazyPgClient client = poolOf(server, 1)) {
+            assertThat(client.queryBatch(insert, List.of(new Object[] {1, "one"}, new Object[] {2, "two"})))
+                    .extracting(r -> r.columns().size())
+                    .containsExactly(2, 2);
+            ddl(server, "alter table stale_batch add column b int default 7");
+            // RETURNING * now has three columns: the cached statement's plan is stale (0A000)
+            List<LazyResult> after =
+                    client.queryBatch(insert, List.of(new Object[] {3, "three"}, new Object[] {4, "four"}));
+            assertThat(after).extracting(r -> r.get(0).getInt(2)).containsExactly(7, 7);
+            assertThat(client.executeBatch(
+                            "update stale_batch set a = $2 where id = $1", List.<Object[]>of(new Object[] {3, "drei"})))
+                    .containsExactly(1);
+            assertThat(client.query("select count(*) from stale_batch").get(0).getLong(0))
+                    .isEqualTo(4);
+        }
+    }
+
+    @Test
     void inAutoCommitAStatementIsRerunAfterTheSearchPathChanged(TestPostgres server) {
         ddl(
                 server,

@@ -644,10 +644,25 @@ public final class PgConnection implements Poolable {
         startWork();
         try {
             timeout = armQueryTimeout();
+            boolean ownTransaction = deferredBegin == null && transactionStatus == 'I';
+            Object[] representative = representativeValues(batch, sql);
             // without a statement cache, prepare writes Parse here, and the first slice sends it
             int start = writeBuffer.position();
-            statement = preparer.prepare(sql, representativeValues(batch, sql));
-            int[] counts = BatchExecution.run(this, statement, batch, start, results);
+            statement = preparer.prepare(sql, representative);
+            int[] counts;
+            try {
+                counts = BatchExecution.run(this, statement, batch, start, results);
+            } catch (PgServerException e) {
+                // A batch is one implicit transaction (one Sync): after a stale plan nothing of it is
+                // kept, and a RETURNING batch failed at its first entry, before any row reached us.
+                int delivered = results == null ? 0 : results.size();
+                if (!StalePlans.rerunnable(e, statement, delivered, ownTransaction && transactionStatus == 'I')) {
+                    throw StalePlans.explained(e);
+                }
+                start = writeBuffer.position();
+                statement = preparer.rerun(statement, representative);
+                counts = BatchExecution.run(this, statement, batch, start, results);
+            }
             for (int n : counts) {
                 affected += n;
             }
