@@ -150,8 +150,8 @@ public class LazyPgTemplate implements LazyPgOperations {
     public void forEachRow(String sql, LazyRowCallback callback, Object... args) {
         Objects.requireNonNull(callback, "callback");
         Bound bound = positional(sql, args);
-        run("query", bound, session -> {
-            session.query(bound.pgSql(), callback, bound.args());
+        run("query", bound, (session, b) -> {
+            session.query(b.pgSql(), callback, b.args());
             return null;
         });
     }
@@ -205,14 +205,20 @@ public class LazyPgTemplate implements LazyPgOperations {
         if (batchArgs.isEmpty()) {
             return new int[0]; // nothing to run: no session needed
         }
-        if (parsed.positionalCount() > 0) {
-            for (int i = 0; i < batchArgs.size(); i++) {
-                Object[] args = batchArgs.get(i);
-                checkCount(parsed, args == null ? NO_ARGS : args, "Batch entry " + i + ": ");
-            }
+        boolean relex = lexedBySetting(sql);
+        if (!relex) {
+            checkBatchCounts(parsed, batchArgs);
         }
+        // Not a relex Bound: its entries, not its (empty) args, are checked, here or below.
         Bound bound = new Bound(sql, parsed.positionalSql(), NO_ARGS);
-        return run("batch update", bound, session -> session.executeBatch(bound.pgSql(), batchArgs));
+        return run("batch update", bound, (session, b) -> {
+            if (relex) {
+                ParsedSql asRead = parsedFor(sql, session);
+                checkBatchCounts(asRead, batchArgs);
+                return session.executeBatch(asRead.positionalSql(), batchArgs);
+            }
+            return session.executeBatch(b.pgSql(), batchArgs);
+        });
     }
 
     @Override
@@ -227,7 +233,7 @@ public class LazyPgTemplate implements LazyPgOperations {
         Bound bound = new Bound(copy.copySql(), copy.copySql(), NO_ARGS);
         try (Stream<T> closing = Objects.requireNonNull(rows, "rows")) {
             Iterator<Object[]> encoded = closing.map(values::apply).iterator();
-            return run("copy", bound, session -> copy.run(session, encoded, client));
+            return run("copy", bound, (session, b) -> copy.run(session, encoded, client));
         }
     }
 
@@ -235,7 +241,7 @@ public class LazyPgTemplate implements LazyPgOperations {
     @SuppressWarnings("NullAway") // the session work returns null: a script has no value
     public void execute(String sql) {
         Bound bound = new Bound(Objects.requireNonNull(sql, "sql"), sql, NO_ARGS);
-        run("execute", bound, session -> {
+        run("execute", bound, (session, b) -> {
             session.executeScript(sql);
             return null;
         });
@@ -248,8 +254,55 @@ public class LazyPgTemplate implements LazyPgOperations {
 
     // ---- binding ----------------------------------------------------------------------------------
 
-    /** SQL rewritten for the server, with its arguments; {@code sql} is kept for messages. */
-    record Bound(String sql, String pgSql, Object[] args) {}
+    /**
+     * SQL rewritten for the server, with its arguments; {@code sql} is kept for messages.
+     *
+     * @param named       the named parameters, kept only while {@code relex} is set (the names are bound then)
+     * @param relex       the SQL has a backslash, so a session with {@code standard_conforming_strings=off}
+     *                    lexes its string literals otherwise: {@link #forSession} finds the placeholders
+     *                    again under the session's setting before anything is sent
+     */
+    record Bound(
+            String sql,
+            String pgSql,
+            Object[] args,
+            @Nullable Map<String, ?> named,
+            boolean relex) {
+        Bound(String sql, String pgSql, Object[] args) {
+            this(sql, pgSql, args, null, false);
+        }
+    }
+
+    /** Whether the placeholders of {@code sql} can depend on standard_conforming_strings: only a backslash can. */
+    private static boolean lexedBySetting(String sql) {
+        return sql.indexOf('\\') >= 0;
+    }
+
+    /**
+     * {@code bound} as {@code session} reads its SQL: itself unless its placeholders could depend on
+     * the session's {@code standard_conforming_strings} (a backslash in the SQL), so the common path
+     * asks the session nothing. With the setting off, {@code 'it\'s ?'} is one literal and its
+     * {@code ?} no placeholder. Counts and names are checked here for such SQL.
+     */
+    Bound forSession(Bound bound, LazyPgSession session) {
+        if (!bound.relex()) {
+            return bound;
+        }
+        ParsedSql parsed = parsedFor(bound.sql(), session);
+        Map<String, ?> named = bound.named();
+        if (named != null) {
+            return bindNamed(bound.sql(), parsed, named);
+        }
+        if (parsed.positionalCount() > 0) {
+            checkCount(parsed, bound.args(), "");
+        }
+        return new Bound(bound.sql(), parsed.positionalSql(), bound.args());
+    }
+
+    private ParsedSql parsedFor(String sql, LazyPgSession session) {
+        boolean standard = !"off".equalsIgnoreCase(session.serverParameter("standard_conforming_strings"));
+        return standard ? parse(sql) : SqlParser.parse(sql, false);
+    }
 
     ParsedSql parse(String sql) {
         return sqlCache.get(Objects.requireNonNull(sql, "sql"));
@@ -259,6 +312,9 @@ public class LazyPgTemplate implements LazyPgOperations {
     Bound positional(String sql, Object[] args) {
         ParsedSql parsed = parse(sql);
         Object[] values = args == null ? NO_ARGS : args;
+        if (lexedBySetting(sql)) {
+            return new Bound(sql, parsed.positionalSql(), values, null, true); // checked in forSession
+        }
         if (parsed.positionalCount() > 0) {
             checkCount(parsed, values, "");
         }
@@ -267,7 +323,13 @@ public class LazyPgTemplate implements LazyPgOperations {
 
     /** {@code :name} placeholders to {@code $n}, each bound from {@code params}. */
     Bound named(String sql, Map<String, ?> params) {
-        ParsedSql parsed = parse(sql);
+        if (lexedBySetting(sql)) {
+            return new Bound(sql, sql, NO_ARGS, params, true); // bound in forSession
+        }
+        return bindNamed(sql, parse(sql), params);
+    }
+
+    private static Bound bindNamed(String sql, ParsedSql parsed, Map<String, ?> params) {
         if (parsed.positionalCount() > 0) {
             throw new InvalidDataAccessApiUsageException(
                     "The SQL has both :name and ? placeholders: " + sql + ". Use one kind (write ?? for a literal ?).");
@@ -286,6 +348,15 @@ public class LazyPgTemplate implements LazyPgOperations {
         return new Bound(sql, parsed.namedSql(), values);
     }
 
+    private static void checkBatchCounts(ParsedSql parsed, List<Object[]> batchArgs) {
+        if (parsed.positionalCount() > 0) {
+            for (int i = 0; i < batchArgs.size(); i++) {
+                Object[] args = batchArgs.get(i);
+                checkCount(parsed, args == null ? NO_ARGS : args, "Batch entry " + i + ": ");
+            }
+        }
+    }
+
     private static void checkCount(ParsedSql parsed, Object[] args, String prefix) {
         int expected = parsed.positionalCount();
         if (args.length != expected) {
@@ -300,7 +371,8 @@ public class LazyPgTemplate implements LazyPgOperations {
 
     @FunctionalInterface
     private interface SessionWork<R> {
-        R run(LazyPgSession session);
+        /** @param bound the statement as this session reads it ({@link #forSession}) */
+        R run(LazyPgSession session, Bound bound);
     }
 
     /** The one place that acquires, translates and releases. */
@@ -308,7 +380,7 @@ public class LazyPgTemplate implements LazyPgOperations {
         LazyPgSessionLease lease = null;
         try {
             lease = LazyPgSessionUtils.leaseForStatement(client, dataSource);
-            return work.run(lease.session());
+            return work.run(lease.session(), forSession(bound, lease.session()));
         } catch (PgException e) {
             throw translate(task, bound.sql(), e);
         } finally {
@@ -323,9 +395,9 @@ public class LazyPgTemplate implements LazyPgOperations {
     }
 
     <T> List<T> list(Bound bound, RowMapping<T> mapping) {
-        return run("query", bound, session -> {
-            LazyResult result = session.query(bound.pgSql(), bound.args());
-            RowMapping.NumberedMapper<T> mapper = mapping.bind(result.columns(), bound.sql());
+        return run("query", bound, (session, b) -> {
+            LazyResult result = session.query(b.pgSql(), b.args());
+            RowMapping.NumberedMapper<T> mapper = mapping.bind(result.columns(), b.sql());
             List<T> out = new ArrayList<>(result.size());
             List<LazyRow> rows = result.rows();
             for (int i = 0; i < rows.size(); i++) {
@@ -338,8 +410,8 @@ public class LazyPgTemplate implements LazyPgOperations {
     /** The only row mapped, null for none when not {@code required}. */
     @SuppressWarnings("NullAway") // the session work returns null for "no row": run passes it through
     <T> @Nullable T one(Bound bound, RowMapping<T> mapping, boolean required) {
-        return run("query", bound, session -> {
-            LazyResult result = session.query(bound.pgSql(), bound.args());
+        return run("query", bound, (session, b) -> {
+            LazyResult result = session.query(b.pgSql(), b.args());
             if (result.size() > 1) {
                 // queryForObject/single() need exactly one row; queryForOptional/optional() at most one.
                 String wanted = required ? "exactly one row" : "at most one row";
@@ -363,7 +435,7 @@ public class LazyPgTemplate implements LazyPgOperations {
     }
 
     int update(Bound bound) {
-        return run("update", bound, session -> session.execute(bound.pgSql(), bound.args()));
+        return run("update", bound, (session, b) -> session.execute(b.pgSql(), b.args()));
     }
 
     <T> Stream<T> stream(Bound bound, RowMapping<T> mapping) {
@@ -371,7 +443,8 @@ public class LazyPgTemplate implements LazyPgOperations {
         RowCursor cursor = null;
         try {
             lease = LazyPgSessionUtils.lease(client, dataSource);
-            cursor = lease.session().stream(bound.pgSql(), fetchSize, bound.args());
+            Bound asRead = forSession(bound, lease.session());
+            cursor = lease.session().stream(asRead.pgSql(), fetchSize, asRead.args());
             RowMapping.NumberedMapper<T> mapper = mapping.bind(cursor.columns(), bound.sql());
             CursorIterator<T> rows = new CursorIterator<>(this, bound.sql(), cursor, mapper);
             LazyPgSessionLease owned = lease;

@@ -13,7 +13,12 @@ final class SqlParser {
     private SqlParser() {}
 
     static ParsedSql parse(String sql) {
-        PlaceholderSql p = PlaceholderSql.parse(sql);
+        return parse(sql, true);
+    }
+
+    /** As the session lexes {@code '...'}: {@code standardConformingStrings} false makes a backslash escape. */
+    static ParsedSql parse(String sql, boolean standardConformingStrings) {
+        PlaceholderSql p = PlaceholderSql.parse(sql, standardConformingStrings);
         return new ParsedSql(p.sql(), p.positionalSql(), p.positionalCount(), p.namedSql(), p.parameterNames());
     }
 }
