@@ -1,20 +1,15 @@
 package io.lazypg.jdbc;
 
-import static io.lazypg.jdbc.JdbcUrlsForTests.lazypgUrlWithCredentials;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.lazypg.testing.LazyPgTest;
-import io.lazypg.testing.TestPostgres;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,27 +18,12 @@ import org.junit.jupiter.api.Test;
  * pgjdbc and lazypg-jdbc must leave the statement open or closed alike after each step.
  */
 @LazyPgTest
-class CloseOnCompletionIT {
-
-    private static Connection pgjdbc;
-    private static Connection lazypg;
+class CloseOnCompletionIT extends AgainstPgjdbc {
 
     @FunctionalInterface
     interface Steps {
         /** Runs the steps on {@code c}, adding whether the statement is closed after each. */
         void run(Connection c, List<Boolean> closedAfterEachStep) throws SQLException;
-    }
-
-    @BeforeAll
-    static void connect(TestPostgres server) throws SQLException {
-        pgjdbc = server.openJdbc();
-        lazypg = DriverManager.getConnection(lazypgUrlWithCredentials(server));
-    }
-
-    @AfterAll
-    static void close() throws SQLException {
-        pgjdbc.close();
-        lazypg.close();
     }
 
     private static List<Boolean> assertSame(Steps steps) throws SQLException {

@@ -1,20 +1,15 @@
 package io.lazypg.jdbc;
 
-import static io.lazypg.jdbc.JdbcUrlsForTests.lazypgUrlWithCredentials;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.lazypg.testing.LazyPgTest;
-import io.lazypg.testing.TestPostgres;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * case runs through pgjdbc and lazypg-jdbc against the same server and must give the same.
  */
 @LazyPgTest
-class GeneratedKeysIT {
+class GeneratedKeysIT extends AgainstPgjdbc {
 
     private static final String[] SHAPES = {
         "insert into %s (v) values ('a')",
@@ -44,27 +39,12 @@ class GeneratedKeysIT {
         "delete from %s where id = 1\n/* comment\n line */",
     };
 
-    private static Connection pgjdbc;
-    private static Connection lazypg;
-
     /** What one execution gave: execute's answer, the update count, the rows of its ResultSet, the keys. */
     record Outcome(boolean resultSet, int updateCount, List<List<String>> rows, List<List<String>> keys) {}
 
     @FunctionalInterface
     interface Run {
         Outcome run(Connection c, String sql) throws SQLException;
-    }
-
-    @BeforeAll
-    static void connect(TestPostgres server) throws SQLException {
-        pgjdbc = server.openJdbc();
-        lazypg = DriverManager.getConnection(lazypgUrlWithCredentials(server));
-    }
-
-    @AfterAll
-    static void close() throws SQLException {
-        pgjdbc.close();
-        lazypg.close();
     }
 
     private static List<List<String>> read(ResultSet rs) throws SQLException {

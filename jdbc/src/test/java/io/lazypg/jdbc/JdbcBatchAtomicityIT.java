@@ -1,13 +1,11 @@
 package io.lazypg.jdbc;
 
-import static io.lazypg.jdbc.JdbcUrlsForTests.lazypgUrlWithCredentials;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TestPostgres;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,8 +14,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.springframework.dao.DataAccessException;
@@ -30,12 +26,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * nothing, and the connection runs the next statement.
  */
 @LazyPgTest
-class JdbcBatchAtomicityIT {
+class JdbcBatchAtomicityIT extends AgainstPgjdbc {
 
     private static final String INSERT = "insert into %s (id, label) values (?, ?)";
-
-    private static Connection pgjdbc;
-    private static Connection lazypg;
 
     /** What a batch did: its counts, the SQLSTATE it failed with (null if none), the rows left, its keys. */
     record Outcome(List<Integer> counts, String sqlState, long rowsLeft, List<List<String>> keys) {}
@@ -44,18 +37,6 @@ class JdbcBatchAtomicityIT {
     interface Batch {
         /** Runs the batch on {@code c} against {@code table} and returns its counts. */
         int[] run(Connection c, String table, List<List<String>> keys) throws SQLException;
-    }
-
-    @BeforeAll
-    static void connect(TestPostgres server) throws SQLException {
-        pgjdbc = server.openJdbc();
-        lazypg = DriverManager.getConnection(lazypgUrlWithCredentials(server));
-    }
-
-    @AfterAll
-    static void close() throws SQLException {
-        pgjdbc.close();
-        lazypg.close();
     }
 
     /**
