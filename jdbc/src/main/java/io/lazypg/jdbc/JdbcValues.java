@@ -94,15 +94,11 @@ final class JdbcValues {
         if (v == null) {
             return null;
         }
+        if (characterType(sqlType)) {
+            return v instanceof String ? v : v.toString();
+        }
         try {
             switch (sqlType) {
-                case Types.VARCHAR:
-                case Types.CHAR:
-                case Types.LONGVARCHAR:
-                case Types.NVARCHAR:
-                case Types.NCHAR:
-                case Types.LONGNVARCHAR:
-                    return v instanceof String ? v : v.toString();
                 case Types.INTEGER:
                     return v instanceof Integer ? v : number(v).intValueExact();
                 case Types.BIGINT:
@@ -146,14 +142,10 @@ final class JdbcValues {
      * text for a character type; null for other target types.
      */
     private static Object javaSqlTo(java.util.Date d, int sqlType) {
+        if (characterType(sqlType)) {
+            return d.toString(); // java.sql's own text ("2024-07-01 12:00:00.0"), as pgjdbc sends it
+        }
         switch (sqlType) {
-            case Types.VARCHAR:
-            case Types.CHAR:
-            case Types.LONGVARCHAR:
-            case Types.NVARCHAR:
-            case Types.NCHAR:
-            case Types.LONGNVARCHAR:
-                return d.toString();
             case Types.DATE:
                 return JdbcTimeParameters.date(d instanceof Date date ? date : new Date(d.getTime()), null);
             case Types.TIME:
@@ -164,6 +156,16 @@ final class JdbcValues {
             default:
                 return null;
         }
+    }
+
+    /** The character target types, whose value is sent as text. */
+    private static boolean characterType(int sqlType) {
+        return sqlType == Types.VARCHAR
+                || sqlType == Types.CHAR
+                || sqlType == Types.LONGVARCHAR
+                || sqlType == Types.NVARCHAR
+                || sqlType == Types.NCHAR
+                || sqlType == Types.LONGNVARCHAR;
     }
 
     private static BigDecimal number(Object v) {
