@@ -189,5 +189,16 @@ public class LazyPgAutoConfiguration {
             return EmbeddedPostgresConnectionDetails.start(
                     properties.getEmbedded().getVersion());
         }
+
+        /** spring.sql.init's default mode (embedded) runs the scripts on this server too. */
+        @Configuration(proxyBeanMethods = false)
+        @ConditionalOnClass(name = "org.springframework.boot.sql.autoconfigure.init.SqlInitializationProperties")
+        static class SqlInitialization {
+
+            @Bean
+            static EmbeddedServerSqlInitialization lazyPgEmbeddedServerSqlInitialization() {
+                return new EmbeddedServerSqlInitialization();
+            }
+        }
     }
 }
