@@ -55,11 +55,18 @@ import org.springframework.transaction.TransactionManager;
  * the application's JDBC pool (HikariCP) is the only pool: no client, connection details, embedded
  * server or lazypg transaction manager is configured, and the template runs on the lazypg sessions
  * under the DataSource's connections. Pool metrics and health are then Boot's for that pool.
+ *
+ * <h2>An application whose development default is H2</h2>
+ * With no PostgreSQL connection configured, no embedded PostgreSQL and H2 (HSQLDB, Derby) beside
+ * Boot's JDBC support, nothing here is configured: Boot's embedded DataSource serves the
+ * application as before, and {@link OtherEmbeddedDatabaseWarning} logs one WARN
+ * ({@link OtherEmbeddedDatabaseCondition}).
  */
 @AutoConfiguration(
         afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration",
         beforeName = "org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration")
 @ConditionalOnClass({LazyPgClient.class, LazyPgTemplate.class})
+@Conditional(OtherEmbeddedDatabaseCondition.NotOnly.class)
 @EnableConfigurationProperties(LazyPgProperties.class)
 @Import({
     LazyPgAutoConfiguration.PropertiesConnection.class,
