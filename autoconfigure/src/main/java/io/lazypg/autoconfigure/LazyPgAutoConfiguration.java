@@ -141,6 +141,14 @@ public class LazyPgAutoConfiguration {
         return template;
     }
 
+    /** One INFO line at startup: which pool, hosts, server version, size, embedded or not. */
+    @Bean
+    @Conditional(JdbcPoolMode.Off.class)
+    static StartupInfoLog lazyPgStartupInfoLog(
+            ObjectProvider<LazyPgClient> client, ObjectProvider<LazyPgConnectionDetails> connectionDetails) {
+        return new StartupInfoLog(client, connectionDetails);
+    }
+
     /** Warns once at startup when the application's DataSource is not lazypg's (second connection). */
     @Bean
     static SecondConnectionWarning lazyPgSecondConnectionWarning(
