@@ -55,11 +55,18 @@ import org.springframework.transaction.TransactionManager;
  * the application's JDBC pool (HikariCP) is the only pool: no client, connection details, embedded
  * server or lazypg transaction manager is configured, and the template runs on the lazypg sessions
  * under the DataSource's connections. Pool metrics and health are then Boot's for that pool.
+ *
+ * <h2>An application whose development default is H2</h2>
+ * With no PostgreSQL connection configured, no embedded PostgreSQL and H2 (HSQLDB, Derby) beside
+ * Boot's JDBC support, nothing here is configured: Boot's embedded DataSource serves the
+ * application as before, and {@link OtherEmbeddedDatabaseWarning} logs one WARN
+ * ({@link OtherEmbeddedDatabaseCondition}).
  */
 @AutoConfiguration(
         afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration",
         beforeName = "org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration")
 @ConditionalOnClass({LazyPgClient.class, LazyPgTemplate.class})
+@Conditional(OtherEmbeddedDatabaseCondition.NotOnly.class)
 @EnableConfigurationProperties(LazyPgProperties.class)
 @Import({
     LazyPgAutoConfiguration.PropertiesConnection.class,
@@ -134,6 +141,14 @@ public class LazyPgAutoConfiguration {
         return template;
     }
 
+    /** One INFO line at startup: which pool, hosts, server version, size, embedded or not. */
+    @Bean
+    @Conditional(JdbcPoolMode.Off.class)
+    static StartupInfoLog lazyPgStartupInfoLog(
+            ObjectProvider<LazyPgClient> client, ObjectProvider<LazyPgConnectionDetails> connectionDetails) {
+        return new StartupInfoLog(client, connectionDetails);
+    }
+
     /** Warns once at startup when the application's DataSource is not lazypg's (second connection). */
     @Bean
     static SecondConnectionWarning lazyPgSecondConnectionWarning(
@@ -188,6 +203,17 @@ public class LazyPgAutoConfiguration {
         EmbeddedPostgresConnectionDetails lazyPgEmbeddedConnectionDetails(LazyPgProperties properties) {
             return EmbeddedPostgresConnectionDetails.start(
                     properties.getEmbedded().getVersion());
+        }
+
+        /** spring.sql.init's default mode (embedded) runs the scripts on this server too. */
+        @Configuration(proxyBeanMethods = false)
+        @ConditionalOnClass(name = "org.springframework.boot.sql.autoconfigure.init.SqlInitializationProperties")
+        static class SqlInitialization {
+
+            @Bean
+            static EmbeddedServerSqlInitialization lazyPgEmbeddedServerSqlInitialization() {
+                return new EmbeddedServerSqlInitialization();
+            }
         }
     }
 }

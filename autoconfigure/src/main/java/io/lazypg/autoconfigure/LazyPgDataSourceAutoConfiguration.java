@@ -25,6 +25,11 @@ import org.springframework.core.env.Environment;
  * application does not keep its JDBC pool over lazypg's driver ({@link JdbcPoolMode}). Ordered
  * before Boot's {@code DataSourceAutoConfiguration}, which then backs off.
  *
+ * <p>Excluding Boot's {@code DataSourceAutoConfiguration} (by annotation or
+ * {@code spring.autoconfigure.exclude}) excludes this one too ({@link OnBootDataSourceNotExcludedCondition}):
+ * the application then has no DataSource, while the client and template
+ * ({@link LazyPgAutoConfiguration}) stay.
+ *
  * <p>The bean is the {@code LazyPgDataSource} itself, never a wrapper: every transaction manager
  * binds its connection under this instance, and the template looks it up by the same instance.
  */
@@ -33,7 +38,7 @@ import org.springframework.core.env.Environment;
         name = LazyPgDataSourceAutoConfiguration.BOOT_DATA_SOURCE_AUTO_CONFIGURATION,
         value = LazyPgDataSource.class)
 @ConditionalOnBooleanProperty(name = "lazypg.jdbc.enabled", matchIfMissing = true)
-@Conditional({JdbcPoolMode.Off.class, OnLazyPgDataSourceCondition.class})
+@Conditional({JdbcPoolMode.Off.class, OnBootDataSourceNotExcludedCondition.class, OnLazyPgDataSourceCondition.class})
 public class LazyPgDataSourceAutoConfiguration {
 
     static final String BOOT_DATA_SOURCE_AUTO_CONFIGURATION =

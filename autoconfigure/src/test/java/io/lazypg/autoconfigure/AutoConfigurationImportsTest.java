@@ -20,6 +20,7 @@ class AutoConfigurationImportsTest {
                         .getCandidates())
                 .contains(
                         LazyPgAutoConfiguration.class.getName(),
+                        OtherEmbeddedDatabaseWarning.class.getName(),
                         LazyPgMetricsAutoConfiguration.class.getName(),
                         LazyPgHealthContributorAutoConfiguration.class.getName(),
                         LazyPgStatisticsEndpointAutoConfiguration.class.getName(),

@@ -14,7 +14,8 @@ import java.util.List;
  * @param cellsReceived cells received (rows times columns)
  * @param cellsDecoded  cell reads that decoded a value (memoized re-reads do not count); approximate
  *                      when several threads read rows of the same statement at the same instant
- * @param columns       the columns it returns
+ * @param columns       the columns it returns; a name that occurs more than once is followed by its
+ *                      1-based position ({@code "id (column 3)"}), so each names one column
  * @param unreadColumns the columns no row of it has ever been read from; empty while it has returned
  *                      no rows (nothing was fetched, so nothing was fetched in vain)
  */

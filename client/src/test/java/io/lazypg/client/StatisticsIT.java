@@ -21,6 +21,23 @@ class StatisticsIT {
             "select i as id, 'name ' || i as name, i * 2 as doubled from generate_series(1, 50) i";
 
     @Test
+    void aNameSeveralTablesShareIsToldApartByPosition(TestPostgres server) {
+        String sql = "select a.id, b.id, c.id, c.note from (values (1)) a(id)"
+                + " join (values (1)) b(id) on b.id = a.id join (values (1, 'x')) c(id, note) on c.id = a.id";
+        try (LazyPgClient client = LazyPgClient.connect(server.url())) {
+            for (LazyRow row : client.query(sql)) {
+                row.getInt(1);
+            }
+            StatementStatistics s = client.statistics().statements().stream()
+                    .filter(st -> st.sql().equals(sql))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(s.columns()).containsExactly("id (column 1)", "id (column 2)", "id (column 3)", "note");
+            assertThat(s.unreadColumns()).containsExactly("id (column 1)", "id (column 3)", "note");
+        }
+    }
+
+    @Test
     void countsWhatWasFetchedAndWhatWasReadAndReportsUnreadColumnsOnce(TestPostgres server) {
         List<String> logged = Collections.synchronizedList(new ArrayList<>());
         Logger jul = Logger.getLogger("io.lazypg.client.statistics");

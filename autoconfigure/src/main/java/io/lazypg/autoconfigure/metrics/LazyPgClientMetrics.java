@@ -9,6 +9,7 @@ import io.lazypg.client.PoolStats;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.BaseUnits;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.Locale;
@@ -33,14 +34,22 @@ import java.util.function.ToIntFunction;
  * {@code lazypg.statements.pipelined} counts the statements sent behind another on a shared
  * connection.
  *
+ * <p>Every meter is tagged {@code name} with the pool's name, its {@code application_name}
+ * ({@code lazypg.application-name}), so two clients in one application stay apart.
+ *
  * <p>Every meter reads the client when the registry polls it; nothing is counted twice.
  */
 public final class LazyPgClientMetrics implements MeterBinder {
 
+    /** Tag key naming the pool on every lazypg meter: its application_name (lazypg.application-name). */
+    static final String POOL_NAME_TAG = "name";
+
     private final LazyPgClient client;
+    private final Tags poolName;
 
     public LazyPgClientMetrics(LazyPgClient client) {
         this.client = client;
+        this.poolName = Tags.of(POOL_NAME_TAG, client.config().applicationName());
     }
 
     @Override
@@ -63,6 +72,7 @@ public final class LazyPgClientMetrics implements MeterBinder {
                             .description("1 when the host was last found in this role, else 0")
                             .tag("host", host.toString())
                             .tag("role", role.name().toLowerCase(Locale.ROOT))
+                            .tags(poolName)
                             .register(registry);
                 }
                 hostConnections(
@@ -89,6 +99,7 @@ public final class LazyPgClientMetrics implements MeterBinder {
             FunctionCounter.builder("lazypg.statements.pipelined", client, c -> (double) c.pipelinedStatements())
                     .description("Statements sent on a connection while another statement's answer was still owed"
                             + " on it (pipelining-limit above 1)")
+                    .tags(poolName)
                     .register(registry);
         }
         if (client.routesReadOnly() && client.config().readYourWrites()) {
@@ -96,6 +107,7 @@ public final class LazyPgClientMetrics implements MeterBinder {
                             "lazypg.read-your-writes.fallbacks", client, c -> (double) c.readYourWritesFallbacks())
                     .description("Read-only transactions sent to the primary because their standby had not"
                             + " replayed this client's last write within read-your-writes-timeout")
+                    .tags(poolName)
                     .register(registry);
         }
         counter(
@@ -128,6 +140,7 @@ public final class LazyPgClientMetrics implements MeterBinder {
         Gauge.builder(name, client, c -> value.applyAsInt(c.poolStats()))
                 .description(description)
                 .baseUnit(BaseUnits.CONNECTIONS)
+                .tags(poolName)
                 .register(registry);
     }
 
@@ -139,6 +152,7 @@ public final class LazyPgClientMetrics implements MeterBinder {
                         c -> c.readOnlyPoolStats().map(value::applyAsInt).orElse(0))
                 .description(description)
                 .baseUnit(BaseUnits.CONNECTIONS)
+                .tags(poolName)
                 .register(registry);
     }
 
@@ -157,6 +171,7 @@ public final class LazyPgClientMetrics implements MeterBinder {
                 .tag("pool", pool)
                 .tag("state", state)
                 .baseUnit(BaseUnits.CONNECTIONS)
+                .tags(poolName)
                 .register(registry);
     }
 
@@ -178,6 +193,7 @@ public final class LazyPgClientMetrics implements MeterBinder {
         FunctionCounter.builder(name, client, c -> value.applyAsDouble(c.statistics()))
                 .description(description)
                 .baseUnit(unit)
+                .tags(poolName)
                 .register(registry);
     }
 }

@@ -31,8 +31,12 @@ public class LazyPgMetricsAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    public LazyPgPoolMetrics lazyPgPoolMetrics() {
-        return new LazyPgPoolMetrics();
+    public LazyPgPoolMetrics lazyPgPoolMetrics(ObjectProvider<LazyPgClient> client) {
+        // Looked up when the meters are bound: this listener is handed to the client as it is built.
+        return new LazyPgPoolMetrics(() -> {
+            LazyPgClient built = client.getIfAvailable();
+            return built != null ? built.config().applicationName() : "lazypg";
+        });
     }
 
     @Bean

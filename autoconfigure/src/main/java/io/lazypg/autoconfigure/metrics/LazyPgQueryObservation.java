@@ -13,9 +13,11 @@ import org.springframework.beans.factory.ObjectProvider;
 /**
  * Observes every statement as a Micrometer {@link Observation} named {@code lazypg.query}, started
  * in {@link #started} and stopped in {@link #finished}, with the low-cardinality key values
- * {@code operation} (query, callback, stream, execute, batch, script), {@code outcome}
+ * {@code operation} (query, callback, stream, execute, batch, script), {@code db.operation.name}
+ * (the statement's first keyword, {@link SqlOperationName}), {@code outcome}
  * (SUCCESS/ERROR) and {@code error.type} (the exception's simple name, or {@code none}), and the SQL
- * as the high-cardinality {@code db.query.text} (for traces, never a metric tag). A
+ * as the high-cardinality {@code db.query.text} and the rows as {@code db.response.returned_rows}
+ * (for traces, never a metric tag). Never a parameter value. A
  * {@code DefaultMeterObservationHandler} turns it into a timer of the same name.
  *
  * <p>Without an {@link ObservationRegistry} bean it records a {@code lazypg.query} {@link Timer}
@@ -27,6 +29,10 @@ import org.springframework.beans.factory.ObjectProvider;
 public final class LazyPgQueryObservation implements QueryObserver {
 
     static final String NAME = "lazypg.query";
+    /** The statement's first keyword ({@link SqlOperationName}), OpenTelemetry's name for it. */
+    static final String OPERATION_NAME = "db.operation.name";
+    /** Rows received (execute, batch: affected), high cardinality: on spans, never a metric tag. */
+    static final String RETURNED_ROWS = "db.response.returned_rows";
 
     private final ObjectProvider<ObservationRegistry> observationRegistry;
     private final ObjectProvider<MeterRegistry> meterRegistry;
@@ -45,6 +51,7 @@ public final class LazyPgQueryObservation implements QueryObserver {
             return Observation.createNotStarted(NAME, t.observations)
                     .contextualName("lazypg " + operation)
                     .lowCardinalityKeyValue("operation", operation)
+                    .lowCardinalityKeyValue(OPERATION_NAME, SqlOperationName.of(sql))
                     .highCardinalityKeyValue("db.query.text", sql)
                     .start();
         }
@@ -56,7 +63,10 @@ public final class LazyPgQueryObservation implements QueryObserver {
         String outcome = error == null ? "SUCCESS" : "ERROR";
         String errorType = error == null ? "none" : error.getClass().getSimpleName();
         if (token instanceof Observation observation) {
-            observation.lowCardinalityKeyValue("outcome", outcome).lowCardinalityKeyValue("error.type", errorType);
+            observation
+                    .lowCardinalityKeyValue("outcome", outcome)
+                    .lowCardinalityKeyValue("error.type", errorType)
+                    .highCardinalityKeyValue(RETURNED_ROWS, Long.toString(rows));
             if (error != null) {
                 observation.error(error);
             }
@@ -64,7 +74,15 @@ public final class LazyPgQueryObservation implements QueryObserver {
         } else if (token instanceof Timer.Sample sample) {
             sample.stop(Timer.builder(NAME)
                     .description("Time to run a lazypg statement and receive its rows")
-                    .tags(Tags.of("operation", operation, "outcome", outcome, "error.type", errorType))
+                    .tags(Tags.of(
+                            "operation",
+                            operation,
+                            OPERATION_NAME,
+                            SqlOperationName.of(sql),
+                            "outcome",
+                            outcome,
+                            "error.type",
+                            errorType))
                     .register(Objects.requireNonNull(target().meters))); // a Sample exists only with meters
         }
     }

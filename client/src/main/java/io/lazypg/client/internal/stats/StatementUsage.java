@@ -3,7 +3,9 @@ package io.lazypg.client.internal.stats;
 import io.lazypg.client.Column;
 import io.lazypg.client.StatementStatistics;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -42,11 +44,20 @@ public final class StatementUsage {
         return sql;
     }
 
-    /** The columns this statement returns; called when it is (re)prepared. */
+    /**
+     * The columns this statement returns; called when it is (re)prepared, never per row. A name the
+     * shape has more than once (the {@code id} of each table in a join) is told apart by its
+     * 1-based position, {@code "id (column 3)"}, so the report names the very column left unread.
+     */
     public synchronized void shape(List<Column> shape) {
         List<String> names = new ArrayList<>(shape.size());
+        Map<String, Integer> occurrences = new HashMap<>();
         for (Column c : shape) {
-            names.add(c.name());
+            occurrences.merge(c.name(), 1, Integer::sum);
+        }
+        for (int i = 0; i < shape.size(); i++) {
+            String name = shape.get(i).name();
+            names.add(occurrences.get(name) > 1 ? name + " (column " + (i + 1) + ")" : name);
         }
         if (!names.equals(columns)) {
             columns = List.copyOf(names);
