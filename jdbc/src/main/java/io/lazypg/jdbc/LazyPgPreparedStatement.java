@@ -82,9 +82,33 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
         return values.clone(); // the caller may set new values while a stream still reads with these
     }
 
+    /**
+     * Runs the statement with its bound values: {@code query} when the caller wants rows
+     * (executeQuery), with {@code keysWanted} when generated keys are asked for. The callable
+     * statement overrides it to leave OUT parameters out.
+     */
+    void runBound(boolean query, GeneratedKeys keysWanted) throws SQLException {
+        run(sql.positionalSql(), false, boundValues(), query, keysWanted);
+    }
+
+    /** How many {@code ?} parameters the statement has. */
+    final int parameterCount() {
+        return values.length;
+    }
+
+    /** Whether parameter {@code i} (0-based) was given a value. */
+    final boolean parameterSet(int i) {
+        return set[i];
+    }
+
+    /** The value of parameter {@code i} (0-based), as bound. */
+    final Object parameterValue(int i) {
+        return values[i];
+    }
+
     @Override
     public ResultSet executeQuery() throws SQLException {
-        run(sql.positionalSql(), false, boundValues(), true, null);
+        runBound(true, null);
         return requireResultSet();
     }
 
@@ -95,13 +119,13 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
 
     @Override
     public long executeLargeUpdate() throws SQLException {
-        run(sql.positionalSql(), false, boundValues(), false, keysWanted);
+        runBound(false, keysWanted);
         return requireUpdateCount();
     }
 
     @Override
     public boolean execute() throws SQLException {
-        run(sql.positionalSql(), false, boundValues(), false, keysWanted);
+        runBound(false, keysWanted);
         return getResultSet() != null;
     }
 

@@ -369,6 +369,16 @@ class LazyPgStatement implements Statement {
                 : new LazyRowResultSet(List.<Column>of(), java.util.Collections.emptyIterator(), this, null);
     }
 
+    /**
+     * The current ResultSet, handed over to the caller (the callable statement's OUT values): the
+     * statement no longer reports or closes it.
+     */
+    final ResultSet takeResultSet() {
+        ResultSet rs = currentResultSet;
+        currentResultSet = null;
+        return rs;
+    }
+
     final void generatedKeys(ResultSet keys) {
         held.keys(keys);
     }

@@ -684,6 +684,9 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         int i = index(columnIndex);
         PgType type = type(i);
         if (type == null) {
+            if (columns.get(i).typeOid() == RefCursors.REFCURSOR_OID && statement instanceof LazyPgStatement s) {
+                return RefCursors.open(s.connection, getString(columnIndex));
+            }
             // an array of a user-defined type (enum[]) is an Array, as pgjdbc gives it; other types their text
             return userArrayElement(i) != null ? getArray(columnIndex) : getString(columnIndex);
         }
