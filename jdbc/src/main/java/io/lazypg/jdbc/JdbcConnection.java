@@ -762,24 +762,29 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         return new LazyRowArray(elements, PgTypes.sqlTypeOfName(typeName), typeName);
     }
 
+    /** A new, empty large object as a Clob (as pgjdbc makes one); bound, it is its OID. */
     @Override
     public Clob createClob() throws SQLException {
-        throw JdbcErrors.unsupported("createClob", "bind text as a String.");
+        return createNClob();
     }
 
+    /** A new, empty large object ({@code lo_create}); bound, it is its OID. */
     @Override
     public Blob createBlob() throws SQLException {
-        throw JdbcErrors.unsupported("createBlob", "bind bytea as a byte[].");
+        LazyPgSession s = sessionForStatement();
+        return new JdbcBlob(this, call(() -> io.lazypg.client.LargeObjects.on(s).create()));
     }
 
     @Override
     public NClob createNClob() throws SQLException {
-        throw JdbcErrors.unsupported("createNClob", "bind text as a String.");
+        LazyPgSession s = sessionForStatement();
+        return new JdbcClob(this, call(() -> io.lazypg.client.LargeObjects.on(s).create()));
     }
 
     @Override
     public SQLXML createSQLXML() throws SQLException {
-        throw JdbcErrors.unsupported("createSQLXML", "bind xml as a String.");
+        checkOpen();
+        return JdbcSQLXML.writable();
     }
 
     @Override

@@ -383,57 +383,57 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
 
     @Override
     public void setCharacterStream(int i, Reader reader, int length) throws SQLException {
-        bind(i, JdbcValues.read(reader, length));
+        bind(i, JdbcValues.read(reader, length, i));
     }
 
     @Override
     public void setCharacterStream(int i, Reader reader, long length) throws SQLException {
-        bind(i, JdbcValues.read(reader, length));
+        bind(i, JdbcValues.read(reader, length, i));
     }
 
     @Override
     public void setCharacterStream(int i, Reader reader) throws SQLException {
-        bind(i, JdbcValues.read(reader, -1));
+        bind(i, JdbcValues.read(reader, -1, i));
     }
 
     @Override
     public void setNCharacterStream(int i, Reader reader, long length) throws SQLException {
-        bind(i, JdbcValues.read(reader, length));
+        bind(i, JdbcValues.read(reader, length, i));
     }
 
     @Override
     public void setNCharacterStream(int i, Reader reader) throws SQLException {
-        bind(i, JdbcValues.read(reader, -1));
+        bind(i, JdbcValues.read(reader, -1, i));
     }
 
     @Override
     public void setBinaryStream(int i, InputStream x, int length) throws SQLException {
-        bind(i, JdbcValues.read(x, length));
+        bind(i, JdbcValues.read(x, length, i));
     }
 
     @Override
     public void setBinaryStream(int i, InputStream x, long length) throws SQLException {
-        bind(i, JdbcValues.read(x, length));
+        bind(i, JdbcValues.read(x, length, i));
     }
 
     @Override
     public void setBinaryStream(int i, InputStream x) throws SQLException {
-        bind(i, JdbcValues.read(x, -1));
+        bind(i, JdbcValues.read(x, -1, i));
     }
 
     @Override
     public void setAsciiStream(int i, InputStream x, int length) throws SQLException {
-        bind(i, JdbcValues.ascii(x, length));
+        bind(i, JdbcValues.ascii(x, length, i));
     }
 
     @Override
     public void setAsciiStream(int i, InputStream x, long length) throws SQLException {
-        bind(i, JdbcValues.ascii(x, length));
+        bind(i, JdbcValues.ascii(x, length, i));
     }
 
     @Override
     public void setAsciiStream(int i, InputStream x) throws SQLException {
-        bind(i, JdbcValues.ascii(x, -1));
+        bind(i, JdbcValues.ascii(x, -1, i));
     }
 
     @Override
@@ -449,47 +449,47 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
 
     @Override
     public void setBlob(int i, Blob x) throws SQLException {
-        throw JdbcErrors.unsupported("setBlob", "bind bytea as a byte[] (setBytes).");
+        bind(i, Lobs.blobParameter(connection, x, i));
     }
 
     @Override
     public void setBlob(int i, InputStream x, long length) throws SQLException {
-        throw JdbcErrors.unsupported("setBlob", "bind bytea as a byte[] (setBytes).");
+        bind(i, Lobs.streamParameter(connection, x, length, i));
     }
 
     @Override
     public void setBlob(int i, InputStream x) throws SQLException {
-        throw JdbcErrors.unsupported("setBlob", "bind bytea as a byte[] (setBytes).");
+        bind(i, Lobs.streamParameter(connection, x, -1, i));
     }
 
     @Override
     public void setClob(int i, Clob x) throws SQLException {
-        throw JdbcErrors.unsupported("setClob", "bind text as a String (setString).");
+        bind(i, Lobs.clobParameter(connection, x, i));
     }
 
     @Override
     public void setClob(int i, Reader reader, long length) throws SQLException {
-        throw JdbcErrors.unsupported("setClob", "bind text as a String (setString).");
+        bind(i, Lobs.readerParameter(connection, reader, length, i));
     }
 
     @Override
     public void setClob(int i, Reader reader) throws SQLException {
-        throw JdbcErrors.unsupported("setClob", "bind text as a String (setString).");
+        bind(i, Lobs.readerParameter(connection, reader, -1, i));
     }
 
     @Override
     public void setNClob(int i, NClob value) throws SQLException {
-        throw JdbcErrors.unsupported("setNClob", "bind text as a String (setString).");
+        bind(i, Lobs.clobParameter(connection, value, i));
     }
 
     @Override
     public void setNClob(int i, Reader reader, long length) throws SQLException {
-        throw JdbcErrors.unsupported("setNClob", "bind text as a String (setString).");
+        bind(i, Lobs.readerParameter(connection, reader, length, i));
     }
 
     @Override
     public void setNClob(int i, Reader reader) throws SQLException {
-        throw JdbcErrors.unsupported("setNClob", "bind text as a String (setString).");
+        bind(i, Lobs.readerParameter(connection, reader, -1, i));
     }
 
     @Override
@@ -499,7 +499,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
 
     @Override
     public void setSQLXML(int i, SQLXML xmlObject) throws SQLException {
-        throw JdbcErrors.unsupported("setSQLXML", "bind xml as a String (setString).");
+        bind(i, JdbcSQLXML.textOf(xmlObject));
     }
 
     // ------------------------------------------------------------------ Statement methods that take SQL

@@ -733,6 +733,56 @@ public final class LazyRowResultSet extends RowNavigation {
         return (T) v;
     }
 
+    // ------------------------------------------------------------------ LOBs and xml (Lobs, JdbcSQLXML)
+
+    private JdbcConnection connection() {
+        return statement instanceof LazyPgStatement s ? s.connection : null;
+    }
+
+    @Override
+    public java.sql.Blob getBlob(int columnIndex) throws SQLException {
+        return Lobs.blob(this, columnIndex, oid(index(columnIndex)), connection());
+    }
+
+    @Override
+    public java.sql.Blob getBlob(String l) throws SQLException {
+        return getBlob(findColumn(l));
+    }
+
+    @Override
+    public java.sql.Clob getClob(int columnIndex) throws SQLException {
+        return Lobs.clob(this, columnIndex, oid(index(columnIndex)), connection());
+    }
+
+    @Override
+    public java.sql.Clob getClob(String l) throws SQLException {
+        return getClob(findColumn(l));
+    }
+
+    @Override
+    public java.sql.NClob getNClob(int columnIndex) throws SQLException {
+        java.sql.Clob c = getClob(columnIndex);
+        if (c == null || c instanceof java.sql.NClob) {
+            return (java.sql.NClob) c;
+        }
+        throw unsupported("getNClob of a text column (use getClob or getString)");
+    }
+
+    @Override
+    public java.sql.NClob getNClob(String l) throws SQLException {
+        return getNClob(findColumn(l));
+    }
+
+    @Override
+    public java.sql.SQLXML getSQLXML(int columnIndex) throws SQLException {
+        return JdbcSQLXML.of(getString(columnIndex));
+    }
+
+    @Override
+    public java.sql.SQLXML getSQLXML(String l) throws SQLException {
+        return getSQLXML(findColumn(l));
+    }
+
     @Override
     public Object getObject(int columnIndex, Map<String, Class<?>> map) throws SQLException {
         if (map == null || map.isEmpty()) {

@@ -410,7 +410,7 @@ class LazyRowResultSetIT {
                 .isInstanceOf(SQLException.class)
                 .hasMessageContaining("FORWARD_ONLY");
         assertThatThrownBy(() -> rs.previous()).isInstanceOf(SQLException.class).hasMessageContaining("FORWARD_ONLY");
-        assertThatThrownBy(() -> rs.getBlob(1)).isInstanceOf(SQLFeatureNotSupportedException.class);
+        assertThatThrownBy(() -> rs.getRef(1)).isInstanceOf(SQLFeatureNotSupportedException.class);
         assertThatThrownBy(() -> rs.getInt(0)).isInstanceOf(SQLException.class).hasMessageContaining("1-based");
         assertThatThrownBy(() -> rs.findColumn("nope"))
                 .isInstanceOf(SQLException.class)
