@@ -502,6 +502,15 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
         bind(i, JdbcSQLXML.textOf(xmlObject));
     }
 
+    /**
+     * The SQL with the values bound so far in place of its {@code ?}s, as pgjdbc renders it for
+     * logs ({@link SqlRendering}); a parameter not set stays {@code ?}.
+     */
+    @Override
+    public String toString() {
+        return SqlRendering.render(sql.sql(), values, set);
+    }
+
     // ------------------------------------------------------------------ Statement methods that take SQL
 
     private static SQLException sqlGivenTwice() {

@@ -511,6 +511,11 @@ class LazyPgStatement implements Statement {
         fetchSize = rows;
     }
 
+    /** The fetch size set, for the ResultSets this statement makes (JDBC: their default). */
+    final int fetchSizeHint() {
+        return fetchSize;
+    }
+
     @Override
     public int getFetchSize() throws SQLException {
         checkOpen();

@@ -89,6 +89,7 @@ public final class LazyRowResultSet extends RowNavigation {
     LazyRowResultSet(List<Column> columns, Iterator<LazyRow> rows, Statement statement, RowCursor cursor) {
         super(rows);
         this.columns = List.copyOf(columns);
+        this.fetchSize = statement instanceof LazyPgStatement s ? s.fetchSizeHint() : 0; // JDBC: the statement's
         this.statement = statement;
         this.cursor = cursor;
     }

@@ -43,6 +43,12 @@ class OneStackJdbcCallsIT {
                     .execute(Map.of("a", 21));
             assertThat(split).containsEntry("doubled", 42).containsEntry("label", "n=21");
 
+            // with the parameters read from DatabaseMetaData.getProcedureColumns, as SimpleJdbcCall does by default
+            Map<String, Object> described = new SimpleJdbcCall(jdbc)
+                    .withProcedureName("one_stack_split")
+                    .execute(Map.of("a", 5));
+            assertThat(described).containsEntry("doubled", 10).containsEntry("label", "n=5");
+
             Map<String, Object> bumped = new SimpleJdbcCall(jdbc)
                     .withProcedureName("one_stack_bump")
                     .withoutProcedureColumnMetaDataAccess()
