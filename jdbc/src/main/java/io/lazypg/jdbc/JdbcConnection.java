@@ -351,15 +351,14 @@ final class JdbcConnection implements LazyPgJdbcConnection {
 
     @Override
     public Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
-        checkResultSetKind(resultSetType, resultSetConcurrency);
-        return createStatement();
+        return createStatement(resultSetType, resultSetConcurrency, holdability);
     }
 
     @Override
     public Statement createStatement(int resultSetType, int resultSetConcurrency, int resultSetHoldability)
             throws SQLException {
-        checkResultSetKind(resultSetType, resultSetConcurrency);
-        return createStatement();
+        checkOpen();
+        return ofKind(new LazyPgStatement(this), resultSetType, resultSetConcurrency, resultSetHoldability);
     }
 
     @Override
@@ -371,15 +370,18 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     @Override
     public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency)
             throws SQLException {
-        checkResultSetKind(resultSetType, resultSetConcurrency);
-        return prepareStatement(sql);
+        return prepareStatement(sql, resultSetType, resultSetConcurrency, holdability);
     }
 
     @Override
     public PreparedStatement prepareStatement(
             String sql, int resultSetType, int resultSetConcurrency, int resultSetHoldability) throws SQLException {
-        checkResultSetKind(resultSetType, resultSetConcurrency);
-        return prepareStatement(sql);
+        checkOpen();
+        return ofKind(
+                new LazyPgPreparedStatement(this, sql, null),
+                resultSetType,
+                resultSetConcurrency,
+                resultSetHoldability);
     }
 
     @Override
@@ -405,14 +407,12 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         return new LazyPgPreparedStatement(this, sql, GeneratedKeys.columns(columnNames));
     }
 
-    private void checkResultSetKind(int type, int concurrency) throws SQLException {
-        checkOpen();
-        if (type != ResultSet.TYPE_FORWARD_ONLY) {
-            throw JdbcErrors.unsupported("A scrollable ResultSet", "lazypg's ResultSets are TYPE_FORWARD_ONLY.");
-        }
-        if (concurrency != ResultSet.CONCUR_READ_ONLY) {
-            throw JdbcErrors.unsupported("An updatable ResultSet", "lazypg's ResultSets are CONCUR_READ_ONLY.");
-        }
+    /** {@code statement} giving ResultSets of the kind asked for ({@link ResultSetKinds}). */
+    private <S extends LazyPgStatement> S ofKind(S statement, int type, int concurrency, int holdability)
+            throws SQLException {
+        ResultSetKinds.checkConcurrency(concurrency);
+        statement.resultSetKind(ResultSetKinds.type(type, warnings), ResultSetKinds.holdability(holdability));
+        return statement;
     }
 
     @Override
@@ -423,15 +423,15 @@ final class JdbcConnection implements LazyPgJdbcConnection {
 
     @Override
     public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency) throws SQLException {
-        checkResultSetKind(resultSetType, resultSetConcurrency);
-        return prepareCall(sql);
+        return prepareCall(sql, resultSetType, resultSetConcurrency, holdability);
     }
 
     @Override
     public CallableStatement prepareCall(
             String sql, int resultSetType, int resultSetConcurrency, int resultSetHoldability) throws SQLException {
-        checkResultSetKind(resultSetType, resultSetConcurrency);
-        return prepareCall(sql);
+        checkOpen();
+        return ofKind(
+                new LazyPgCallableStatement(this, sql), resultSetType, resultSetConcurrency, resultSetHoldability);
     }
 
     @Override
@@ -617,7 +617,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     @Override
     public void setHoldability(int holdability) throws SQLException {
         checkOpen();
-        this.holdability = holdability;
+        this.holdability = ResultSetKinds.holdability(holdability);
     }
 
     @Override
@@ -762,24 +762,29 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         return new LazyRowArray(elements, PgTypes.sqlTypeOfName(typeName), typeName);
     }
 
+    /** A new, empty large object as a Clob (as pgjdbc makes one); bound, it is its OID. */
     @Override
     public Clob createClob() throws SQLException {
-        throw JdbcErrors.unsupported("createClob", "bind text as a String.");
+        return createNClob();
     }
 
+    /** A new, empty large object ({@code lo_create}); bound, it is its OID. */
     @Override
     public Blob createBlob() throws SQLException {
-        throw JdbcErrors.unsupported("createBlob", "bind bytea as a byte[].");
+        LazyPgSession s = sessionForStatement();
+        return new JdbcBlob(this, call(() -> io.lazypg.client.LargeObjects.on(s).create()));
     }
 
     @Override
     public NClob createNClob() throws SQLException {
-        throw JdbcErrors.unsupported("createNClob", "bind text as a String.");
+        LazyPgSession s = sessionForStatement();
+        return new JdbcClob(this, call(() -> io.lazypg.client.LargeObjects.on(s).create()));
     }
 
     @Override
     public SQLXML createSQLXML() throws SQLException {
-        throw JdbcErrors.unsupported("createSQLXML", "bind xml as a String.");
+        checkOpen();
+        return JdbcSQLXML.writable();
     }
 
     @Override

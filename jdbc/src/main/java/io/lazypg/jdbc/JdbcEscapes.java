@@ -127,7 +127,11 @@ final class JdbcEscapes {
         if (prefix == null) {
             out.append(EscapedFunctions.call(inner, sql));
         } else if (keyword.equals("call")) {
-            out.append(prefix).append(inner).append(" as result");
+            // {call f} without parentheses still calls f: "select * from f" would read a table
+            out.append(prefix)
+                    .append(inner)
+                    .append(inner.endsWith(")") ? "" : "()")
+                    .append(" as result");
         } else if (keyword.equals("limit")) {
             out.append(prefix).append(inner.replaceFirst("(?i)\\boffset\\b", "OFFSET"));
         } else {

@@ -198,7 +198,11 @@ final class JdbcValues {
         };
     }
 
-    static String read(Reader reader, long length) throws SQLException {
+    /**
+     * The characters of a stream parameter: {@code length} of them (all when negative); a stream
+     * that ends sooner is an error naming parameter {@code index}.
+     */
+    static String read(Reader reader, long length, int index) throws SQLException {
         if (reader == null) {
             return null;
         }
@@ -211,13 +215,17 @@ final class JdbcValues {
                 b.append(buffer, 0, n);
                 left -= n;
             }
+            if (length > 0 && left > 0) {
+                throw Lobs.shortStream(index, length, length - left, "characters");
+            }
             return b.toString();
         } catch (IOException e) {
             throw new SQLException("Could not read the character stream parameter: " + e.getMessage(), "22000", e);
         }
     }
 
-    static byte[] read(InputStream in, long length) throws SQLException {
+    /** As {@link #read(Reader, long, int)}, for bytes. */
+    static byte[] read(InputStream in, long length, int index) throws SQLException {
         if (in == null) {
             return null;
         }
@@ -233,14 +241,17 @@ final class JdbcValues {
                 out.write(buffer, 0, n);
                 left -= n;
             }
+            if (left > 0) {
+                throw Lobs.shortStream(index, length, length - left, "bytes");
+            }
             return out.toByteArray();
         } catch (IOException e) {
             throw new SQLException("Could not read the binary stream parameter: " + e.getMessage(), "22000", e);
         }
     }
 
-    static String ascii(InputStream in, long length) throws SQLException {
-        byte[] b = read(in, length);
+    static String ascii(InputStream in, long length, int index) throws SQLException {
+        byte[] b = read(in, length, index);
         return b == null ? null : new String(b, StandardCharsets.US_ASCII);
     }
 }

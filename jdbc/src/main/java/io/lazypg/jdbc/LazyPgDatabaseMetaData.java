@@ -292,6 +292,20 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     }
 
     @Override
+    public ResultSet getProcedures(String catalog, String schemaPattern, String procedureNamePattern)
+            throws SQLException {
+        return query(RoutinesCatalog.PROCEDURES, catalog, schemaPattern, procedureNamePattern);
+    }
+
+    @Override
+    public ResultSet getProcedureColumns(
+            String catalog, String schemaPattern, String procedureNamePattern, String columnNamePattern)
+            throws SQLException {
+        return query(
+                RoutinesCatalog.PROCEDURE_COLUMNS, catalog, schemaPattern, procedureNamePattern, columnNamePattern);
+    }
+
+    @Override
     public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
         return query(
                 "select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","

@@ -82,9 +82,33 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
         return values.clone(); // the caller may set new values while a stream still reads with these
     }
 
+    /**
+     * Runs the statement with its bound values: {@code query} when the caller wants rows
+     * (executeQuery), with {@code keysWanted} when generated keys are asked for. The callable
+     * statement overrides it to leave OUT parameters out.
+     */
+    void runBound(boolean query, GeneratedKeys keysWanted) throws SQLException {
+        run(sql.positionalSql(), false, boundValues(), query, keysWanted);
+    }
+
+    /** How many {@code ?} parameters the statement has. */
+    final int parameterCount() {
+        return values.length;
+    }
+
+    /** Whether parameter {@code i} (0-based) was given a value. */
+    final boolean parameterSet(int i) {
+        return set[i];
+    }
+
+    /** The value of parameter {@code i} (0-based), as bound. */
+    final Object parameterValue(int i) {
+        return values[i];
+    }
+
     @Override
     public ResultSet executeQuery() throws SQLException {
-        run(sql.positionalSql(), false, boundValues(), true, null);
+        runBound(true, null);
         return requireResultSet();
     }
 
@@ -95,13 +119,13 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
 
     @Override
     public long executeLargeUpdate() throws SQLException {
-        run(sql.positionalSql(), false, boundValues(), false, keysWanted);
+        runBound(false, keysWanted);
         return requireUpdateCount();
     }
 
     @Override
     public boolean execute() throws SQLException {
-        run(sql.positionalSql(), false, boundValues(), false, keysWanted);
+        runBound(false, keysWanted);
         return getResultSet() != null;
     }
 
@@ -359,57 +383,57 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
 
     @Override
     public void setCharacterStream(int i, Reader reader, int length) throws SQLException {
-        bind(i, JdbcValues.read(reader, length));
+        bind(i, JdbcValues.read(reader, length, i));
     }
 
     @Override
     public void setCharacterStream(int i, Reader reader, long length) throws SQLException {
-        bind(i, JdbcValues.read(reader, length));
+        bind(i, JdbcValues.read(reader, length, i));
     }
 
     @Override
     public void setCharacterStream(int i, Reader reader) throws SQLException {
-        bind(i, JdbcValues.read(reader, -1));
+        bind(i, JdbcValues.read(reader, -1, i));
     }
 
     @Override
     public void setNCharacterStream(int i, Reader reader, long length) throws SQLException {
-        bind(i, JdbcValues.read(reader, length));
+        bind(i, JdbcValues.read(reader, length, i));
     }
 
     @Override
     public void setNCharacterStream(int i, Reader reader) throws SQLException {
-        bind(i, JdbcValues.read(reader, -1));
+        bind(i, JdbcValues.read(reader, -1, i));
     }
 
     @Override
     public void setBinaryStream(int i, InputStream x, int length) throws SQLException {
-        bind(i, JdbcValues.read(x, length));
+        bind(i, JdbcValues.read(x, length, i));
     }
 
     @Override
     public void setBinaryStream(int i, InputStream x, long length) throws SQLException {
-        bind(i, JdbcValues.read(x, length));
+        bind(i, JdbcValues.read(x, length, i));
     }
 
     @Override
     public void setBinaryStream(int i, InputStream x) throws SQLException {
-        bind(i, JdbcValues.read(x, -1));
+        bind(i, JdbcValues.read(x, -1, i));
     }
 
     @Override
     public void setAsciiStream(int i, InputStream x, int length) throws SQLException {
-        bind(i, JdbcValues.ascii(x, length));
+        bind(i, JdbcValues.ascii(x, length, i));
     }
 
     @Override
     public void setAsciiStream(int i, InputStream x, long length) throws SQLException {
-        bind(i, JdbcValues.ascii(x, length));
+        bind(i, JdbcValues.ascii(x, length, i));
     }
 
     @Override
     public void setAsciiStream(int i, InputStream x) throws SQLException {
-        bind(i, JdbcValues.ascii(x, -1));
+        bind(i, JdbcValues.ascii(x, -1, i));
     }
 
     @Override
@@ -425,47 +449,47 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
 
     @Override
     public void setBlob(int i, Blob x) throws SQLException {
-        throw JdbcErrors.unsupported("setBlob", "bind bytea as a byte[] (setBytes).");
+        bind(i, Lobs.blobParameter(connection, x, i));
     }
 
     @Override
     public void setBlob(int i, InputStream x, long length) throws SQLException {
-        throw JdbcErrors.unsupported("setBlob", "bind bytea as a byte[] (setBytes).");
+        bind(i, Lobs.streamParameter(connection, x, length, i));
     }
 
     @Override
     public void setBlob(int i, InputStream x) throws SQLException {
-        throw JdbcErrors.unsupported("setBlob", "bind bytea as a byte[] (setBytes).");
+        bind(i, Lobs.streamParameter(connection, x, -1, i));
     }
 
     @Override
     public void setClob(int i, Clob x) throws SQLException {
-        throw JdbcErrors.unsupported("setClob", "bind text as a String (setString).");
+        bind(i, Lobs.clobParameter(connection, x, i));
     }
 
     @Override
     public void setClob(int i, Reader reader, long length) throws SQLException {
-        throw JdbcErrors.unsupported("setClob", "bind text as a String (setString).");
+        bind(i, Lobs.readerParameter(connection, reader, length, i));
     }
 
     @Override
     public void setClob(int i, Reader reader) throws SQLException {
-        throw JdbcErrors.unsupported("setClob", "bind text as a String (setString).");
+        bind(i, Lobs.readerParameter(connection, reader, -1, i));
     }
 
     @Override
     public void setNClob(int i, NClob value) throws SQLException {
-        throw JdbcErrors.unsupported("setNClob", "bind text as a String (setString).");
+        bind(i, Lobs.clobParameter(connection, value, i));
     }
 
     @Override
     public void setNClob(int i, Reader reader, long length) throws SQLException {
-        throw JdbcErrors.unsupported("setNClob", "bind text as a String (setString).");
+        bind(i, Lobs.readerParameter(connection, reader, length, i));
     }
 
     @Override
     public void setNClob(int i, Reader reader) throws SQLException {
-        throw JdbcErrors.unsupported("setNClob", "bind text as a String (setString).");
+        bind(i, Lobs.readerParameter(connection, reader, -1, i));
     }
 
     @Override
@@ -475,7 +499,16 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
 
     @Override
     public void setSQLXML(int i, SQLXML xmlObject) throws SQLException {
-        throw JdbcErrors.unsupported("setSQLXML", "bind xml as a String (setString).");
+        bind(i, JdbcSQLXML.textOf(xmlObject));
+    }
+
+    /**
+     * The SQL with the values bound so far in place of its {@code ?}s, as pgjdbc renders it for
+     * logs ({@link SqlRendering}); a parameter not set stays {@code ?}.
+     */
+    @Override
+    public String toString() {
+        return SqlRendering.render(sql.sql(), values, set);
     }
 
     // ------------------------------------------------------------------ Statement methods that take SQL

@@ -44,6 +44,10 @@ class LazyPgStatement implements Statement {
     private int fetchSize;
     private int maxFieldSize;
     private boolean escapeProcessing = true;
+    /** TYPE_FORWARD_ONLY or TYPE_SCROLL_INSENSITIVE, as the connection created the statement. */
+    private int resultSetType = ResultSet.TYPE_FORWARD_ONLY;
+
+    private int holdability = ResultSet.HOLD_CURSORS_OVER_COMMIT;
     /** Keys requested for statements run with execute(sql, ...keys); null when none. */
     GeneratedKeys generatedKeys;
 
@@ -83,7 +87,7 @@ class LazyPgStatement implements Statement {
             }
             if (severalStatements) {
                 results = session.queryScript(toSend);
-            } else if (query && fetchSize > 0 && keysWanted == null) {
+            } else if (query && fetchSize > 0 && keysWanted == null && resultSetType == ResultSet.TYPE_FORWARD_ONLY) {
                 RowCursor cursor = session.stream(toSend, fetchSize, params);
                 LazyRowResultSet stream = new LazyRowResultSet(cursor.columns(), limited(cursor), this, cursor);
                 connection.streamOpened(stream);
@@ -161,7 +165,19 @@ class LazyPgStatement implements Statement {
     }
 
     private ResultSet resultSet(LazyResult r) {
-        return new LazyRowResultSet(r.columns(), r.iterator(), this, null);
+        Iterator<LazyRow> rows =
+                resultSetType == ResultSet.TYPE_FORWARD_ONLY ? r.iterator() : new ScrollableRows(r.rows());
+        return new LazyRowResultSet(r.columns(), rows, this, null);
+    }
+
+    /**
+     * The kind of ResultSet this statement gives, as the connection was asked for it: a scrollable
+     * one reads its rows whole (a fetch size is then a hint only). Returns this statement.
+     */
+    final LazyPgStatement resultSetKind(int type, int holdability) {
+        this.resultSetType = type;
+        this.holdability = holdability;
+        return this;
     }
 
     /** Closes what the last execution left open (its current and kept ResultSets, its keys) and forgets it. */
@@ -369,6 +385,16 @@ class LazyPgStatement implements Statement {
                 : new LazyRowResultSet(List.<Column>of(), java.util.Collections.emptyIterator(), this, null);
     }
 
+    /**
+     * The current ResultSet, handed over to the caller (the callable statement's OUT values): the
+     * statement no longer reports or closes it.
+     */
+    final ResultSet takeResultSet() {
+        ResultSet rs = currentResultSet;
+        currentResultSet = null;
+        return rs;
+    }
+
     final void generatedKeys(ResultSet keys) {
         held.keys(keys);
     }
@@ -485,6 +511,11 @@ class LazyPgStatement implements Statement {
         fetchSize = rows;
     }
 
+    /** The fetch size set, for the ResultSets this statement makes (JDBC: their default). */
+    final int fetchSizeHint() {
+        return fetchSize;
+    }
+
     @Override
     public int getFetchSize() throws SQLException {
         checkOpen();
@@ -494,7 +525,7 @@ class LazyPgStatement implements Statement {
     @Override
     public void setFetchDirection(int direction) throws SQLException {
         checkOpen();
-        if (direction != ResultSet.FETCH_FORWARD) {
+        if (direction != ResultSet.FETCH_FORWARD && resultSetType == ResultSet.TYPE_FORWARD_ONLY) {
             throw JdbcErrors.unsupported("A fetch direction other than FETCH_FORWARD", null);
         }
     }
@@ -544,13 +575,13 @@ class LazyPgStatement implements Statement {
     @Override
     public int getResultSetType() throws SQLException {
         checkOpen();
-        return ResultSet.TYPE_FORWARD_ONLY;
+        return resultSetType;
     }
 
     @Override
     public int getResultSetHoldability() throws SQLException {
         checkOpen();
-        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+        return holdability;
     }
 
     @Override

@@ -56,25 +56,21 @@ import java.util.TimeZone;
  * errors). {@code infinity} and {@code -infinity} read as pgjdbc's stand-ins in java.sql.Date and
  * Timestamp and as MAX/MIN in java.time; {@code 24:00} is the next midnight as a java.sql.Time and
  * {@code LocalTime.MAX} (see {@link JdbcTimes}). Conversion failures are
- * {@link SQLDataException}s naming the column. Updates, scrolling, streams of unsupported kinds,
+ * {@link SQLDataException}s naming the column. Where the cursor is and how it moves is
+ * {@link RowNavigation}'s (scrolling over a buffered result included). Updates, streams of unsupported kinds,
  * LOBs and refs throw {@link SQLFeatureNotSupportedException} saying so.
  *
  * <p>Thread safety: none; one view per mapping loop. Lifetime: it holds the current row only.
  */
-public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
+public final class LazyRowResultSet extends RowNavigation {
 
     private final List<Column> columns;
-    private final Iterator<LazyRow> rows;
     /** The statement that produced the rows (JDBC's getStatement), or null for the template's view. */
     private final Statement statement;
     /** The portal the rows are read through, closed with the view; null when the rows are in memory. */
     private final RowCursor cursor;
 
-    private LazyRow row;
-    private int rowNum = -1;
-    private boolean wasNull;
     private boolean closed;
-    private boolean exhausted;
     private int fetchSize;
     private ResultSetMetaData metaData;
     private Map<String, Integer> labels;
@@ -91,72 +87,11 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
 
     /** The driver's result: rows in memory, or read through {@code cursor}, which closing the view closes. */
     LazyRowResultSet(List<Column> columns, Iterator<LazyRow> rows, Statement statement, RowCursor cursor) {
+        super(rows);
         this.columns = List.copyOf(columns);
-        this.rows = rows;
+        this.fetchSize = statement instanceof LazyPgStatement s ? s.fetchSizeHint() : 0; // JDBC: the statement's
         this.statement = statement;
         this.cursor = cursor;
-    }
-
-    /** Makes {@code row} (the {@code rowNum}-th, 0-based) the current row. */
-    public void position(LazyRow row, int rowNum) {
-        this.row = row;
-        this.rowNum = rowNum;
-        this.wasNull = false;
-    }
-
-    // ------------------------------------------------------------------ cursor
-
-    @Override
-    public boolean next() throws SQLException {
-        checkOpen();
-        if (rows == null || !hasNextRow()) {
-            if (rows != null && !exhausted) {
-                exhausted = true;
-                row = null;
-                rowNum++;
-            }
-            return false;
-        }
-        position(rows.next(), rowNum + 1);
-        return true;
-    }
-
-    /** Whether there is another row; a cursor may fetch the next batch for it. */
-    private boolean hasNextRow() throws SQLException {
-        try {
-            return rows.hasNext();
-        } catch (PgException e) {
-            close();
-            throw JdbcErrors.of(e);
-        }
-    }
-
-    @Override
-    public int getRow() {
-        return row == null ? 0 : rowNum + 1;
-    }
-
-    @Override
-    public boolean isBeforeFirst() {
-        return row == null && !exhausted && rows != null && rows.hasNext();
-    }
-
-    @Override
-    public boolean isAfterLast() {
-        return exhausted && rowNum > 0;
-    }
-
-    @Override
-    public boolean isFirst() {
-        return row != null && rowNum == 0;
-    }
-
-    @Override
-    public boolean isLast() throws SQLException {
-        if (rows == null) {
-            throw unsupported("isLast on a view the template positions");
-        }
-        return row != null && !rows.hasNext();
     }
 
     @Override
@@ -282,7 +217,8 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
                 cause);
     }
 
-    private void checkOpen() throws SQLException {
+    @Override
+    void checkOpen() throws SQLException {
         if (closed) {
             throw new SQLException("The ResultSet is closed.", "24000");
         }
@@ -684,6 +620,9 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
         int i = index(columnIndex);
         PgType type = type(i);
         if (type == null) {
+            if (columns.get(i).typeOid() == RefCursors.REFCURSOR_OID && statement instanceof LazyPgStatement s) {
+                return RefCursors.open(s.connection, getString(columnIndex));
+            }
             // an array of a user-defined type (enum[]) is an Array, as pgjdbc gives it; other types their text
             return userArrayElement(i) != null ? getArray(columnIndex) : getString(columnIndex);
         }
@@ -793,6 +732,56 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
             v = decoded(columnIndex, type);
         }
         return (T) v;
+    }
+
+    // ------------------------------------------------------------------ LOBs and xml (Lobs, JdbcSQLXML)
+
+    private JdbcConnection connection() {
+        return statement instanceof LazyPgStatement s ? s.connection : null;
+    }
+
+    @Override
+    public java.sql.Blob getBlob(int columnIndex) throws SQLException {
+        return Lobs.blob(this, columnIndex, oid(index(columnIndex)), connection());
+    }
+
+    @Override
+    public java.sql.Blob getBlob(String l) throws SQLException {
+        return getBlob(findColumn(l));
+    }
+
+    @Override
+    public java.sql.Clob getClob(int columnIndex) throws SQLException {
+        return Lobs.clob(this, columnIndex, oid(index(columnIndex)), connection());
+    }
+
+    @Override
+    public java.sql.Clob getClob(String l) throws SQLException {
+        return getClob(findColumn(l));
+    }
+
+    @Override
+    public java.sql.NClob getNClob(int columnIndex) throws SQLException {
+        java.sql.Clob c = getClob(columnIndex);
+        if (c == null || c instanceof java.sql.NClob) {
+            return (java.sql.NClob) c;
+        }
+        throw unsupported("getNClob of a text column (use getClob or getString)");
+    }
+
+    @Override
+    public java.sql.NClob getNClob(String l) throws SQLException {
+        return getNClob(findColumn(l));
+    }
+
+    @Override
+    public java.sql.SQLXML getSQLXML(int columnIndex) throws SQLException {
+        return JdbcSQLXML.of(getString(columnIndex));
+    }
+
+    @Override
+    public java.sql.SQLXML getSQLXML(String l) throws SQLException {
+        return getSQLXML(findColumn(l));
     }
 
     @Override
@@ -1024,11 +1013,6 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     // ------------------------------------------------------------------ properties
 
     @Override
-    public int getType() {
-        return TYPE_FORWARD_ONLY;
-    }
-
-    @Override
     public int getConcurrency() {
         return CONCUR_READ_ONLY;
     }
@@ -1036,18 +1020,6 @@ public final class LazyRowResultSet extends ReadOnlyForwardResultSet {
     @Override
     public int getHoldability() {
         return HOLD_CURSORS_OVER_COMMIT; // the rows are already in memory and outlive the transaction
-    }
-
-    @Override
-    public int getFetchDirection() {
-        return FETCH_FORWARD;
-    }
-
-    @Override
-    public void setFetchDirection(int direction) throws SQLException {
-        if (direction != FETCH_FORWARD) {
-            throw unsupported("A fetch direction other than FETCH_FORWARD");
-        }
     }
 
     @Override

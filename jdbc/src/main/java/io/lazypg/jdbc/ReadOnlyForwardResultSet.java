@@ -48,41 +48,6 @@ abstract class ReadOnlyForwardResultSet implements ResultSet {
     }
 
     @Override
-    public void beforeFirst() throws SQLException {
-        throw unsupported("beforeFirst");
-    }
-
-    @Override
-    public void afterLast() throws SQLException {
-        throw unsupported("afterLast");
-    }
-
-    @Override
-    public boolean first() throws SQLException {
-        throw unsupported("first");
-    }
-
-    @Override
-    public boolean last() throws SQLException {
-        throw unsupported("last");
-    }
-
-    @Override
-    public boolean absolute(int a0) throws SQLException {
-        throw unsupported("absolute");
-    }
-
-    @Override
-    public boolean relative(int a0) throws SQLException {
-        throw unsupported("relative");
-    }
-
-    @Override
-    public boolean previous() throws SQLException {
-        throw unsupported("previous");
-    }
-
-    @Override
     public boolean rowUpdated() throws SQLException {
         throw unsupported("rowUpdated");
     }

@@ -302,10 +302,10 @@ class StatementIT {
                     .extracting(StatementIT::sqlState)
                     .isEqualTo("22023");
         }
-        assertThatThrownBy(() -> c.prepareCall("{? = call upper(?)}"))
+        assertThatThrownBy(() -> c.prepareStatement("{? = call upper(?)}"))
                 .isInstanceOf(java.sql.SQLFeatureNotSupportedException.class)
                 .hasMessageContaining("OUT parameter");
-        assertThatThrownBy(() -> c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY))
+        assertThatThrownBy(() -> c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_UPDATABLE))
                 .isInstanceOf(java.sql.SQLFeatureNotSupportedException.class);
         try (Statement s = c.createStatement()) {
             assertThatThrownBy(() -> s.executeQuery("select nope from nowhere"))

@@ -1,0 +1,5 @@
+package io.lazypg.onestack.jpa;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+public interface JpaDocumentRepository extends JpaRepository<JpaDocument, Long> {}
