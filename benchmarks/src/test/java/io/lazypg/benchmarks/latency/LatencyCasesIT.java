@@ -60,7 +60,8 @@ class LatencyCasesIT {
         List<String> wrong = new ArrayList<>();
         for (LatencyResult r : results) {
             LatencyCase c = r.benchCase();
-            for (double trips : r.roundTripsPerOp()) {
+            // The last round's: the ones before it are for every pooled connection to have prepared the statements.
+            for (double trips : new double[] {r.roundTripsPerOp()[r.roundTripsPerOp().length - 1]}) {
                 Double expected = c.expectedRoundTrips();
                 // Shared connections: statements of several threads may share a turn, never need more.
                 boolean ok = expected == null ? trips <= 1.05 : Math.abs(trips - expected) <= 0.05;
