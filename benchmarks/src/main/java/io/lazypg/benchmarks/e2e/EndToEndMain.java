@@ -132,7 +132,7 @@ public final class EndToEndMain {
         }
     }
 
-    static String version(Connection c) throws Exception {
+    public static String version(Connection c) throws Exception {
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("select version()")) {
             rs.next();
@@ -148,7 +148,7 @@ public final class EndToEndMain {
                 + EndToEndMain.class.getName() + " " + String.join(" ", args);
     }
 
-    static Map<String, String> options(String[] args) {
+    public static Map<String, String> options(String[] args) {
         Map<String, String> o = new HashMap<>();
         for (String a : args) {
             if (!a.startsWith("--") || !a.contains("=")) {
@@ -159,7 +159,7 @@ public final class EndToEndMain {
         return o;
     }
 
-    static void log(String message) {
+    public static void log(String message) {
         System.out.println("[" + Instant.now().truncatedTo(ChronoUnit.SECONDS) + "] " + message);
     }
 }

@@ -68,7 +68,7 @@ public final class Fixtures implements AutoCloseable {
         return DriverManager.getConnection(server.jdbcUrl(), p);
     }
 
-    static Properties jdbcProperties(TestPostgres server) {
+    public static Properties jdbcProperties(TestPostgres server) {
         Properties p = new Properties();
         p.setProperty("user", server.username());
         p.setProperty("password", server.password());

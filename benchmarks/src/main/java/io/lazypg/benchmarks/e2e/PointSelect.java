@@ -103,13 +103,13 @@ public final class PointSelect {
 
     /** One operation on behalf of one thread; returns the id it read, to be checked. */
     @FunctionalInterface
-    interface Operation {
+    public interface Operation {
         long run(long id) throws Exception;
     }
 
     /** A per-thread operation factory (a pgjdbc Connection is not shared between threads). */
     @FunctionalInterface
-    interface Worker {
+    public interface Worker {
         Operation open() throws Exception;
     }
 
@@ -229,7 +229,7 @@ public final class PointSelect {
         return d.toNanos() / 1000 + "us";
     }
 
-    static HikariDataSource hikari(TestPostgres server, int size) {
+    public static HikariDataSource hikari(TestPostgres server, int size) {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(server.jdbcUrl());
         config.setDataSourceProperties(Fixtures.jdbcProperties(server));
@@ -265,7 +265,7 @@ public final class PointSelect {
      * Runs {@code threads} threads for {@code millis} and returns the operations they completed;
      * adds to {@code allocated} the bytes those threads allocated inside the measured loop.
      */
-    long run(int threads, Worker worker, long millis, LongAdder allocated) throws Exception {
+    public long run(int threads, Worker worker, long millis, LongAdder allocated) throws Exception {
         return run(threads, worker, millis, allocated, new LongAdder());
     }
 

@@ -1,0 +1,98 @@
+package io.lazypg.benchmarks.latency;
+
+import io.lazypg.benchmarks.e2e.PointSelect;
+import io.lazypg.testing.TestPostgres;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+
+/**
+ * Runs the cases of one latency: each case warmed for one window, then measured in rounds (one
+ * window of every case per round, in the same order), as the end-to-end report's point selects are:
+ * on a shared machine the load moves over a minute, and rotating spreads it over all cases. The
+ * windows are {@link PointSelect#run}'s: the case's threads (its unit's count), each drawing ids
+ * from a seeded stream; every operation checks its own answer.
+ *
+ * <p>Around each window the runner reads the case's relay's round-trip count, and empties {@code
+ * lat_insert} before an insert window and counts its rows after, so a way that inserted fewer rows
+ * than it claims fails the run. Setup and counting go over a direct connection, never through a relay.
+ */
+public final class LatencyRunner {
+
+    /** Operations each case runs at least before it is measured: 4 per pooled connection. */
+    static final int WARM_OPERATIONS = 4 * Endpoints.POOL;
+
+    private final TestPostgres server;
+    private final PointSelect windows;
+    private final long warmupMillis;
+    private final long windowMillis;
+    private final int rounds;
+
+    public LatencyRunner(TestPostgres server, int rows, long warmupMillis, long windowMillis, int rounds) {
+        this.server = server;
+        this.windows = new PointSelect(server, rows, warmupMillis, windowMillis, rounds);
+        this.warmupMillis = warmupMillis;
+        this.windowMillis = windowMillis;
+        this.rounds = rounds;
+    }
+
+    public List<LatencyResult> runAll(Endpoints endpoints, List<LatencyCase> cases, Consumer<String> log)
+            throws Exception {
+        try (Connection admin = io.lazypg.benchmarks.e2e.Fixtures.jdbc(server, false)) {
+            for (LatencyCase c : cases) {
+                log.accept("warming " + c.id() + " at " + endpoints.latency().toMillis() + " ms");
+                // At least WARM_OPERATIONS, so that every pooled connection has prepared the case's
+                // statements (a first use can cost a round trip more: lazypg sends BEGIN on its own then).
+                double warmed = 0;
+                while (warmed < WARM_OPERATIONS) {
+                    warmed += window(admin, c, warmupMillis)[0] * warmupMillis / 1000.0;
+                }
+            }
+            double[][] ops = new double[cases.size()][rounds];
+            double[][] trips = new double[cases.size()][rounds];
+            for (int round = 0; round < rounds; round++) {
+                log.accept("round " + (round + 1) + " of " + rounds + " at "
+                        + endpoints.latency().toMillis() + " ms");
+                for (int i = 0; i < cases.size(); i++) {
+                    double[] figures = window(admin, cases.get(i), windowMillis);
+                    ops[i][round] = figures[0];
+                    trips[i][round] = figures[1];
+                }
+            }
+            List<LatencyResult> results = new ArrayList<>();
+            for (int i = 0; i < cases.size(); i++) {
+                results.add(new LatencyResult(cases.get(i), endpoints.latency(), ops[i], trips[i]));
+            }
+            return results;
+        }
+    }
+
+    /** One window of {@code c}: returns {ops/s, round trips per operation}. */
+    private double[] window(Connection admin, LatencyCase c, long millis) throws Exception {
+        boolean inserts = c.unit() == Unit.INSERT_100;
+        if (inserts) {
+            LatencyTables.emptyInserts(admin);
+        }
+        long before = c.relay().roundTrips();
+        long done = 0;
+        long ran = millis;
+        // A window too short for one operation on a loaded machine (threads start late) runs again, longer.
+        for (int attempt = 0; done == 0 && attempt < 4; attempt++, ran *= 2) {
+            done = windows.run(c.unit().threads(), c.worker(), ran, new LongAdder());
+            if (done > 0) {
+                break;
+            }
+        }
+        long trips = c.relay().roundTrips() - before;
+        LatencyTables.check(done > 0, c.id() + " completed no operation in windows of up to " + ran + " ms");
+        if (inserts) {
+            long rows = LatencyTables.count(admin, LatencyTables.INSERTS);
+            LatencyTables.check(
+                    rows == done * LazyPgWays.BATCH,
+                    c.id() + " inserted " + rows + " rows in " + done + " operations of " + LazyPgWays.BATCH);
+        }
+        return new double[] {done * 1000.0 / ran, (double) trips / done};
+    }
+}
