@@ -1,7 +1,6 @@
 package io.lazypg.client;
 
 import io.lazypg.client.internal.conn.ClientHooks;
-import io.lazypg.client.internal.conn.DefinitionChanges;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.conn.StatementPipelines;
 import io.lazypg.client.internal.hosts.HostConnector;
@@ -53,8 +52,6 @@ public final class LazyPgClient implements AutoCloseable {
     private final @Nullable StatisticsRegistry statistics;
     private final NotificationHub notifications;
     private final @Nullable JsonEncoder jsonEncoder;
-    /** Definition changes the pools' connections saw (see {@link #definitionChanges()}). */
-    private final DefinitionChanges definitionChanges = new DefinitionChanges();
 
     private LazyPgClient(Builder builder) {
         this.config = builder.config;
@@ -62,8 +59,7 @@ public final class LazyPgClient implements AutoCloseable {
                 ? new StatisticsRegistry(config.statisticsMaxStatements(), config.reportUnreadColumns())
                 : null;
         this.jsonEncoder = JsonEncoders.choose(builder.jsonEncoder);
-        ClientHooks hooks = new ClientHooks(
-                builder.noticeListener, statistics, builder.queryObserver, jsonEncoder, definitionChanges);
+        ClientHooks hooks = new ClientHooks(builder.noticeListener, statistics, builder.queryObserver, jsonEncoder);
         this.hosts = new HostRegistry(config);
         this.pool = new ConnectionPool<>(
                 config.applicationName(),
@@ -350,18 +346,6 @@ public final class LazyPgClient implements AutoCloseable {
      */
     public @Nullable JsonEncoder jsonEncoder() {
         return jsonEncoder;
-    }
-
-    /**
-     * How many times this client's connections saw table or type definitions change: each time DDL
-     * ran on one of them ({@code CREATE}, {@code ALTER}, {@code DROP} ...) or the server reported a
-     * new {@code search_path} (PostgreSQL 18 and later), the events on which a connection closes its
-     * cached statements. Increases only; for caches of what a table looks like, such as {@code
-     * LazyPgTemplate.copy}'s column types, which are dropped when it moved. DDL run by other clients
-     * is not seen here (the statement cache meets it as a stale plan at its next use).
-     */
-    public long definitionChanges() {
-        return definitionChanges.count();
     }
 
     /**

@@ -1,9 +1,9 @@
 package io.lazypg.spring;
 
 import io.lazypg.client.BinaryCopyInput;
-import io.lazypg.client.Column;
 import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyPgSession;
+import io.lazypg.client.LazyResult;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
@@ -13,8 +13,7 @@ import org.springframework.dao.InvalidDataAccessApiUsageException;
 
 /**
  * One binary COPY into named columns of a table, for {@link LazyPgTemplate#copy}: the column types
- * come from the RowDescription of {@code select columns from table where false} (no rows are read;
- * cached per table and column list by {@link CopyColumnProbes}), then
+ * come from a Describe of {@code select columns from table} (no rows are read), then
  * {@code COPY table (columns) FROM STDIN (FORMAT binary)} reads a {@link BinaryCopyInput} over the rows.
  * Identifiers are quoted as given, so they match exactly and cannot carry SQL. Immutable.
  */
@@ -37,27 +36,16 @@ record BinaryCopy(String quotedTable, String quotedColumns) {
         return "copy " + quotedTable + " (" + quotedColumns + ") from stdin (format binary)";
     }
 
-    /** The probe whose RowDescription gives the columns' types; it reads no rows. */
-    String probeSql() {
-        return "select " + quotedColumns + " from " + quotedTable + " where false";
-    }
-
     /**
      * @param client whose JsonEncoder writes json/jsonb values that are not Strings, as its parameters
      *               are written; null (a template over a DataSource alone) for the one the ServiceLoader finds
-     * @param probes where the columns' types come from: the cached probe, or a new one
      */
-    long run(LazyPgSession session, Iterator<Object[]> rows, @Nullable LazyPgClient client, CopyColumnProbes probes) {
-        List<Column> columns = probes.columns(this, session, client);
+    long run(LazyPgSession session, Iterator<Object[]> rows, @Nullable LazyPgClient client) {
+        LazyResult shape = session.query("select " + quotedColumns + " from " + quotedTable + " where false");
         BinaryCopyInput input = client == null
-                ? new BinaryCopyInput(columns, rows)
-                : new BinaryCopyInput(columns, rows, client.jsonEncoder());
-        try {
-            return session.copyIn(copySql(), input);
-        } catch (RuntimeException e) {
-            probes.forget(this);
-            throw e;
-        }
+                ? new BinaryCopyInput(shape.columns(), rows)
+                : new BinaryCopyInput(shape.columns(), rows, client.jsonEncoder());
+        return session.copyIn(copySql(), input);
     }
 
     private static String quote(String identifier) {

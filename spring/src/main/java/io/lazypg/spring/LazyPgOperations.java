@@ -96,10 +96,6 @@ public interface LazyPgOperations {
      * so they match exactly (lower-case names for unquoted DDL). Outside a transaction the copy is
      * atomic: any failure (a value that does not fit its column, a constraint, the stream throwing)
      * keeps nothing. See docs/copy.md for the supported column types.
-     *
-     * <p>The columns' types come from a probe ({@code select columns from table where false}, one
-     * round trip) that a template over a client runs once per table and column list: again only after
-     * DDL ran on one of the client's connections (or a new search_path), or after a copy failed.
      */
     long copy(String table, List<String> columns, Stream<Object[]> rows);
 

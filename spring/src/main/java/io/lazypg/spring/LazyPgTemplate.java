@@ -54,9 +54,6 @@ public class LazyPgTemplate implements LazyPgOperations {
     private static final Object[] NO_ARGS = {};
 
     private final @Nullable LazyPgClient client;
-    /** The column types of {@link #copy}, per table and column list. */
-    private final CopyColumnProbes copyProbes = new CopyColumnProbes();
-
     private final @Nullable DataSource dataSource;
     private volatile int fetchSize;
     private final ParsedSqlCache sqlCache = new ParsedSqlCache(ParsedSqlCache.DEFAULT_CAPACITY);
@@ -234,7 +231,7 @@ public class LazyPgTemplate implements LazyPgOperations {
         Bound bound = new Bound(copy.copySql(), copy.copySql(), NO_ARGS);
         try (Stream<T> closing = Objects.requireNonNull(rows, "rows")) {
             Iterator<Object[]> encoded = closing.map(values::apply).iterator();
-            return run("copy", bound, (session, b) -> copy.run(session, encoded, client, copyProbes));
+            return run("copy", bound, (session, b) -> copy.run(session, encoded, client));
         }
     }
 

@@ -93,7 +93,7 @@ final class LazyPgWays implements Ways {
                         "template-copy",
                         "lazypg template.copy (binary)",
                         Role.RANKED,
-                        2.0, // 3 before its column probe was cached
+                        3.0,
                         e.lazyRelay,
                         () -> id -> templateCopy(template, id)),
                 new LatencyCase(

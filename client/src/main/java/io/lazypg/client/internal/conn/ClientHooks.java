@@ -8,30 +8,18 @@ import java.util.function.Consumer;
 
 /**
  * What a client gives each of its connections besides the configuration: where notices go, the
- * shared statement statistics (null when off), the query observer, the encoder of values bound
- * to json/jsonb parameters (null when there is none), and the counter of definition changes its
- * connections saw (one per client).
+ * shared statement statistics (null when off), the query observer, and the encoder of values bound
+ * to json/jsonb parameters (null when there is none).
  */
 public record ClientHooks(
         Consumer<PgServerException.ServerMessage> noticeListener,
         StatisticsRegistry statistics,
         QueryObserver observer,
-        JsonEncoder jsonEncoder,
-        DefinitionChanges definitionChanges) {
+        JsonEncoder jsonEncoder) {
 
     public static final ClientHooks NONE = new ClientHooks(null, null, QueryObserver.NONE, null);
 
     public ClientHooks {
         observer = observer == null ? QueryObserver.NONE : observer;
-        definitionChanges = definitionChanges == null ? new DefinitionChanges() : definitionChanges;
-    }
-
-    /** Hooks whose definition changes nobody reads (a counter of their own). */
-    public ClientHooks(
-            Consumer<PgServerException.ServerMessage> noticeListener,
-            StatisticsRegistry statistics,
-            QueryObserver observer,
-            JsonEncoder jsonEncoder) {
-        this(noticeListener, statistics, observer, jsonEncoder, new DefinitionChanges());
     }
 }

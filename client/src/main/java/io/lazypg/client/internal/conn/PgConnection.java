@@ -326,7 +326,6 @@ public final class PgConnection implements Poolable {
     /** DDL ran, or search_path changed: the cached statements are closed before the next one ({@link StalePlans}). */
     void definitionsChanged() {
         preparer.definitionsChanged();
-        hooks.definitionChanges().changed(); // what the client caches beside the statement cache follows it
     }
 
     /** The server still owes an answer: a ReadyForQuery, or the rest of an Execute sent with Flush. */
