@@ -252,7 +252,7 @@ final class BatchExecution extends Exchange {
         void dataRow(MessageReader in) {
             ResultShape shape = statement.shape;
             if (shape != null) {
-                connection.checkColumnCount(shape);
+                RowDescriptions.checkColumnCount(in, shape);
                 rows.add(RowViews.view(
                         shape, in.buffer(), in.payloadOffset() + 2, in.payloadOffset() + in.payloadLength()));
             }

@@ -120,7 +120,7 @@ final class ExecuteCommand extends ResponseHandler {
     void dataRow(MessageReader in) {
         rowCount++;
         if (sink != null && shape != null) {
-            connection.checkColumnCount(shape);
+            RowDescriptions.checkColumnCount(in, shape);
             sink.row(in.buffer(), in.payloadOffset() + 2, in.payloadOffset() + in.payloadLength(), shape);
         }
     }

@@ -231,7 +231,7 @@ final class PortalCursor implements RowCursor {
         @Override
         void dataRow(MessageReader in) {
             rowsFetched++;
-            connection.checkColumnCount(statement.shape);
+            RowDescriptions.checkColumnCount(in, statement.shape);
             int from = in.payloadOffset() + 2;
             byte[] own = Arrays.copyOfRange(in.buffer(), from, from + in.payloadLength() - 2);
             batch.add(RowViews.view(statement.shape, own, 0));

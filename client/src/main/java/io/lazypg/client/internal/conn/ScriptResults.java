@@ -69,7 +69,7 @@ final class ScriptResults extends SimpleQueryCommand {
 
     @Override
     void dataRow(MessageReader in) {
-        connection.checkColumnCount(shape);
+        RowDescriptions.checkColumnCount(in, shape);
         int start = in.payloadOffset() + 2;
         int end = in.payloadOffset() + in.payloadLength();
         rows.add(RowViews.view(shape, in.buffer(), start, end));

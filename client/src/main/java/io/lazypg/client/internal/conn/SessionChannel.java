@@ -7,11 +7,9 @@ import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.internal.codec.OutputSettings;
-import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.timeout.CancelRequests;
 import io.lazypg.client.internal.timeout.QueryTimeout;
 import io.lazypg.client.internal.wire.BackendMessages;
-import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import io.lazypg.client.internal.wire.SpinningInput;
@@ -101,7 +99,7 @@ final class SessionChannel implements QueryTimeout.Session {
         this.in = receiveStream(config, socket, transport);
         this.reader = new MessageReader(in, config.receiveBufferSize(), config.maxMessageSize());
         this.preparer = new StatementPreparer(this, new StatementCache(config.statementCacheSize()));
-        this.messages = new SessionMessages(hooks, preparer);
+        this.messages = new SessionMessages(hooks, preparer, writes);
         this.loop = new MessageLoop(this, reader);
     }
 
@@ -409,32 +407,14 @@ final class SessionChannel implements QueryTimeout.Session {
         return false;
     }
 
-    /**
-     * For each CommandComplete: follows commands that make the server forget every prepared
-     * statement or that change definitions (see {@link StalePlans}), and writes for read_your_writes.
-     */
+    /** For each CommandComplete (see {@link SessionMessages#commandCompleted}). */
     void commandCompleted(byte[] b, int p, int length) {
-        writes.commandCompleted(b, p);
-        if (b[p] == 'D' && io.lazypg.client.internal.result.CommandTags.forgetsPreparedStatements(b, p, length)) {
-            preparer.forgetAll();
-        } else if ((b[p] == 'A' || b[p] == 'C' || b[p] == 'D')
-                && io.lazypg.client.internal.result.CommandTags.changesDefinitions(b, p, length)) {
-            preparer.definitionsChanged();
-        }
+        messages.commandCompleted(b, p, length);
     }
 
     PgServerException serverError() {
         return new PgServerException(
                 ServerMessages.parse(reader.buffer(), reader.payloadOffset(), reader.payloadLength()));
-    }
-
-    /** A DataRow must carry as many cells as its RowDescription announced. */
-    void checkColumnCount(ResultShape shape) {
-        if (reader.payloadLength() < 2
-                || Bytes.readUnsignedShort(reader.buffer(), reader.payloadOffset()) != shape.size()) {
-            throw new PgProtocolException("Corrupt DataRow from the server: it does not carry the " + shape.size()
-                    + " columns its RowDescription announced. The connection was closed; retry on a new one.");
-        }
     }
 
     // ---------------------------------------------------------------- cursor

@@ -4,6 +4,7 @@ import io.lazypg.client.PgNotification;
 import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.internal.codec.OutputSettings;
+import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.MessageReader;
@@ -16,7 +17,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The messages that concern the whole session rather than the command being answered, and what
- * they leave behind: notices (to the client's listener and the borrowing session's sink),
+ * they leave behind (and what each CommandComplete means for the session, {@link #commandCompleted}): notices (to the client's listener and the borrowing session's sink),
  * notifications ({@link SessionNotifications}), ParameterStatus (the server parameters, the output
  * settings the codecs read, a search_path change that makes cached plans stale) and the
  * transaction status each ReadyForQuery reports. The server may send the first three at any time,
@@ -30,15 +31,32 @@ final class SessionMessages {
 
     private final ClientHooks hooks;
     private final StatementPreparer statements;
+    private final WriteTracking writes;
     private final Map<String, String> serverParameters = new HashMap<>();
     private final SessionNotifications notifications = new SessionNotifications();
     private OutputSettings output = OutputSettings.of(null);
     private char transactionStatus = 'I';
     private @Nullable Consumer<PgServerException.ServerMessage> noticeSink;
 
-    SessionMessages(ClientHooks hooks, StatementPreparer statements) {
+    SessionMessages(ClientHooks hooks, StatementPreparer statements, WriteTracking writes) {
         this.hooks = hooks;
         this.statements = statements;
+        this.writes = writes;
+    }
+
+    /**
+     * What every CommandComplete means beyond its command: statements that make the server forget
+     * every prepared statement (DEALLOCATE ALL, DISCARD ALL) empty the cache, DDL has the cached
+     * statements prepared afresh ({@link StalePlans}), and a tag that may mean a write is noted for
+     * read_your_writes ({@link WriteTracking}).
+     */
+    void commandCompleted(byte[] b, int p, int length) {
+        writes.commandCompleted(b, p);
+        if (b[p] == 'D' && CommandTags.forgetsPreparedStatements(b, p, length)) {
+            statements.forgetAll();
+        } else if ((b[p] == 'A' || b[p] == 'C' || b[p] == 'D') && CommandTags.changesDefinitions(b, p, length)) {
+            statements.definitionsChanged();
+        }
     }
 
     /** Handles a message the server may send at any time; false for every other type. */
