@@ -10,6 +10,7 @@ import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.SslMode;
 import io.lazypg.client.internal.auth.Md5Password;
 import io.lazypg.client.internal.auth.ScramSha256Client;
+import io.lazypg.client.internal.timeout.SocketDeadline;
 import io.lazypg.client.internal.tls.TlsNegotiator;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;

@@ -28,10 +28,10 @@ final class CopyFromStream extends CopyOperation {
     static final int CHUNK = 64 * 1024;
     private static final int HEADER = 5;
 
-    private final PgConnection connection;
+    private final SessionChannel connection;
     private final InputStream data;
 
-    CopyFromStream(PgConnection connection, InputStream data) {
+    CopyFromStream(SessionChannel connection, InputStream data) {
         super("a COPY ... FROM STDIN statement");
         this.connection = connection;
         this.data = data;

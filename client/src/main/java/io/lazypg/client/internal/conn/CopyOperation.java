@@ -9,7 +9,7 @@ import io.lazypg.client.internal.wire.MessageReader;
  * count from the {@code COPY n} command tag, and a usage error when the statement turned out not
  * to be the kind of COPY the caller asked for (the server never entered the copy mode).
  */
-abstract class CopyOperation extends ResponseHandler {
+abstract class CopyOperation extends SimpleQueryCommand {
 
     private final String expected;
     private boolean started;
@@ -30,13 +30,13 @@ abstract class CopyOperation extends ResponseHandler {
     }
 
     @Override
-    final boolean extended() {
-        return false;
+    long observedRows() {
+        return rows;
     }
 
     @Override
     final void commandComplete(MessageReader in) {
-        rows = CommandTags.rowCount(PgConnection.readCString(in.buffer(), in.payloadOffset()));
+        rows = CommandTags.rowCount(ServerMessages.readCString(in.buffer(), in.payloadOffset()));
     }
 
     @Override

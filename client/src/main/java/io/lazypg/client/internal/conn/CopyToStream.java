@@ -19,12 +19,14 @@ import java.io.UncheckedIOException;
  */
 final class CopyToStream extends CopyOperation {
 
-    private final PgConnection connection;
+    /** Cancels the copy on the server (the session's cancel). */
+    private final Runnable cancel;
+
     private final OutputStream out;
 
-    CopyToStream(PgConnection connection, OutputStream out) {
+    CopyToStream(Runnable cancel, OutputStream out) {
         super("a COPY ... TO STDOUT statement");
-        this.connection = connection;
+        this.cancel = cancel;
         this.out = out;
     }
 
@@ -43,7 +45,7 @@ final class CopyToStream extends CopyOperation {
         try {
             out.write(in.buffer(), in.payloadOffset(), in.payloadLength());
         } catch (IOException e) {
-            connection.cancel(); // or the server would go on sending the whole table to be dropped
+            cancel.run(); // or the server would go on sending the whole table to be dropped
             throw new UncheckedIOException(
                     "Writing the COPY output failed; the copy was cancelled on the server."
                             + " The connection is still usable.",

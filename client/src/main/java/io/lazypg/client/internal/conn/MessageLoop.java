@@ -5,23 +5,23 @@ import io.lazypg.client.PgException;
 import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
-import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
 
 /**
- * The one loop that reads backend messages for every operation on a connection (startup, prepare,
- * execute, cursor fetch, batch, simple query) and hands them to the operation's
- * {@link ResponseHandler}. What every operation must treat alike is decided here, once:
+ * The one loop that reads backend messages for every command on a channel (startup, prepare,
+ * execute, cursor fetch, batch, simple query) and hands them to the command's
+ * {@link ResponseHandler}: the answer at the front of the stream is always that of the oldest
+ * command in flight ({@link SessionChannel#await} reads the ones ahead first). What every operation must treat alike is decided here, once:
  * <ul>
- *   <li><b>ReadyForQuery</b> ends the exchange. It records the transaction status and, once every
- *       ReadyForQuery the connection is owed has arrived, throws what the exchange ended with: the
- *       handler's own failure first, then a refused COPY as a usage error, then the first server
- *       error. The session is synchronized by then, so none of these breaks the connection.</li>
+ *   <li><b>ReadyForQuery</b> ends the exchange. It records the transaction status and, once it
+ *       completes the oldest command in flight ({@link InFlight}), throws what the exchange ended
+ *       with: the handler's own failure first, then a refused COPY as a usage error, then the first
+ *       server error. The session is synchronized by then, so none of these breaks the connection.</li>
  *   <li><b>A failing handler</b> (a row callback that throws, even an {@code Error}) is not called
  *       again; the loop drains the rest of the answer to ReadyForQuery (sending Sync first when the
- *       operation had none outstanding, as a cursor's Execute + Flush has not) and then rethrows.
+ *       command owes none, as a cursor's Execute + Flush does not) and then rethrows.
  *       Before this loop existed, an {@code AssertionError} in a callback left rows on the socket
  *       and the next query on that connection read the previous one's answer.</li>
  *   <li><b>CopyInResponse</b>, unless the operation supplies copy data ({@link CopyFromStream}),
@@ -46,10 +46,10 @@ import java.io.IOException;
  */
 final class MessageLoop {
 
-    private final PgConnection connection;
+    private final SessionChannel connection;
     private final MessageReader reader;
 
-    MessageLoop(PgConnection connection, MessageReader reader) {
+    MessageLoop(SessionChannel connection, MessageReader reader) {
         this.connection = connection;
         this.reader = reader;
     }
@@ -61,8 +61,8 @@ final class MessageLoop {
     }
 
     /**
-     * Continues an exchange (after a pause) without resetting the handler: reads until every
-     * ReadyForQuery owed has arrived, or until the handler pauses.
+     * Continues an exchange (after a pause) without resetting the handler: reads until the oldest
+     * command in flight has its answer ({@link InFlight}), or until the handler pauses.
      */
     void resume(ResponseHandler handler) throws IOException {
         read(handler, false);
@@ -71,8 +71,8 @@ final class MessageLoop {
     /**
      * Reads one pipelined statement's answer, up to the ReadyForQuery of its own Sync, for a
      * {@link SharedConnection}: the answers to statements sent after it stay unread, and no Sync is
-     * ever sent from here (each pipelined statement brought its own). The connection's count of
-     * owed ReadyForQuery messages is not used: pipelined Syncs are counted by the pipeline.
+     * ever sent from here (each pipelined statement brought its own). Its ReadyForQuery must leave
+     * the session idle, or the neighbours would run inside a transaction.
      */
     void runPipelined(ResponseHandler handler) throws IOException {
         handler.begin();
@@ -83,13 +83,11 @@ final class MessageLoop {
         while (true) {
             byte type = connection.nextMessage();
             if (type == BackendMessages.READY_FOR_QUERY) {
+                boolean complete = connection.readyForQuery();
                 if (pipelined) {
-                    connection.pipelinedReadyForQuery();
-                    finish(handler);
-                    return;
+                    requireIdle();
                 }
-                connection.readyForQuery();
-                if (connection.readyOwed() == 0) {
+                if (complete) {
                     finish(handler);
                     return;
                 }
@@ -116,7 +114,7 @@ final class MessageLoop {
                 if (!handler.drainOnFailure()) {
                     throw unchecked(t);
                 }
-                if (!pipelined && connection.readyOwed() == 0) {
+                if (!connection.headOwesReady()) {
                     connection
                             .sendSyncNow(); // a cursor's or batch's Execute + Flush: nothing else would end the answer
                 }
@@ -170,6 +168,16 @@ final class MessageLoop {
         }
     }
 
+    /** A pipelined statement's ReadyForQuery: its status must be idle, or the neighbours would run inside a transaction. */
+    private void requireIdle() {
+        char status = connection.messages().transactionStatus();
+        if (status != 'I') {
+            throw new PgProtocolException("A pipelined statement left the session in a transaction block (status "
+                    + status + "), which the statements sent after it would have joined. The shared"
+                    + " connection was closed. Run transaction control through a session of its own (acquire()).");
+        }
+    }
+
     private void finish(ResponseHandler handler) {
         handler.ready();
         Throwable failure = handler.failure();
@@ -211,15 +219,7 @@ final class MessageLoop {
      * the connection of writes.
      */
     private void commandComplete() {
-        byte[] b = reader.buffer();
-        int p = reader.payloadOffset();
-        connection.commandCompleted(b, p);
-        if (b[p] == 'D' && CommandTags.forgetsPreparedStatements(b, p, reader.payloadLength())) {
-            connection.serverForgotAllStatements();
-        } else if ((b[p] == 'A' || b[p] == 'C' || b[p] == 'D')
-                && CommandTags.changesDefinitions(b, p, reader.payloadLength())) {
-            connection.definitionsChanged();
-        }
+        connection.commandCompleted(reader.buffer(), reader.payloadOffset(), reader.payloadLength());
     }
 
     static PgProtocolException unexpected(byte type, String phase) {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A cursor over the unnamed portal: Execute with a row limit and Flush (not Sync, which would end
@@ -22,24 +23,40 @@ import java.util.NoSuchElementException;
  */
 final class PortalCursor implements RowCursor {
 
-    private final PgConnection connection;
+    private static final Object[] NO_VALUES = new Object[0];
+
+    private final SessionChannel connection;
+    private final ExchangeBracket bracket;
     private final PreparedStatement statement;
     private final int fetchSize;
     private final Object observation;
     private long rowsFetched;
     private boolean firstFetch = true;
+    /** The values to bind, until the first fetch writes the Bind. */
+    private Object[] values;
+
     private final List<LazyRow> batch = new ArrayList<>();
     private int next;
     /** The server holds more rows (the last Execute ended in PortalSuspended). */
     private boolean suspended;
-    /** Sync was sent and ReadyForQuery read: the portal is gone. */
+    /** Sync was sent and ReadyForQuery read (or the cursor failed): the portal is gone. */
     private boolean finished;
 
     private final Answer answer = new Answer();
+    private final Fetch fetch = new Fetch();
+    private final Close closing = new Close();
 
-    PortalCursor(PgConnection connection, PreparedStatement statement, int fetchSize, Object observation) {
+    PortalCursor(
+            SessionChannel connection,
+            ExchangeBracket bracket,
+            PreparedStatement statement,
+            Object[] values,
+            int fetchSize,
+            Object observation) {
         this.connection = connection;
+        this.bracket = bracket;
         this.statement = statement;
+        this.values = values;
         this.fetchSize = fetchSize;
         this.observation = observation;
     }
@@ -57,11 +74,7 @@ final class PortalCursor implements RowCursor {
         if (finished || !suspended) {
             return false;
         }
-        try {
-            fetch();
-        } catch (IOException e) {
-            throw fail(e);
-        }
+        fetch();
         return next < batch.size();
     }
 
@@ -73,54 +86,29 @@ final class PortalCursor implements RowCursor {
         return batch.get(next++);
     }
 
-    /** Sends Execute(fetchSize) + Flush (after the Bind already in the write buffer, the first time) and reads one batch. */
-    void fetch() throws IOException {
+    /**
+     * Opens the portal (Bind, with the first fetch) and reads the first batch: the cursor is the
+     * session's open cursor from now until its portal is gone.
+     */
+    void open() {
+        connection.cursorOpened(this);
+        fetch();
+    }
+
+    /** One fetch, bracketed as work of its own: a cancel meanwhile is for it, the query timeout bounds it. */
+    private void fetch() {
         batch.clear();
         next = 0;
-        long bytesBefore = connection.reader().bytesReceived();
-        connection.startWork(); // a fetch is work of its own: a cancel meanwhile is for it
-        QueryTimeout timeout = connection.armQueryTimeout();
+        run(fetch);
+    }
+
+    private void run(Exchange exchange) {
         try {
-            fetchBatch(timeout);
-        } finally {
-            connection.disarm(timeout);
-            connection.endWork();
-            connection.recordExecution(
-                    statement, batch.size(), connection.reader().bytesReceived() - bytesBefore, null, firstFetch);
-            firstFetch = false;
+            bracket.run(exchange);
+        } catch (RuntimeException | Error e) {
+            failed(e);
+            throw e;
         }
-    }
-
-    private void fetchBatch(QueryTimeout timeout) throws IOException {
-        FrontendMessages.execute(connection.writeBuffer(), fetchSize);
-        // Rows of a cursor are usually dropped as the caller moves on, but some may be kept: each is
-        // copied out into an array of its own (the same bytes a chunk copy would take, plus a header),
-        // so a kept row never pins the rows that arrived with it.
-        connection.reader().retainViews(false);
-        try {
-            connection.sendWithFlush();
-            connection.loop().run(answer);
-            if (!suspended) {
-                endPortal(); // the portal ran to its end or failed: Sync ends the implicit transaction
-            }
-        } catch (Throwable e) {
-            throw fail(e, timeout);
-        }
-    }
-
-    /** Sends Sync and reads to ReadyForQuery; rethrows a server error the batch ended with. */
-    private void endPortal() throws IOException {
-        connection.sync();
-        connection.loop().resume(answer);
-        finished();
-    }
-
-    /** The portal is gone and the session synchronized: statistics and the observer learn the cursor's end. */
-    private void finished() {
-        finished = true;
-        connection.cursorClosed(this);
-        connection.recordCompletion(statement, rowsFetched);
-        connection.observeFinish(observation, statement.sql, "stream", rowsFetched, null);
     }
 
     @Override
@@ -129,36 +117,100 @@ final class PortalCursor implements RowCursor {
             return;
         }
         batch.clear();
-        try {
-            if (suspended) {
-                FrontendMessages.close(connection.writeBuffer(), 'P', "");
-            }
-            suspended = false;
-            connection.writeSync();
-            connection.send();
-            connection.loop().run(answer);
-            finished();
-        } catch (Throwable e) {
-            throw fail(e);
-        }
+        run(closing);
+    }
+
+    /** The portal is gone and the session synchronized: statistics and the observer learn the cursor's end. */
+    private void finished() {
+        finished = true;
+        connection.cursorClosed(this);
+        bracket.recordCompletion(statement, rowsFetched);
+        bracket.observeFinish(observation, statement.sql, "stream", rowsFetched, null);
     }
 
     /**
-     * Ends the cursor after a failure: a server error arrives after ReadyForQuery, with the session
-     * synchronized; anything else leaves the connection to decide between synchronized and broken.
+     * Inside the bracket, before it settles a failure: the cursor ends (the channel is then
+     * synchronized or broken, never with a cursor open).
      */
-    private RuntimeException fail(Throwable e) {
-        return fail(e, null);
-    }
-
-    /** Ends the cursor and reports {@code e} through the connection's one exit for failures. */
-    private RuntimeException fail(Throwable e, QueryTimeout timeout) {
+    private void endAfterFailure() {
         if (!finished) {
             finished = true;
+            suspended = false;
             connection.cursorClosed(this);
-            connection.observeFinish(observation, statement.sql, "stream", rowsFetched, e);
+            failedHere = true;
         }
-        return connection.failed(e, timeout);
+    }
+
+    /** Set when this cursor's own failure ended it: the observer hears of it once, with the failure as reported. */
+    private boolean failedHere;
+
+    private void failed(Throwable settled) {
+        if (failedHere) {
+            failedHere = false;
+            bracket.observeFinish(observation, statement.sql, "stream", rowsFetched, settled);
+        }
+    }
+
+    /** Execute(fetchSize) + Flush (after the Bind, the first time) and one batch read. */
+    private final class Fetch extends Exchange {
+        Fetch() {
+            this.timed = true;
+        }
+
+        @Override
+        void perform() throws IOException {
+            try {
+                if (firstFetch) {
+                    Binds.writeBindAndDescribe(connection, statement, values);
+                    values = NO_VALUES;
+                }
+                FrontendMessages.execute(connection.writeBuffer(), fetchSize);
+                // Rows of a cursor are usually dropped as the caller moves on, but some may be kept: each
+                // is copied out into an array of its own (the same bytes a chunk copy would take, plus a
+                // header), so a kept row never pins the rows that arrived with it.
+                connection.reader().retainViews(false);
+                if (firstFetch) {
+                    connection.enqueue(answer);
+                }
+                connection.sendWithFlush();
+                connection.await(answer);
+                if (!suspended) {
+                    // the portal ran to its end or failed: Sync ends the implicit transaction
+                    connection.sync();
+                    connection.resume(answer);
+                    finished();
+                }
+            } catch (Throwable e) {
+                endAfterFailure();
+                throw e;
+            }
+        }
+
+        @Override
+        void finish(ExchangeBracket b, long bytesReceived, @Nullable Throwable failure) {
+            b.recordExecution(statement, batch.size(), bytesReceived, null, firstFetch);
+            firstFetch = false;
+        }
+    }
+
+    /** Close of a suspended portal and Sync, read to ReadyForQuery. */
+    private final class Close extends Exchange {
+        @Override
+        void perform() throws IOException {
+            try {
+                if (suspended) {
+                    FrontendMessages.close(connection.writeBuffer(), 'P', "");
+                }
+                suspended = false;
+                connection.writeSync();
+                connection.send();
+                connection.await(answer);
+                finished();
+            } catch (Throwable e) {
+                endAfterFailure();
+                throw e;
+            }
+        }
     }
 
     /** One Execute(fetchSize): rows copied out, then PortalSuspended (more to come), CommandComplete or an error. */
@@ -172,14 +224,14 @@ final class PortalCursor implements RowCursor {
         @Override
         void rowDescription(MessageReader in) {
             if (statement.describedPerExecution) {
-                connection.describedPortal(statement, in);
+                connection.preparer().describedPortal(statement, in);
             }
         }
 
         @Override
         void dataRow(MessageReader in) {
             rowsFetched++;
-            connection.checkColumnCount(statement.shape);
+            RowDescriptions.checkColumnCount(in, statement.shape);
             int from = in.payloadOffset() + 2;
             byte[] own = Arrays.copyOfRange(in.buffer(), from, from + in.payloadLength() - 2);
             batch.add(RowViews.view(statement.shape, own, 0));

@@ -2,7 +2,9 @@ package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.Column;
 import io.lazypg.client.PgProtocolException;
+import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.wire.Bytes;
+import io.lazypg.client.internal.wire.MessageReader;
 import java.nio.charset.StandardCharsets;
 import java.util.function.IntPredicate;
 
@@ -46,5 +48,13 @@ final class RowDescriptions {
             formats[i] = (short) (columns[i].binary() ? 1 : 0);
         }
         return formats;
+    }
+
+    /** A DataRow (the message {@code in} holds) must carry as many cells as its RowDescription announced. */
+    static void checkColumnCount(MessageReader in, ResultShape shape) {
+        if (in.payloadLength() < 2 || Bytes.readUnsignedShort(in.buffer(), in.payloadOffset()) != shape.size()) {
+            throw new PgProtocolException("Corrupt DataRow from the server: it does not carry the " + shape.size()
+                    + " columns its RowDescription announced. The connection was closed; retry on a new one.");
+        }
     }
 }

@@ -4,15 +4,10 @@ package io.lazypg.client.internal.conn;
  * The answer to a simple Query (a script): every result is discarded; the first error is thrown
  * after ReadyForQuery, as {@link ResponseHandler} does by default.
  */
-final class ScriptResponse extends ResponseHandler {
+final class ScriptResponse extends SimpleQueryCommand {
 
     @Override
     String phase() {
         return "running a simple query";
-    }
-
-    @Override
-    boolean extended() {
-        return false;
     }
 }

@@ -26,11 +26,11 @@ import java.util.List;
  * <p>The first error is thrown after ReadyForQuery as {@link ResponseHandler} does by default;
  * the results that came before it are then dropped. One instance per call; not thread-safe.
  */
-final class ScriptResults extends ResponseHandler {
+final class ScriptResults extends SimpleQueryCommand {
 
     private static final Column[] NO_COLUMNS = new Column[0];
 
-    private final PgConnection connection;
+    private final SessionChannel connection;
     private final List<LazyResult> results = new ArrayList<>();
     private ResultShape shape;
     private Column[] columns = NO_COLUMNS;
@@ -42,7 +42,7 @@ final class ScriptResults extends ResponseHandler {
     /** Per index of {@link #results}: the row positions of a result to shape again at ReadyForQuery, or null. */
     private final List<List<Object[]>> reshape = new ArrayList<>();
 
-    ScriptResults(PgConnection connection) {
+    ScriptResults(SessionChannel connection) {
         this.connection = connection;
     }
 
@@ -56,8 +56,8 @@ final class ScriptResults extends ResponseHandler {
     }
 
     @Override
-    boolean extended() {
-        return false;
+    long observedRows() {
+        return results.size();
     }
 
     @Override
@@ -69,7 +69,7 @@ final class ScriptResults extends ResponseHandler {
 
     @Override
     void dataRow(MessageReader in) {
-        connection.checkColumnCount(shape);
+        RowDescriptions.checkColumnCount(in, shape);
         int start = in.payloadOffset() + 2;
         int end = in.payloadOffset() + in.payloadLength();
         rows.add(RowViews.view(shape, in.buffer(), start, end));
@@ -80,7 +80,7 @@ final class ScriptResults extends ResponseHandler {
 
     @Override
     void commandComplete(MessageReader in) {
-        String tag = PgConnection.readCString(in.buffer(), in.payloadOffset());
+        String tag = ServerMessages.readCString(in.buffer(), in.payloadOffset());
         results.add(new LazyResult(List.of(columns), rows, tag));
         reshape.add(positions);
         columns = NO_COLUMNS;

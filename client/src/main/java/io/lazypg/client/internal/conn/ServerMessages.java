@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Parses the fields of ErrorResponse and NoticeResponse: (code byte, C string)* then a NUL. */
+/** Parses the fields of ErrorResponse and NoticeResponse: (code byte, C string)* then a NUL; and C strings. */
 final class ServerMessages {
 
     private ServerMessages() {}
@@ -24,5 +24,14 @@ final class ServerMessages {
             p++;
         }
         return new PgServerException.ServerMessage(fields);
+    }
+
+    /** The UTF-8 C string at {@code at} (a command tag). */
+    static String readCString(byte[] b, int at) {
+        int end = at;
+        while (b[end] != 0) {
+            end++;
+        }
+        return new String(b, at, end - at, StandardCharsets.UTF_8);
     }
 }

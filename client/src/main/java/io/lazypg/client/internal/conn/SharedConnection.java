@@ -5,12 +5,14 @@ import io.lazypg.client.PgConnectionClosedException;
 import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.internal.result.CommandTags;
-import io.lazypg.client.internal.wire.WaitingThreads;
+import io.lazypg.client.internal.waiting.Parking;
+import io.lazypg.client.internal.waiting.WaitingThreads;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One pooled connection shared by the auto-commit statements of several threads (pipelining):
@@ -26,8 +28,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * (the server is still writing earlier answers) never blocks the reader that drains them. The
  * reader hands the turn to the next thread by a volatile write of its {@code reading} flag, which
  * also publishes what it changed on the connection (the receive buffer, the transaction status) to
- * that thread. The next thread yields its core a few times before it parks, and is unparked only
- * once parked: on few cores a yield costs less than a futex wake and a context switch.
+ * that thread. The next thread yields its core a few times before it parks ({@link
+ * Parking#SPINS_BEFORE_PARKING}, as the pool's waiters do), and is unparked only once parked: on
+ * few cores a yield costs less than a futex wake and a context switch.
  *
  * <p><b>Failure.</b> A server error fails its own statement only. A failure that leaves the
  * stream out of step (an I/O error, a protocol error, an answer not read to its end) breaks the
@@ -45,6 +48,11 @@ final class SharedConnection {
     static final Object NOT_SENT = new Object();
 
     final PgConnection connection;
+
+    private final SessionChannel channel;
+    private final ExchangeBracket bracket;
+    /** The connection's execute command, which the readers use one after the other. */
+    private final ExecuteCommand command;
     /** Where {@link StatementPipelines} keeps it while statements may join. */
     final int slot;
     /** When it became shared (System.nanoTime()): joins stop after a while, so it drains back to the pool. */
@@ -69,6 +77,9 @@ final class SharedConnection {
     /** Shared by its first statement, which counts as in flight. */
     SharedConnection(PgConnection connection, int slot, LongAdder pipelined) {
         this.connection = connection;
+        this.channel = connection.channel();
+        this.bracket = connection.bracket();
+        this.command = connection.executeCommand();
         this.slot = slot;
         this.pipelined = pipelined;
     }
@@ -83,9 +94,6 @@ final class SharedConnection {
         Turn next;
     }
 
-    /** How often a thread yields its core for its turn before parking (as the pool's waiters do). */
-    private static final int SPINS_BEFORE_PARKING = 20;
-
     /**
      * Sends the statement and reads its answer in turn: a {@link LazyResult} when {@code buffered},
      * else the row count of its command tag (a {@code Long}); {@link #NOT_SENT} when it was not sent, or must run again on another connection.
@@ -99,21 +107,20 @@ final class SharedConnection {
             if (broke != null || connection.isBroken()) {
                 return NOT_SENT;
             }
-            statement = connection.pipelinable(sql, values);
+            statement = channel.preparer().ready(sql, values);
             if (statement == null) {
                 return NOT_SENT;
             }
-            token = connection.observeStart(sql, operation);
+            token = bracket.observeStart(sql, operation);
             try {
-                connection.sendPipelined(statement, values);
+                send(statement, values);
             } catch (IOException e) {
-                RuntimeException lost = connection.broken(e);
+                RuntimeException lost = channel.broken(e);
                 broke = lost;
-                connection.observeFinish(token, sql, operation, 0, lost);
+                bracket.observeFinish(token, sql, operation, 0, lost);
                 throw lost;
             } catch (RuntimeException | Error e) {
-                connection.observeFinish(
-                        token, sql, operation, 0, e); // a value that could not be encoded: nothing sent
+                bracket.observeFinish(token, sql, operation, 0, e); // a value that could not be encoded: nothing sent
                 throw e;
             }
             turn = new Turn();
@@ -129,10 +136,47 @@ final class SharedConnection {
         }
     }
 
+    /**
+     * Writes and sends Bind, Execute and Sync of a ready statement, which joins the channel's
+     * commands in flight while earlier statements' answers may still be on their way to other
+     * threads; under the send lock. A value that cannot be encoded fails before anything is sent;
+     * either way the write buffer is left empty.
+     */
+    private void send(PreparedStatement statement, Object[] values) throws IOException {
+        try {
+            command.writePipelined(statement, values);
+            channel.enqueue(command);
+            channel.send();
+        } finally {
+            channel.writeBuffer().reset();
+        }
+    }
+
+    /**
+     * Reads the answer of one statement sent by {@link #send}, the oldest in flight, up to the
+     * ReadyForQuery of its Sync, handing its rows to {@code sink} (null: only counted); for the
+     * thread whose turn it is to read.
+     */
+    private ExecuteCommand receive(PreparedStatement statement, @Nullable RowSink sink, boolean retainRows)
+            throws IOException {
+        command.start(sink);
+        command.statement(statement);
+        if (sink != null) {
+            sink.starting(statement);
+        }
+        try {
+            channel.reader().retainViews(retainRows);
+            channel.loop().runPipelined(command);
+            return command;
+        } finally {
+            command.releaseSink();
+        }
+    }
+
     private Object read(String operation, String sql, PreparedStatement statement, Object token, boolean buffered) {
-        long bytesBefore = connection.bytesReceived();
-        long answersBefore = connection.pipelinedAnswers();
-        PgConnection.BufferedRows rows = buffered ? new PgConnection.BufferedRows(0) : null;
+        long bytesBefore = channel.reader().bytesReceived();
+        long answersBefore = channel.inFlight().completed();
+        BufferedRows rows = buffered ? new BufferedRows(0) : null;
         Throwable failure = null;
         long rowCount = 0;
         long reported = 0;
@@ -145,11 +189,11 @@ final class SharedConnection {
                                 + " have run; retry it on a new connection if it is safe to repeat.",
                         lost);
             }
-            ExecutionResponse response = connection.readPipelined(statement, rows, buffered);
+            ExecuteCommand response = receive(statement, rows, buffered);
             rowCount = response.rowCount();
-            if (buffered) {
+            if (rows != null) {
                 reported = rowCount;
-                return PgConnection.result(response, rows);
+                return rows.result(response);
             }
             reported = CommandTags.rowCount(response.tag());
             return reported;
@@ -165,9 +209,9 @@ final class SharedConnection {
             failure = settle(t, answersBefore);
             throw MessageLoop.unchecked(failure);
         } finally {
-            connection.recordExecution(statement, rowCount, connection.bytesReceived() - bytesBefore, failure, true);
-            connection.recordCompletion(statement, rowCount);
-            connection.observeFinish(token, sql, operation, reported, failure);
+            bracket.recordExecution(statement, rowCount, channel.reader().bytesReceived() - bytesBefore, failure, true);
+            bracket.recordCompletion(statement, rowCount);
+            bracket.observeFinish(token, sql, operation, reported, failure);
         }
     }
 
@@ -181,15 +225,15 @@ final class SharedConnection {
             return t; // an earlier reader's failure, already settled
         }
         if (t instanceof IOException io) {
-            t = connection.broken(io);
+            t = channel.broken(io);
         } else if (t instanceof PgConnectionClosedException ended) {
-            t = connection.serverEnded(ended);
+            t = channel.serverEnded(ended);
         } else if (t instanceof PgServerException e) {
             return PoolerErrors.explain(e);
-        } else if (!(t instanceof PgProtocolException) && connection.pipelinedAnswers() != answersBefore) {
+        } else if (!(t instanceof PgProtocolException) && channel.inFlight().completed() != answersBefore) {
             return t; // a failing row sink, drained to ReadyForQuery by the loop
         }
-        connection.markBroken(t);
+        channel.markBroken(t);
         broke = t;
         return t;
     }
@@ -226,7 +270,7 @@ final class SharedConnection {
     }
 
     private static void awaitTurnCounted(Turn turn) {
-        for (int spins = 0; spins < SPINS_BEFORE_PARKING && !turn.reading; spins++) {
+        for (int spins = 0; spins < Parking.SPINS_BEFORE_PARKING && !turn.reading; spins++) {
             Thread.yield();
         }
         boolean interrupted = false;

@@ -18,7 +18,7 @@ final class SqlText {
             char c = sql.charAt(i);
             if (c == 0) {
                 throw new PgUsageException("The SQL text contains a NUL character (U+0000) at index " + i + ": "
-                        + PgConnection.abbreviate(sql.replace('\0', ' ')) + ". PostgreSQL cannot receive it in a"
+                        + abbreviate(sql.replace('\0', ' ')) + ". PostgreSQL cannot receive it in a"
                         + " statement; remove it (bind binary data as a byte[] parameter instead). Nothing was sent.");
             }
             if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(sql.charAt(i + 1))) {
@@ -30,5 +30,11 @@ final class SqlText {
                         + " and cannot be sent as UTF-8. Fix the code that built the string. Nothing was sent.");
             }
         }
+    }
+
+    /** SQL on one line, at most 120 characters, for messages. */
+    static String abbreviate(String sql) {
+        String oneLine = sql.replaceAll("\\s+", " ").trim();
+        return oneLine.length() > 120 ? oneLine.substring(0, 117) + "..." : oneLine;
     }
 }

@@ -46,7 +46,7 @@ final class StatementPreparer {
 
     private static final SecureRandom TAGS = new SecureRandom();
 
-    private final PgConnection connection;
+    private final SessionChannel connection;
     private final StatementCache statements;
     /** Makes this connection's statement names its own (see the class comment). */
     private final String namePrefix = "lazypg_" + Long.toString(TAGS.nextLong() >>> 16, 36) + "_";
@@ -54,7 +54,7 @@ final class StatementPreparer {
     private long counter;
     private final DescribeResponse description = new DescribeResponse();
 
-    StatementPreparer(PgConnection connection, StatementCache statements) {
+    StatementPreparer(SessionChannel connection, StatementCache statements) {
         this.connection = connection;
         this.statements = statements;
     }
@@ -118,9 +118,10 @@ final class StatementPreparer {
         FrontendMessages.parse(connection.writeBuffer(), name, sql, types);
         FrontendMessages.describe(connection.writeBuffer(), 'S', name);
         connection.writeSync();
-        connection.send();
         description.start();
-        connection.loop().run(description);
+        connection.enqueue(description);
+        connection.send();
+        connection.await(description);
         Column[] columns = description.columns;
         int parameterCount = description.parameterCount;
         if (parameterCount >= 0 && parameterCount != values.length) {
@@ -161,7 +162,7 @@ final class StatementPreparer {
 
     /** The session's standard_conforming_strings as last reported (on unless the server says off): how '...' lexes. */
     private boolean standardConformingStrings() {
-        return !"off".equalsIgnoreCase(connection.serverParameter("standard_conforming_strings"));
+        return !"off".equalsIgnoreCase(connection.messages().serverParameter("standard_conforming_strings"));
     }
 
     /** Checks the SQL and the number of values against its placeholders; the OIDs to declare in Parse. */
@@ -206,9 +207,10 @@ final class StatementPreparer {
         FrontendMessages.parse(connection.writeBuffer(), "", sql, new int[0]);
         FrontendMessages.describe(connection.writeBuffer(), 'S', "");
         connection.writeSync();
-        connection.send();
         description.start();
-        connection.loop().run(description);
+        connection.enqueue(description);
+        connection.send();
+        connection.await(description);
         List<Integer> types = new ArrayList<>(description.parameterTypes.length);
         for (int oid : description.parameterTypes) {
             types.add(oid);
@@ -282,11 +284,11 @@ final class StatementPreparer {
     private static PgUsageException wrongParameterCount(String sql, int expected, int given) {
         return new PgUsageException("The statement has " + expected + " parameter" + (expected == 1 ? "" : "s")
                 + (expected > 0 ? " ($1.." + "$" + expected + ")" : "") + " but " + given + " value"
-                + (given == 1 ? " was" : "s were") + " given: " + PgConnection.abbreviate(sql)
+                + (given == 1 ? " was" : "s were") + " given: " + SqlText.abbreviate(sql)
                 + ". Pass exactly one value per placeholder.");
     }
 
-    /** Writes Close for every statement evicted since the last call; only {@link PgConnection#writeSync} calls it. */
+    /** Writes Close for every statement evicted since the last call; only {@link SessionChannel#writeSync} calls it. */
     void writePendingCloses() {
         List<String> names = statements.pendingCloses();
         if (names.isEmpty()) {

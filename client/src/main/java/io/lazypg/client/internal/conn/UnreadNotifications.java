@@ -10,7 +10,7 @@ import java.util.List;
  * unread, the oldest are dropped, with one warning per connection, so a connection that LISTENs
  * while nobody reads cannot grow without bound.
  *
- * <p>Owned by one {@link PgConnection} and created by its first such notification (almost no
+ * <p>Owned by one connection ({@link SessionNotifications}) and created by its first such notification (almost no
  * connection receives any, so the point-select path allocates nothing). Not thread-safe: used by
  * the thread that holds the connection.
  */

@@ -7,7 +7,8 @@ import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.PoolListener;
 import io.lazypg.client.PoolStats;
-import io.lazypg.client.internal.wire.WaitingThreads;
+import io.lazypg.client.internal.waiting.Parking;
+import io.lazypg.client.internal.waiting.WaitingThreads;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -60,7 +61,7 @@ import java.util.function.LongSupplier;
  *       (its state stays handed out; it never touches the idle stack); a connection found idle
  *       while threads wait goes to the oldest of them too. A waiter also serves itself from the
  *       idle stack when woken and when its turn falls due.</li>
- *   <li>A waiter first yields its core a few times ({@link #SPINS_BEFORE_PARKING}), serving the
+ *   <li>A waiter first yields its core a few times ({@link Parking#SPINS_BEFORE_PARKING}), serving the
  *       oldest waiters from the idle stack when it finds a connection there, and only then parks.
  *       Releasers and hand-offs unpark a waiter only when it has parked: a wake-up costs a futex
  *       call and a context switch, a yield on a busy core less.</li>
@@ -106,17 +107,6 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
 
     /** How long the oldest waiter may be passed over by arriving threads; see {@link #turnDue}. */
     static final long BARGING_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-
-    /**
-     * How many times a waiter yields its core, looking for an outcome or an idle connection,
-     * before it parks. A parked waiter costs a futex wake to rouse and a context switch to resume;
-     * while threads outnumber cores, a yield hands the core to a runnable thread (often the one
-     * about to release) for less, but a yield is a syscall too. Measured on 2 cores, 8 threads on 4
-     * connections (#14): 0 spins gave 0.71x HikariCP's throughput, 20 gave 0.82x, 50 gave 0.76x;
-     * later, with variants side by side in three rotations, 2 beat 20 in each (by 12, 5 and 9%, at 2
-     * to 8 µs less CPU per statement), 5 and 1 came close to 2, and 0 stayed the worst.
-     */
-    static final int SPINS_BEFORE_PARKING = 2;
 
     private static final long HOUSEKEEPING_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(30);
     private static final long MIN_HOUSEKEEPING_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -519,7 +509,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
                 }
                 continue; // an outcome arrived meanwhile: take it
             }
-            if (spins < SPINS_BEFORE_PARKING) {
+            if (spins < Parking.SPINS_BEFORE_PARKING) {
                 spins++;
                 if (!idle.isEmpty()) {
                     serveWaitersFromIdle(); // the oldest waiters first, as a woken one does

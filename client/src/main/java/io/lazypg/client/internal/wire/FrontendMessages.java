@@ -131,6 +131,12 @@ public final class FrontendMessages {
         out.writeInt(4);
     }
 
+    /** CopyDone ('c'): the end of COPY FROM STDIN data. */
+    public static void copyDone(WriteBuffer out) {
+        out.writeByte('c');
+        out.writeInt(4);
+    }
+
     public static void terminate(WriteBuffer out) {
         out.writeByte('X');
         out.writeInt(4);

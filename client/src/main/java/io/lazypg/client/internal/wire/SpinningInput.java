@@ -1,5 +1,6 @@
 package io.lazypg.client.internal.wire;
 
+import io.lazypg.client.internal.waiting.WaitingThreads;
 import java.io.IOException;
 import java.io.InputStream;
 

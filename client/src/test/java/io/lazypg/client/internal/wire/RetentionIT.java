@@ -50,7 +50,7 @@ class RetentionIT {
     }
 
     private static MessageReader readerOf(LazyPgConnection session) {
-        return (MessageReader) field(field(session, "connection"), "reader");
+        return (MessageReader) field(field(field(session, "connection"), "channel"), "reader");
     }
 
     /** Every byte[] the reader references through its own fields, with the field name. */

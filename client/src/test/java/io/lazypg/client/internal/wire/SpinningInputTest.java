@@ -2,6 +2,7 @@ package io.lazypg.client.internal.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.lazypg.client.internal.waiting.WaitingThreads;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

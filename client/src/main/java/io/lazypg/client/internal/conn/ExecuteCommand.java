@@ -2,25 +2,27 @@ package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * The answer to Bind + Execute + Sync of a prepared statement: each DataRow to a {@link PgConnection.RowSink}
- * (or only counted when there is none), the command tag, and the forgetting of a cached statement
- * that went stale on the server.
+ * One execution of a prepared statement: the request (Bind, Describe of the portal when its
+ * columns are learnt per execution, Execute, Sync; {@link #write}) and its answer, each DataRow to
+ * a {@link RowSink} (or only counted when there is none), the command tag, and the forgetting of a
+ * cached statement that went stale on the server.
  *
  * <p>One instance per connection, reused by every execution (no allocation per statement); not
- * thread-safe. {@link #start} resets it; its results (tag, row count, statement) are read before
- * the connection runs anything else, and it never holds the caller's rows past the execution
- * ({@link #releaseSink}).
+ * thread-safe (a {@link SharedConnection}'s readers use it one after the other). {@link #start}
+ * resets it; its results (tag, row count, statement) are read before the connection runs anything
+ * else, and it never holds the caller's rows past the execution ({@link #releaseSink}).
  */
-final class ExecutionResponse extends ResponseHandler {
+final class ExecuteCommand extends ResponseHandler {
 
-    private final PgConnection connection;
+    private final SessionChannel connection;
     private final StatementPreparer preparer;
-    private PgConnection.RowSink sink;
+    private RowSink sink;
     private PreparedStatement statement;
     private ResultShape shape;
     private String tag;
@@ -33,12 +35,41 @@ final class ExecutionResponse extends ResponseHandler {
 
     private String lastTag = "";
 
-    ExecutionResponse(PgConnection connection, StatementPreparer preparer) {
+    ExecuteCommand(SessionChannel connection) {
         this.connection = connection;
-        this.preparer = preparer;
+        this.preparer = connection.preparer();
     }
 
-    void start(PgConnection.RowSink rows) {
+    /**
+     * Writes Bind (and Describe), the Closes of evicted statements (before Execute, so the statement
+     * runs with them gone), Execute with {@code maxRows} (0: all) and Sync, after whatever the buffer
+     * holds since {@code mark}; a value that cannot be encoded cuts the buffer back to {@code mark}.
+     */
+    void write(PreparedStatement prepared, Object[] values, int maxRows, int mark) {
+        try {
+            Binds.writeBindAndDescribe(connection, prepared, values);
+        } catch (RuntimeException e) {
+            connection.writeBuffer().truncate(mark); // a deferred BEGIN written before it does not go either
+            throw e;
+        }
+        preparer.writePendingCloses();
+        FrontendMessages.execute(connection.writeBuffer(), maxRows);
+        connection.writeSync();
+    }
+
+    /**
+     * Writes Bind, Execute and Sync of a {@linkplain StatementPreparer#ready ready} statement for a
+     * {@link SharedConnection}: never described per execution, and no Closes, which belong to the
+     * cache the senders share.
+     */
+    void writePipelined(PreparedStatement prepared, Object[] values) {
+        Binds.write(connection, prepared, values);
+        FrontendMessages.execute(connection.writeBuffer(), 0);
+        FrontendMessages.sync(connection.writeBuffer());
+        connection.expectReadyAfterSend();
+    }
+
+    void start(RowSink rows) {
         sink = rows;
         statement = null;
         shape = null;
@@ -89,7 +120,7 @@ final class ExecutionResponse extends ResponseHandler {
     void dataRow(MessageReader in) {
         rowCount++;
         if (sink != null && shape != null) {
-            connection.checkColumnCount(shape);
+            RowDescriptions.checkColumnCount(in, shape);
             sink.row(in.buffer(), in.payloadOffset() + 2, in.payloadOffset() + in.payloadLength(), shape);
         }
     }

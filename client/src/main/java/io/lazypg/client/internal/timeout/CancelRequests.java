@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.conn;
+package io.lazypg.client.internal.timeout;
 
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.internal.wire.FrontendMessages;
@@ -19,10 +19,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Thread-safe.
  */
-final class CancelRequests {
+public final class CancelRequests {
 
     /** What became of one CancelRequest. */
-    enum Outcome {
+    public enum Outcome {
         /** The server closed the cancel connection: it has signalled the backend (or found no such backend). */
         DELIVERED,
         /** Nothing reached the server (the connect failed): no cancel will ever arrive. */
@@ -48,7 +48,7 @@ final class CancelRequests {
      * connection, which it does only after signalling the backend. The connect and the wait for the
      * close are each bounded by the connect timeout. Blocks the calling thread.
      */
-    static Outcome send(LazyPgConfig config, Socket session, int processId, int secretKey) {
+    public static Outcome send(LazyPgConfig config, Socket session, int processId, int secretKey) {
         InetSocketAddress target = session.getRemoteSocketAddress() instanceof InetSocketAddress a
                 ? a
                 : new InetSocketAddress(config.host(), config.port());

@@ -1,10 +1,10 @@
-package io.lazypg.client.internal.wire;
+package io.lazypg.client.internal.waiting;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * How many threads of this JVM are waiting on lazypg right now: for a server's answer in a read
- * ({@link SpinningInput}) or for a pooled connection. {@link SpinningInput} spins only while
+ * ({@code wire.SpinningInput}) or for a pooled connection. {@code SpinningInput} spins only while
  * this is low; when threads queue for connections, the processors are busy enough that polling
  * would take them from threads with work to do.
  *

@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.conn;
+package io.lazypg.client.internal.timeout;
 
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
@@ -18,7 +18,7 @@ import java.util.concurrent.Future;
  *
  * <p>Give it the TCP socket, never a TLS socket layered on it: closing a TLS socket sends
  * close_notify under a lock that a writer blocked on a stalled network holds, and would block the
- * timer thread with it (see {@link PgConnection#transport()}).
+ * timer thread with it (see {@code SessionChannel.transport()}).
  *
  * <p>Firing and {@link #cancel()} race for one atomic state, PENDING to FIRED (the timer) or PENDING
  * to CANCELLED (the owner), so exactly one of them wins. When the timer wins, even at the very
@@ -27,7 +27,7 @@ import java.util.concurrent.Future;
  *
  * <p>Thread-safe: the state is the only thing the timer thread and the socket's owner share.
  */
-final class SocketDeadline implements Runnable {
+public final class SocketDeadline implements Runnable {
 
     private static final int PENDING = 0;
     private static final int CANCELLED = 1;
@@ -58,12 +58,12 @@ final class SocketDeadline implements Runnable {
     }
 
     /** Closes {@code socket} after {@code after} unless {@link #cancel()} is called first. */
-    static SocketDeadline closeAfter(Socket socket, Duration after) {
+    public static SocketDeadline closeAfter(Socket socket, Duration after) {
         return new SocketDeadline(socket, after, null);
     }
 
     /** As {@link #closeAfter(Socket, Duration)}, running {@code beforeClose} on the timer thread first. */
-    static SocketDeadline closeAfter(Socket socket, Duration after, Runnable beforeClose) {
+    public static SocketDeadline closeAfter(Socket socket, Duration after, Runnable beforeClose) {
         return new SocketDeadline(socket, after, beforeClose);
     }
 
@@ -84,7 +84,7 @@ final class SocketDeadline implements Runnable {
     }
 
     /** Whether the deadline fired: the socket is closed, or about to be, because of it. */
-    boolean expired() {
+    public boolean expired() {
         return (int) STATE.getVolatile(this) == FIRED;
     }
 
@@ -93,7 +93,7 @@ final class SocketDeadline implements Runnable {
      * (the socket is untouched), false when it fired: then the socket is closed or being closed, and
      * the connection must not be used again. Idempotent.
      */
-    boolean cancel() {
+    public boolean cancel() {
         // Unschedule first (a task not yet started then never runs); the state decides the race with
         // one that has started.
         task.cancel(false);

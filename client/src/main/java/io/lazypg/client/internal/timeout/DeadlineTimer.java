@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.conn;
+package io.lazypg.client.internal.timeout;
 
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledThreadPoolExecutor;

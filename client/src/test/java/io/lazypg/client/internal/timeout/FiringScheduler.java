@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.conn;
+package io.lazypg.client.internal.timeout;
 
 import java.time.Duration;
 import java.util.Arrays;

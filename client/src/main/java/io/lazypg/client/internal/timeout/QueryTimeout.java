@@ -1,11 +1,13 @@
-package io.lazypg.client.internal.conn;
+package io.lazypg.client.internal.timeout;
 
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgTimeoutException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.concurrent.Future;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The query timeout of one round of work on a connection (a statement, a batch, one cursor fetch):
@@ -61,10 +63,25 @@ import java.util.concurrent.Future;
  * <p>Thread-safe as described: {@link #run()} on the timer thread, {@link #sendCancel()} on a cancel
  * thread, everything else on the connection owner's thread.
  */
-final class QueryTimeout implements Runnable {
+public final class QueryTimeout implements Runnable {
+
+    /** The session a query timeout bounds: what it closes, whom it cancels, and how its setting reads. */
+    public interface Session {
+        /** The TCP socket under the session, which the give-up closes (not a TLS socket; see {@link SocketDeadline}). */
+        Socket transport();
+
+        /** On the timer thread, just before the give-up closes the socket: the failure that follows is this timeout. */
+        void queryGaveUp();
+
+        /** Sends a CancelRequest for the session's backend; blocks until its outcome is known. */
+        CancelRequests.Outcome sendCancel();
+
+        /** The timeout the session's statements run under. */
+        Duration queryTimeout();
+    }
 
     /** How long past the query timeout we wait for the server to answer the cancel before giving up the socket. */
-    static final int CANCEL_GRACE_MILLIS = 5_000;
+    public static final int CANCEL_GRACE_MILLIS = 5_000;
 
     private static final Duration CANCEL_GRACE = Duration.ofMillis(CANCEL_GRACE_MILLIS);
 
@@ -84,7 +101,7 @@ final class QueryTimeout implements Runnable {
         }
     }
 
-    private final PgConnection connection;
+    private final Session connection;
     /** The scheduled firing; read by the owner only. */
     private Future<?> timer;
     /** ARMED (0) at first; read and written only through {@link #STATE}, and under this object's monitor for CANCELLED. */
@@ -95,12 +112,12 @@ final class QueryTimeout implements Runnable {
     /** Written by the cancel thread before CANCELLED is published; read by others after seeing it. */
     private CancelRequests.Outcome outcome;
 
-    private QueryTimeout(PgConnection connection) {
+    private QueryTimeout(Session connection) {
         this.connection = connection;
     }
 
     /** Arms a query timeout of {@code timeout} (positive) for {@code connection}: one scheduled task. */
-    static QueryTimeout arm(PgConnection connection, Duration timeout) {
+    public static QueryTimeout arm(Session connection, Duration timeout) {
         QueryTimeout t = new QueryTimeout(connection);
         t.timer = DeadlineTimer.schedule(t, timeout.toNanos());
         return t;
@@ -116,7 +133,7 @@ final class QueryTimeout implements Runnable {
             return; // disarmed just as it fired
         }
         SocketDeadline deadline =
-                SocketDeadline.closeAfter(connection.transport(), CANCEL_GRACE, connection::markQueryGaveUp);
+                SocketDeadline.closeAfter(connection.transport(), CANCEL_GRACE, connection::queryGaveUp);
         giveUp = deadline;
         if (!STATE.compareAndSet(this, ARMED, FIRED)) {
             deadline.cancel();
@@ -154,7 +171,7 @@ final class QueryTimeout implements Runnable {
      *
      * @param connectionBroken the connection is discarded anyway: do not wait for anything
      */
-    boolean disarm(boolean connectionBroken) {
+    public boolean disarm(boolean connectionBroken) {
         // Unschedule first (a task not yet started then never runs); the state decides the race with
         // one that has started.
         timer.cancel(false);
@@ -201,7 +218,7 @@ final class QueryTimeout implements Runnable {
      * reported as a {@link PgTimeoutException} of kind QUERY with the server's error as its cause;
      * anything else is {@code error} itself.
      */
-    static RuntimeException explain(QueryTimeout timeout, PgServerException error) {
+    public static RuntimeException explain(@Nullable QueryTimeout timeout, PgServerException error) {
         if (timeout == null || !"57014".equals(error.sqlState()) || !timeout.cancelSent()) {
             return error;
         }
@@ -218,7 +235,7 @@ final class QueryTimeout implements Runnable {
      * How the connection's timeout reads in messages, for example
      * {@code query_timeout / lazypg.query-timeout = 100ms} (the session's override when one is set).
      */
-    static String setting(PgConnection connection) {
+    public static String setting(Session connection) {
         long millis = connection.queryTimeout().toMillis();
         return "query_timeout / lazypg.query-timeout = " + (millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms");
     }

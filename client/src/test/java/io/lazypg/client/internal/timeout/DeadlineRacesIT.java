@@ -1,10 +1,12 @@
-package io.lazypg.client.internal.conn;
+package io.lazypg.client.internal.timeout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.PgTimeoutException;
+import io.lazypg.client.internal.conn.ClientHooks;
+import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TestPostgres;
 import java.time.Duration;

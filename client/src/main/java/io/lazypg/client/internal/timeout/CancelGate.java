@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.conn;
+package io.lazypg.client.internal.timeout;
 
 import java.util.function.Supplier;
 
@@ -26,7 +26,7 @@ import java.util.function.Supplier;
  * <p>Thread-safe: {@link #started} and {@link #finished} on the owner's thread, {@link #cancel} on
  * any. Uncontended, each is one monitor enter and exit, and nothing is allocated.
  */
-final class CancelGate {
+public final class CancelGate {
 
     private static final int IDLE = 0;
     private static final int RUNNING = 1;
@@ -39,7 +39,7 @@ final class CancelGate {
     private CancelRequests.Outcome outcome;
 
     /** On the owner's thread: work is about to be sent. */
-    synchronized void started() {
+    public synchronized void started() {
         state = RUNNING;
         outcome = null;
     }
@@ -50,7 +50,7 @@ final class CancelGate {
      * delivery could not be confirmed (it may still arrive), or the wait was interrupted (the
      * interrupt flag is kept).
      */
-    synchronized boolean finished() {
+    public synchronized boolean finished() {
         while (state == CANCELLING) {
             try {
                 wait();
@@ -69,7 +69,7 @@ final class CancelGate {
      * On any thread: sends a CancelRequest with {@code send} (which blocks until its outcome is
      * known) if work is running and none was sent for it yet; returns whether one was sent.
      */
-    boolean cancel(Supplier<CancelRequests.Outcome> send) {
+    public boolean cancel(Supplier<CancelRequests.Outcome> send) {
         synchronized (this) {
             if (state != RUNNING) {
                 return false;
