@@ -1,11 +1,16 @@
 package io.lazypg.jdbc;
 
 import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.internal.config.ConnectionUrl;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TimeZone;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Turns a JDBC URL and the properties a pool or DriverManager passes beside it into a
@@ -18,6 +23,12 @@ import java.util.TimeZone;
 final class JdbcUrls {
 
     static final String LAZYPG_PREFIX = "jdbc:lazypg:";
+
+    /** The logger of the no-effect warning (tests capture it by this name). */
+    static final System.Logger LOG = System.getLogger(JdbcUrls.class.getName());
+
+    /** The sets of no-effect properties already warned about. */
+    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
     private JdbcUrls() {}
 
@@ -39,7 +50,9 @@ final class JdbcUrls {
             full = b.toString();
         }
         try {
-            return withJvmTimeZone(LazyPgConfig.fromUrl(full));
+            LazyPgConfig config = withJvmTimeZone(LazyPgConfig.fromUrl(full));
+            warnOnceAboutNoEffect(ConnectionUrl.withoutEffect(full));
+            return config;
         } catch (IllegalArgumentException e) {
             // the client's messages never contain the URL or a password
             throw new SQLException(
@@ -74,6 +87,23 @@ final class JdbcUrls {
             return (javaId.charAt(3) == '+' ? "GMT-" : "GMT+") + javaId.substring(4);
         }
         return javaId;
+    }
+
+    /**
+     * Logs one WARN per distinct set of pgjdbc properties that have no effect, naming each and why: a
+     * pool or DataSource configured once warns once, not at every connection the driver opens.
+     */
+    static void warnOnceAboutNoEffect(Map<String, String> withoutEffect) {
+        if (withoutEffect.isEmpty() || !WARNED.add(new TreeSet<>(withoutEffect.keySet()).toString())) {
+            return;
+        }
+        StringBuilder b = new StringBuilder("lazypg-jdbc accepts these pgjdbc properties without effect:");
+        withoutEffect.forEach((name, why) ->
+                b.append(' ').append(name).append(" (").append(why).append(");"));
+        b.setLength(b.length() - 1);
+        LOG.log(
+                System.Logger.Level.WARNING,
+                b.append(". See docs/jdbc.md (pgjdbc properties).").toString());
     }
 
     private static String encode(String s) {

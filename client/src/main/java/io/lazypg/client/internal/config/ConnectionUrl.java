@@ -45,37 +45,6 @@ public final class ConnectionUrl {
     /** What one URL is applied to: the builder's structured parts, its table values, its hosts. */
     private record Target(LazyPgConfig.Builder builder, SettingValues values, Endpoints endpoints) {}
 
-    private static final String[] IGNORED_PGJDBC = {
-        "reWriteBatchedInserts",
-        "binaryTransfer",
-        "stringtype",
-        "tcpKeepAlive",
-        "loginTimeout",
-        "cancelSignalTimeout",
-        "loggerLevel",
-        "loggerFile",
-        "assumeMinServerVersion",
-        "autosave",
-        "cleanupSavepoints",
-        "readOnly",
-        "readOnlyMode",
-        // lazypg remembers a host that failed or did not match for a fixed 10 s (see HostConnector)
-        "hostRecheckSeconds",
-        "logUnclosedConnections",
-        "disableColumnSanitiser",
-        "escapeSyntaxCallMode",
-        "quoteReturningIdentifiers",
-        "unknownLength",
-        "sendBufferSize",
-        "receiveBufferSize",
-        "preparedStatementCacheSizeMiB",
-        "databaseMetadataCacheFields",
-        "databaseMetadataCacheFieldsMiB",
-        "gssEncMode",
-        "channelBinding",
-        "adaptiveFetch"
-    };
-
     private static final Map<String, Setter> LIBPQ_PARAMETERS = libpqParameters();
     private static final Map<String, Setter> JDBC_PARAMETERS = jdbcParameters();
 
@@ -105,6 +74,30 @@ public final class ConnectionUrl {
             throw new IllegalArgumentException("unsupported connection URL: it must start with "
                     + "postgresql://, postgres://, jdbc:postgresql: or jdbc:lazypg:");
         }
+    }
+
+    /**
+     * The pgjdbc properties a JDBC URL names that lazypg accepts without effect, each with the reason,
+     * in the URL's order; empty for other URLs. The URL is assumed valid ({@link #applyTo} read it).
+     */
+    public static Map<String, String> withoutEffect(String url) {
+        Map<String, String> found = new LinkedHashMap<>();
+        String u = url.trim();
+        int q = u.indexOf('?');
+        boolean jdbc = u.regionMatches(true, 0, JDBC_SCHEME, 0, JDBC_SCHEME.length())
+                || u.regionMatches(true, 0, LAZYPG_JDBC_SCHEME, 0, LAZYPG_JDBC_SCHEME.length());
+        if (!jdbc || q < 0) {
+            return found;
+        }
+        for (String pair : u.substring(q + 1).split("&")) {
+            int eq = pair.indexOf('=');
+            String name = decode(eq < 0 ? pair : pair.substring(0, eq), "a parameter name", true);
+            PgjdbcProperties.Handling h = PgjdbcProperties.of(name);
+            if (h != null && h.kind() == PgjdbcProperties.Kind.NO_EFFECT) {
+                found.put(name, h.what());
+            }
+        }
+        return found;
     }
 
     /** {@code [user[:password]@][host[:port]][/database][?query]}, everything percent-encoded. */
@@ -308,8 +301,10 @@ public final class ConnectionUrl {
                 // Right after a password, an "unknown parameter" is most likely the rest of a
                 // password with an unencoded '&': do not echo it.
                 String shown = afterPassword ? "following 'password'" : "'" + name + "'";
+                String nearest = afterPassword ? null : Nearest.among(name, known.keySet());
                 throw new IllegalArgumentException("unknown connection URL parameter " + shown
                         + (afterPassword ? " (percent-encode '&' in a password as %26)" : "")
+                        + (nearest == null ? "" : "; did you mean '" + nearest + "'?")
                         + "; known parameters: " + String.join(", ", new TreeSet<>(known.keySet())));
             }
             afterPassword = isPassword(name);
@@ -353,20 +348,26 @@ public final class ConnectionUrl {
         Map<String, Setter> m = new LinkedHashMap<>();
         m.put("options", (t, n, v) -> parseOptions(n, v).forEach(t.builder::serverParameter));
         m.put("currentSchema", (t, n, v) -> t.builder.serverParameter("search_path", v));
-        // pgjdbc's "never use a named server-side statement", the usual advice for PgBouncer in transaction
-        // mode: lazypg's statement_cache_size=0. Other thresholds have no counterpart (lazypg prepares a
-        // statement at its first use) and are ignored.
+        m.put("PGHOST", (t, n, v) -> t.endpoints.hostParameter(v));
+        m.put("PGPORT", (t, n, v) -> t.endpoints.portParameter(n, v));
         m.put("prepareThreshold", (t, n, v) -> {
             if (parseInt(n, v) == 0) {
                 t.values.set(Settings.STATEMENT_CACHE_SIZE, 0);
             }
         });
-        // pgjdbc's socket read timeout; lazypg bounds statements with query_timeout instead.
-        m.put("socketTimeout", (t, n, v) -> {});
-        // pgjdbc tuning knobs that have no lazypg counterpart: accepted and ignored, so a
-        // spring.datasource.url written for pgjdbc works unchanged. Typos still fail.
-        for (String ignored : IGNORED_PGJDBC) {
-            m.put(ignored, (t, n, v) -> {});
+        // The rest of pgjdbc's properties: accepted without effect, so a URL or DataSource written for
+        // pgjdbc works unchanged (lazypg-jdbc warns once, naming them), or refused with the reason.
+        for (Map.Entry<String, PgjdbcProperties.Handling> p :
+                PgjdbcProperties.all().entrySet()) {
+            PgjdbcProperties.Handling h = p.getValue();
+            if (h.kind() == PgjdbcProperties.Kind.NO_EFFECT) {
+                m.put(p.getKey(), (t, n, v) -> {});
+            } else if (h.kind() == PgjdbcProperties.Kind.REFUSED) {
+                m.put(p.getKey(), (t, n, v) -> {
+                    throw new IllegalArgumentException(
+                            "connection URL parameter '" + n + "' is not supported: " + h.what());
+                });
+            }
         }
         addSettings(m, Setting.Syntax.JDBC);
         return Collections.unmodifiableMap(m);

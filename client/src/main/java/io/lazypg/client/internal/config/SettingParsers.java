@@ -201,6 +201,11 @@ final class SettingParsers {
         };
     }
 
+    /** pgjdbc's {@code ssl}: true asks for verify-full (pgjdbc's default once ssl is on), false for none. */
+    static SslMode parseSsl(String name, String value) {
+        return parseBoolean(name, value) ? SslMode.VERIFY_FULL : SslMode.DISABLE;
+    }
+
     static SslMode parseSslMode(String name, String value) {
         try {
             return SslMode.fromString(value);

@@ -88,6 +88,7 @@ public final class Settings {
     public static final Setting<String> DATABASE = Setting.define(
                     "dbname", "database", String.class, SettingParsers::text)
             .optional("the user name, as in libpq")
+            .alias(JDBC, "PGDBNAME")
             .check(d -> d.isEmpty() ? "must not be empty (leave it unset to use the user name)" : null)
             .doc("The database to connect to (also the path of the URL).")
             .add(TABLE);
@@ -112,8 +113,10 @@ public final class Settings {
     public static final Setting<SslMode> SSL_MODE = Setting.define(
                     "sslmode", "sslMode", SslMode.class, SettingParsers::parseSslMode)
             .defaultValue(SslMode.PREFER)
+            .alias(JDBC, "ssl", SettingParsers::parseSsl)
             .boot("ssl-mode")
-            .doc("Whether and how to use TLS: disable, allow, prefer, require, verify-ca, verify-full.")
+            .doc("Whether and how to use TLS: disable, allow, prefer, require, verify-ca, verify-full (pgjdbc's"
+                    + " ssl=true is verify-full, as in pgjdbc).")
             .add(TABLE);
 
     public static final Setting<Path> SSL_ROOT_CERT = Setting.define(
@@ -137,17 +140,20 @@ public final class Settings {
             .defaultValue(Duration.ofSeconds(10))
             .check(positive())
             .alias(JDBC, "connectTimeout", SettingParsers::parseSeconds)
+            .alias(JDBC, "loginTimeout", SettingParsers::parseSeconds)
             .boot("connect-timeout")
             .doc("Time limit for opening a connection (TCP, TLS and authentication); pgjdbc's connectTimeout"
-                    + " is in seconds.")
+                    + " and loginTimeout are in seconds.")
             .add(TABLE);
 
     public static final Setting<Duration> QUERY_TIMEOUT = Setting.define(
                     "query_timeout", "queryTimeout", Duration.class, SettingParsers::parseDuration)
             .defaultValue(Duration.ZERO)
             .check(nonNegative())
+            .alias(JDBC, "queryTimeout")
             .boot("query-timeout")
-            .doc("Time limit for one statement; 0 means none.")
+            .doc("Time limit for one statement; 0 means none (pgjdbc's queryTimeout, in seconds, is the default"
+                    + " of every statement).")
             .add(TABLE);
 
     public static final Setting<Integer> STATEMENT_CACHE_SIZE = Setting.define(
