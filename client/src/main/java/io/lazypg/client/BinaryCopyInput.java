@@ -1,5 +1,6 @@
 package io.lazypg.client;
 
+import io.lazypg.client.internal.codec.encode.JsonEncoders;
 import io.lazypg.client.internal.copy.BinaryValues;
 import io.lazypg.client.internal.param.JsonParameters;
 import io.lazypg.client.internal.wire.WriteBuffer;
