@@ -605,7 +605,7 @@ public final class CellDecoder {
         }
         long local = StyledTimestamps.localMicros(b, off, len, oid, settings.dayFirst());
         int offset = StyledTimestamps.offsetSeconds(b, off, len, oid, local, settings.zone(), OffsetDateTime.class);
-        return JavaTimes.offsetDateTime(local - offset * TextParsing.MICROS_PER_SECOND, offset);
+        return JavaTimes.offsetDateTime(local - offset * PgEpoch.MICROS_PER_SECOND, offset);
     }
 
     /** A timestamptz's UTC microseconds since 2000-01-01 (infinities as their sentinels), in either format and any DateStyle. */
@@ -620,7 +620,7 @@ public final class CellDecoder {
         long local = StyledTimestamps.localMicros(b, off, len, oid, settings.dayFirst());
         return local
                 - StyledTimestamps.offsetSeconds(b, off, len, oid, local, settings.zone(), target)
-                        * TextParsing.MICROS_PER_SECOND;
+                        * PgEpoch.MICROS_PER_SECOND;
     }
 
     private static boolean isInfinite(long micros) {
@@ -664,7 +664,7 @@ public final class CellDecoder {
         if (settings.zone() == null) {
             throw unknownZone(b, off, len, oid, target);
         }
-        return micros + TextRendering.offsetAt(settings.zone(), micros) * TextParsing.MICROS_PER_SECOND;
+        return micros + TextRendering.offsetAt(settings.zone(), micros) * PgEpoch.MICROS_PER_SECOND;
     }
 
     /**
