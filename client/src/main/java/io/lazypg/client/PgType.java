@@ -251,6 +251,21 @@ public enum PgType {
         return t == null ? Jdbc.OTHER : t.jdbcType;
     }
 
+    /**
+     * Whether a column of type {@code oid} can be read as {@code type} ({@link LazyRow#get(int, Class)}
+     * and the typed getters), values permitting: the decoder's own answer, so that whoever binds
+     * columns to Java types (the entity binder, the JDBC driver) accepts exactly what it decodes. A
+     * value may still not fit: a numeric with a fraction read as {@code long}, an out-of-range
+     * number, a text that is no UUID, an enum label that names no constant, an array of other
+     * dimensions. {@code type} may be primitive (the same as its box); an array type asks about
+     * its elements ({@code int[]} of an {@code int4[]} column). A type not in the table is read as
+     * its text: String, Object, byte[], enums, and arrays of those when its text is an array.
+     * Allocation-free; for binding time, not per cell.
+     */
+    public static boolean decodableAs(int oid, Class<?> type) {
+        return io.lazypg.client.internal.codec.DecodeTargets.decodable(oid, type);
+    }
+
     /** pg_type.oid. */
     public int oid() {
         return oid;

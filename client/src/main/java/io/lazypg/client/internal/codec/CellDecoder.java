@@ -523,8 +523,16 @@ public final class CellDecoder {
             ArrayCells cells;
             if (PgType.elementOidOf(oid) != 0) {
                 cells = ArrayDecoding.parse(b, off, len, oid, binary);
-            } else if (!binary && len > 0 && (b[off] == '{' || b[off] == '[') && !PgType.hasBinaryDecoder(oid)) {
-                cells = ArrayDecoding.parseText(b, off, len, oid, 0); // an array of a type unknown here (enum[], ...)
+            } else if (!binary && PgType.of(oid) == null) {
+                // a type unknown here (enum[], ...): an array when its text is one, its elements text
+                if (!DecodeTargets.decodable(oid, type)) {
+                    throw noConversion(b, off, len, oid, binary, type);
+                }
+                if (len == 0 || (b[off] != '{' && b[off] != '[')) {
+                    throw ConversionErrors.cannotConvert(
+                            b, off, len, oid, false, type, "its text is not an array; read it as String");
+                }
+                cells = ArrayDecoding.parseText(b, off, len, oid, 0);
             } else {
                 throw noConversion(b, off, len, oid, binary, type);
             }
@@ -538,6 +546,9 @@ public final class CellDecoder {
             throw noConversion(b, off, len, oid, binary, type);
         }
         if (type.isEnum()) {
+            if (!CodecTypes.isEnumSource(oid)) {
+                throw noConversion(b, off, len, oid, binary, type);
+            }
             String name = decodeString(b, off, len, oid, binary, settings);
             for (Object constant : type.getEnumConstants()) {
                 if (((Enum<?>) constant).name().equals(name)) {
