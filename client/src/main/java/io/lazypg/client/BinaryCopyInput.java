@@ -1,7 +1,8 @@
 package io.lazypg.client;
 
-import io.lazypg.client.internal.copy.BinaryValues;
-import io.lazypg.client.internal.param.JsonParameters;
+import io.lazypg.client.internal.codec.encode.BinaryValues;
+import io.lazypg.client.internal.codec.encode.JsonEncoders;
+import io.lazypg.client.internal.codec.encode.JsonParameters;
 import io.lazypg.client.internal.wire.WriteBuffer;
 import java.io.InputStream;
 import java.util.Iterator;

@@ -1,5 +1,6 @@
 package io.lazypg.client;
 
+import io.lazypg.client.internal.codec.encode.JsonEncoders;
 import io.lazypg.client.internal.conn.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.conn.StatementPipelines;
@@ -8,6 +9,10 @@ import io.lazypg.client.internal.hosts.HostRegistry;
 import io.lazypg.client.internal.hosts.ReadYourWrites;
 import io.lazypg.client.internal.listen.NotificationHub;
 import io.lazypg.client.internal.pool.ConnectionPool;
+import io.lazypg.client.internal.session.PooledSession;
+import io.lazypg.client.internal.session.RowCounts;
+import io.lazypg.client.internal.session.SessionCursor;
+import io.lazypg.client.internal.session.StatementSession;
 import io.lazypg.client.internal.stats.StatisticsRegistry;
 import java.util.List;
 import java.util.Objects;

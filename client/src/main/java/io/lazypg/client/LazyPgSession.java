@@ -1,5 +1,6 @@
 package io.lazypg.client;
 
+import io.lazypg.client.internal.session.DirectSession;
 import org.jspecify.annotations.Nullable;
 
 /**

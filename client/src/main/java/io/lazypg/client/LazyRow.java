@@ -96,6 +96,21 @@ public final class LazyRow {
             public void expire(LazyRow row) {
                 row.expire();
             }
+
+            @Override
+            public int payloadSize(LazyRow row) {
+                return row.payloadSize();
+            }
+
+            @Override
+            public int cellLength(LazyRow row, int index) {
+                return row.cellLength(index);
+            }
+
+            @Override
+            public int locatedCells(LazyRow row) {
+                return row.locatedCells();
+            }
         });
     }
 
@@ -413,22 +428,18 @@ public final class LazyRow {
         return new LazyRow(shape, Arrays.copyOfRange(data, start, endOfRow()), 0);
     }
 
-    /** Bytes of cell data this row views (length words included), for retention accounting. */
-    public int payloadSize() {
+    /** Bytes of cell data this row views (length words included): {@link RowViews#payloadSize}. */
+    private int payloadSize() {
         return endOfRow() - start;
     }
 
-    /** Encoded length of the cell in bytes, -1 for NULL: what was received, without decoding it. */
-    public int cellLength(int index) {
+    /** Encoded length of the cell in bytes, -1 for NULL: {@link RowViews#cellLength}. */
+    private int cellLength(int index) {
         return Bytes.readInt(data, cellPosition(index));
     }
 
-    /**
-     * Number of cells the row's walk has located: up to its cursor, or all of them once a second
-     * backward read has built the table (a first backward read restarts the walk from the first
-     * cell, so the count can fall). For tests and diagnostics.
-     */
-    public int locatedCells() {
+    /** Number of cells the row's walk has located: {@link RowViews#locatedCells}. */
+    private int locatedCells() {
         return cellPositions != null ? shape.size() : cursorIndex + 1;
     }
 

@@ -22,8 +22,9 @@ import org.jspecify.annotations.Nullable;
  *       for an array, the one-dimensional array of the element's);</li>
  *   <li>the JDBC type, a {@code java.sql.Types} code as pgjdbc reports it;</li>
  *   <li>for a range type, its subtype (the type of its bounds);</li>
- *   <li>the sizes metadata reports ({@link #size()}: precision, scale and display size from the
- *       type modifier, radix, signedness), kept in {@link PgTypeSize} beside this table.</li>
+ *   <li>the facts metadata reports ({@link #size()}: the rule that turns the type modifier into
+ *       precision, scale and display size, the radix, signedness and case sensitivity), a
+ *       {@link PgTypeSize} column of each row (an array's is its element's, a range's unbounded).</li>
  * </ul>
  *
  * <p>A type not in the table (enums, domains, extension types, built-ins lazypg does not decode) is
@@ -36,37 +37,65 @@ import org.jspecify.annotations.Nullable;
  * need the {@code java.sql} module for them.
  */
 public enum PgType {
-    BOOL(16, "bool", "boolean", true, Boolean.class, Jdbc.BIT),
-    BYTEA(17, "bytea", "bytea", true, byte[].class, Jdbc.BINARY),
-    CHAR(18, "char", "\"char\"", true, String.class, Jdbc.CHAR),
-    NAME(19, "name", "name", true, String.class, Jdbc.VARCHAR),
-    INT8(20, "int8", "bigint", true, Long.class, Jdbc.BIGINT),
-    INT2(21, "int2", "smallint", true, Short.class, Jdbc.SMALLINT),
-    INT4(23, "int4", "integer", true, Integer.class, Jdbc.INTEGER),
-    TEXT(25, "text", "text", true, String.class, Jdbc.VARCHAR),
-    OID(26, "oid", "oid", true, Long.class, Jdbc.BIGINT),
-    JSON(114, "json", "json", true, String.class, Jdbc.OTHER),
-    XML(142, "xml", "xml", false, String.class, Jdbc.SQLXML),
-    CIDR(650, "cidr", "cidr", true, String.class, Jdbc.OTHER),
-    FLOAT4(700, "float4", "real", true, Float.class, Jdbc.REAL),
-    FLOAT8(701, "float8", "double precision", true, Double.class, Jdbc.DOUBLE),
-    UNKNOWN(705, "unknown", "unknown", false, String.class, Jdbc.OTHER),
-    MONEY(790, "money", "money", false, String.class, Jdbc.DOUBLE),
-    INET(869, "inet", "inet", true, String.class, Jdbc.OTHER),
-    BPCHAR(1042, "bpchar", "character", true, String.class, Jdbc.CHAR),
-    VARCHAR(1043, "varchar", "character varying", true, String.class, Jdbc.VARCHAR),
-    DATE(1082, "date", "date", true, LocalDate.class, Jdbc.DATE),
-    TIME(1083, "time", "time without time zone", true, LocalTime.class, Jdbc.TIME),
-    TIMESTAMP(1114, "timestamp", "timestamp without time zone", true, LocalDateTime.class, Jdbc.TIMESTAMP),
-    TIMESTAMPTZ(1184, "timestamptz", "timestamp with time zone", true, OffsetDateTime.class, Jdbc.TIMESTAMP),
-    INTERVAL(1186, "interval", "interval", true, String.class, Jdbc.OTHER),
-    TIMETZ(1266, "timetz", "time with time zone", true, OffsetTime.class, Jdbc.TIME),
-    NUMERIC(1700, "numeric", "numeric", true, BigDecimal.class, Jdbc.NUMERIC),
-    UUID(2950, "uuid", "uuid", true, java.util.UUID.class, Jdbc.OTHER),
-    JSONB(3802, "jsonb", "jsonb", true, String.class, Jdbc.OTHER),
-    RECORD(2249, "record", "record", false, String.class, Jdbc.OTHER),
-    BIT(1560, "bit", "bit", false, String.class, Jdbc.BIT),
-    VARBIT(1562, "varbit", "bit varying", false, String.class, Jdbc.OTHER),
+    BOOL(16, "bool", "boolean", true, Boolean.class, Jdbc.BIT, PgTypeSize.fixed(1, 0, 1, false)),
+    BYTEA(17, "bytea", "bytea", true, byte[].class, Jdbc.BINARY, PgTypeSize.unbounded()),
+    CHAR(
+            18,
+            "char",
+            "\"char\"",
+            true,
+            String.class,
+            Jdbc.CHAR,
+            PgTypeSize.fixed(1, 0, 1, false).caseSensitively()),
+    NAME(19, "name", "name", true, String.class, Jdbc.VARCHAR, PgTypeSize.text()),
+    INT8(20, "int8", "bigint", true, Long.class, Jdbc.BIGINT, PgTypeSize.fixed(19, 0, 20, true)),
+    INT2(21, "int2", "smallint", true, Short.class, Jdbc.SMALLINT, PgTypeSize.fixed(5, 0, 6, true)),
+    INT4(23, "int4", "integer", true, Integer.class, Jdbc.INTEGER, PgTypeSize.fixed(10, 0, 11, true)),
+    TEXT(25, "text", "text", true, String.class, Jdbc.VARCHAR, PgTypeSize.text()),
+    OID(26, "oid", "oid", true, Long.class, Jdbc.BIGINT, PgTypeSize.fixed(10, 0, 10, false)),
+    JSON(114, "json", "json", true, String.class, Jdbc.OTHER, PgTypeSize.text()),
+    XML(142, "xml", "xml", false, String.class, Jdbc.SQLXML, PgTypeSize.text()),
+    CIDR(650, "cidr", "cidr", true, String.class, Jdbc.OTHER, PgTypeSize.unbounded()),
+    FLOAT4(700, "float4", "real", true, Float.class, Jdbc.REAL, PgTypeSize.fixed(8, 8, 15, true)),
+    FLOAT8(701, "float8", "double precision", true, Double.class, Jdbc.DOUBLE, PgTypeSize.fixed(17, 17, 25, true)),
+    UNKNOWN(705, "unknown", "unknown", false, String.class, Jdbc.OTHER, PgTypeSize.unbounded()),
+    MONEY(
+            790,
+            "money",
+            "money",
+            false,
+            String.class,
+            Jdbc.DOUBLE,
+            PgTypeSize.fixed(PgTypeSize.UNKNOWN_LENGTH, 0, PgTypeSize.UNKNOWN_LENGTH, true)),
+    INET(869, "inet", "inet", true, String.class, Jdbc.OTHER, PgTypeSize.unbounded()),
+    BPCHAR(1042, "bpchar", "character", true, String.class, Jdbc.CHAR, PgTypeSize.character()),
+    VARCHAR(1043, "varchar", "character varying", true, String.class, Jdbc.VARCHAR, PgTypeSize.character()),
+    DATE(1082, "date", "date", true, LocalDate.class, Jdbc.DATE, PgTypeSize.fixed(13, 0, 13, false)),
+    TIME(1083, "time", "time without time zone", true, LocalTime.class, Jdbc.TIME, PgTypeSize.dateTime(8)),
+    TIMESTAMP(
+            1114,
+            "timestamp",
+            "timestamp without time zone",
+            true,
+            LocalDateTime.class,
+            Jdbc.TIMESTAMP,
+            PgTypeSize.dateTime(13 + 1 + 8)),
+    TIMESTAMPTZ(
+            1184,
+            "timestamptz",
+            "timestamp with time zone",
+            true,
+            OffsetDateTime.class,
+            Jdbc.TIMESTAMP,
+            PgTypeSize.dateTime(13 + 1 + 8 + 6)),
+    INTERVAL(1186, "interval", "interval", true, String.class, Jdbc.OTHER, PgTypeSize.interval()),
+    TIMETZ(1266, "timetz", "time with time zone", true, OffsetTime.class, Jdbc.TIME, PgTypeSize.dateTime(8 + 6)),
+    NUMERIC(1700, "numeric", "numeric", true, BigDecimal.class, Jdbc.NUMERIC, PgTypeSize.numeric()),
+    UUID(2950, "uuid", "uuid", true, java.util.UUID.class, Jdbc.OTHER, PgTypeSize.unbounded()),
+    JSONB(3802, "jsonb", "jsonb", true, String.class, Jdbc.OTHER, PgTypeSize.text()),
+    RECORD(2249, "record", "record", false, String.class, Jdbc.OTHER, PgTypeSize.unbounded()),
+    BIT(1560, "bit", "bit", false, String.class, Jdbc.BIT, PgTypeSize.bit()),
+    VARBIT(1562, "varbit", "bit varying", false, String.class, Jdbc.OTHER, PgTypeSize.varbit()),
 
     INT4RANGE(3904, "int4range", INT4),
     NUMRANGE(3906, "numrange", NUMERIC),
@@ -145,9 +174,19 @@ public enum PgType {
     private final int jdbcType;
     /** The bound type of a range type, else null. */
     private final @Nullable PgType rangeSubtype;
+    /** What metadata reports for columns of the type: sizes by type modifier, radix, signedness, case. */
+    private final PgTypeSize size;
 
-    PgType(int oid, String typname, String sqlName, boolean binaryDecoder, Class<?> javaClass, int jdbcType) {
+    PgType(
+            int oid,
+            String typname,
+            String sqlName,
+            boolean binaryDecoder,
+            Class<?> javaClass,
+            int jdbcType,
+            PgTypeSize size) {
         this.oid = oid;
+        this.size = size;
         this.typname = typname;
         this.sqlName = sqlName;
         this.element = null;
@@ -169,6 +208,7 @@ public enum PgType {
         this.element = null;
         this.elementOid = 0;
         this.rangeSubtype = subtype;
+        this.size = PgTypeSize.unbounded();
         this.binaryDecoder = false;
         this.javaClass = String.class;
         this.jdbcType = Jdbc.OTHER;
@@ -182,6 +222,7 @@ public enum PgType {
         this.sqlName = element.sqlName + "[]";
         this.element = element;
         this.elementOid = element.oid;
+        this.size = element.size; // as pgjdbc reports an array column: its element's sizes
         this.binaryDecoder = element.binaryDecoder;
         this.javaClass =
                 java.lang.reflect.Array.newInstance(element.javaClass, 0).getClass();
@@ -251,6 +292,21 @@ public enum PgType {
         return t == null ? Jdbc.OTHER : t.jdbcType;
     }
 
+    /**
+     * Whether a column of type {@code oid} can be read as {@code type} ({@link LazyRow#get(int, Class)}
+     * and the typed getters), values permitting: the decoder's own answer, so that whoever binds
+     * columns to Java types (the entity binder, the JDBC driver) accepts exactly what it decodes. A
+     * value may still not fit: a numeric with a fraction read as {@code long}, an out-of-range
+     * number, a text that is no UUID, an enum label that names no constant, an array of other
+     * dimensions. {@code type} may be primitive (the same as its box); an array type asks about
+     * its elements ({@code int[]} of an {@code int4[]} column). A type not in the table is read as
+     * its text: String, Object, byte[], enums, and arrays of those when its text is an array.
+     * Allocation-free; for binding time, not per cell.
+     */
+    public static boolean decodableAs(int oid, Class<?> type) {
+        return io.lazypg.client.internal.codec.DecodeTargets.decodable(oid, type);
+    }
+
     /** pg_type.oid. */
     public int oid() {
         return oid;
@@ -309,7 +365,7 @@ public enum PgType {
      * of this type; an array type reports its element's, as pgjdbc does.
      */
     public PgTypeSize size() {
-        return PgTypeSize.of(this);
+        return size;
     }
 
     /**

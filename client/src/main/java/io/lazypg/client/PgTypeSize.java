@@ -5,9 +5,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * The sizes a type's columns report in metadata, as pgjdbc reports them: precision, scale and
  * display size, each from the column's type modifier ({@code atttypmod}, or the RowDescription's),
- * the radix the precision counts in, and whether the type is signed. One instance per kind of type,
- * owned by the {@link PgType} table ({@link PgType#size()}); an array reports its element's, and a
- * type not in the table reports {@link #unbounded()}.
+ * the radix the precision counts in, whether the type is signed and whether it compares
+ * case-sensitively. A column of the {@link PgType} table ({@link PgType#size()}): each row names
+ * its instance with one of the factories here; an array reports its element's, and a type not in
+ * the table reports {@link #unbounded()}.
  *
  * <p>The type-modifier encodings are PostgreSQL's: {@code -1} is "none"; character types hold
  * {@code length + 4}; {@code numeric} holds {@code ((precision << 16) | scale) + 4}; the date/time
@@ -40,21 +41,12 @@ public final class PgTypeSize {
     }
 
     private static final PgTypeSize UNBOUNDED = fixed(UNKNOWN_LENGTH, 0, UNKNOWN_LENGTH, false);
-    private static final PgTypeSize[] BY_ORDINAL = new PgTypeSize[PgType.values().length];
-
-    static {
-        for (PgType t : PgType.values()) {
-            if (!t.isArray()) {
-                BY_ORDINAL[t.ordinal()] = forScalar(t);
-            }
-        }
-        for (PgType t : PgType.values()) {
-            PgType element = t.element();
-            if (element != null) {
-                BY_ORDINAL[t.ordinal()] = BY_ORDINAL[element.ordinal()]; // the element's own instance
-            }
-        }
-    }
+    private static final PgTypeSize TEXT = UNBOUNDED.caseSensitively();
+    private static final PgTypeSize CHARACTER = new PgTypeSize(Rule.CHARACTER, 0, 0, 0, false, true);
+    private static final PgTypeSize NUMERIC = new PgTypeSize(Rule.NUMERIC, 0, 0, 0, true, false);
+    private static final PgTypeSize INTERVAL = new PgTypeSize(Rule.INTERVAL, 0, 0, 49, false, false);
+    private static final PgTypeSize BIT = new PgTypeSize(Rule.BIT, 0, 0, 0, false, false);
+    private static final PgTypeSize VARBIT = new PgTypeSize(Rule.VARBIT, 0, 0, 0, false, false);
 
     private final Rule rule;
     private final int precision;
@@ -63,82 +55,75 @@ public final class PgTypeSize {
     private final int displaySize;
 
     private final boolean signed;
+    private final boolean caseSensitive;
 
-    private PgTypeSize(Rule rule, int precision, int scale, int displaySize, boolean signed) {
+    private PgTypeSize(Rule rule, int precision, int scale, int displaySize, boolean signed, boolean caseSensitive) {
         this.rule = rule;
         this.precision = precision;
         this.scale = scale;
         this.displaySize = displaySize;
         this.signed = signed;
+        this.caseSensitive = caseSensitive;
     }
 
-    private static PgTypeSize fixed(int precision, int scale, int displaySize, boolean signed) {
-        return new PgTypeSize(Rule.FIXED, precision, scale, displaySize, signed);
+    // The factories below are the column values of PgType's rows; the numbers there are pgjdbc's
+    // (TypeInfoCache).
+
+    /** The same sizes whatever the type modifier: the numbers, bool, "char", date. */
+    static PgTypeSize fixed(int precision, int scale, int displaySize, boolean signed) {
+        return new PgTypeSize(Rule.FIXED, precision, scale, displaySize, signed, false);
     }
 
-    private static PgTypeSize of(Rule rule, int displaySize, boolean signed) {
-        return new PgTypeSize(rule, 0, 0, displaySize, signed);
+    /** These sizes, of a type whose values compare case-sensitively ("char"). */
+    PgTypeSize caseSensitively() {
+        return new PgTypeSize(rule, precision, scale, displaySize, signed, true);
     }
 
-    /** The facts of each scalar row; the numbers are pgjdbc's (TypeInfoCache). */
-    private static PgTypeSize forScalar(PgType t) {
-        switch (t) {
-            case INT2:
-                return fixed(5, 0, 6, true); // -32768
-            case INT4:
-                return fixed(10, 0, 11, true); // -2147483648
-            case INT8:
-                return fixed(19, 0, 20, true); // -9223372036854775808
-            case OID:
-                return fixed(10, 0, 10, false); // 4294967295
-            case FLOAT4:
-                // 6 significant digits, up to 8 with extra_float_digits; sign, point, exponent
-                return fixed(8, 8, 15, true);
-            case FLOAT8:
-                return fixed(17, 17, 25, true);
-            case MONEY:
-                return fixed(UNKNOWN_LENGTH, 0, UNKNOWN_LENGTH, true);
-            case BOOL:
-            case CHAR:
-                return fixed(1, 0, 1, false);
-            case NUMERIC:
-                return of(Rule.NUMERIC, 0, true);
-            case BPCHAR:
-            case VARCHAR:
-                return of(Rule.CHARACTER, 0, false);
-            case DATE:
-                return fixed(13, 0, 13, false); // 5874897-12-31
-            case TIME:
-                return of(Rule.DATETIME, 8, false); // 00:00:00
-            case TIMETZ:
-                return of(Rule.DATETIME, 8 + 6, false); // 00:00:00+11:30
-            case TIMESTAMP:
-                return of(Rule.DATETIME, 13 + 1 + 8, false);
-            case TIMESTAMPTZ:
-                return of(Rule.DATETIME, 13 + 1 + 8 + 6, false);
-            case INTERVAL:
-                return of(Rule.INTERVAL, 49, false); // -123456789 years 11 months 33 days 23 hours 10.123456 seconds
-            case BIT:
-                return of(Rule.BIT, 0, false);
-            case VARBIT:
-                return of(Rule.VARBIT, 0, false);
-            default:
-                return UNBOUNDED; // text, bytea, json, uuid, ranges, ...: no bound to report
-        }
+    /** The text types (text, name, json, jsonb, xml): unbounded, case-sensitive. */
+    static PgTypeSize text() {
+        return TEXT;
     }
 
-    /** The row of {@code type} (its element's for an array). Allocation-free. */
-    static PgTypeSize of(PgType type) {
-        return BY_ORDINAL[type.ordinal()];
+    /** varchar(n), char(n): n characters, unbounded without a modifier; case-sensitive. */
+    static PgTypeSize character() {
+        return CHARACTER;
+    }
+
+    /** numeric(p, s); without a modifier precision 0 and scale 0, as pgjdbc reports them. */
+    static PgTypeSize numeric() {
+        return NUMERIC;
+    }
+
+    /**
+     * date/time types with fractional seconds (time[tz](p), timestamp[tz](p)): {@code length}
+     * characters without the fraction; the scale is p (6 without a modifier).
+     */
+    static PgTypeSize dateTime(int length) {
+        return new PgTypeSize(Rule.DATETIME, 0, 0, length, false, false);
+    }
+
+    /** interval(p): 49 characters at most ({@code -123456789 years 11 months 33 days 23 hours 10.123456 seconds}). */
+    static PgTypeSize interval() {
+        return INTERVAL;
+    }
+
+    /** bit(n): n bits. */
+    static PgTypeSize bit() {
+        return BIT;
+    }
+
+    /** varbit(n): n bits, unbounded without a modifier. */
+    static PgTypeSize varbit() {
+        return VARBIT;
     }
 
     /** The sizes of {@code oid}: its row's, {@link #unbounded()} for a type not in the table. */
     public static PgTypeSize ofOid(int oid) {
         @Nullable PgType t = PgType.of(oid);
-        return t == null ? UNBOUNDED : of(t);
+        return t == null ? UNBOUNDED : t.size();
     }
 
-    /** What a type without a bound reports: unknown length, scale 0, radix 10, unsigned. */
+    /** What a type without a bound reports: unknown length, scale 0, radix 10, unsigned, not case-sensitive. */
     public static PgTypeSize unbounded() {
         return UNBOUNDED;
     }
@@ -211,5 +196,13 @@ public final class PgTypeSize {
     /** Whether values can be negative: the numbers (arrays: their elements). */
     public boolean signed() {
         return signed;
+    }
+
+    /**
+     * Whether values compare case-sensitively: the text and character types, "char", json, jsonb
+     * and xml (an array row holds its element's; JDBC metadata decides what it reports for arrays).
+     */
+    public boolean caseSensitive() {
+        return caseSensitive;
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lazypg.client.internal.conn.PgConnection;
+import io.lazypg.client.internal.session.ConnectionSession;
 import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TestPostgres;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lazypg.client.internal.codec.Oids;
 import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.result.RowViews;
 import java.io.ByteArrayOutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -65,17 +66,17 @@ class LazyRowTest {
     @Test
     void forwardReadsLocateOnlyAsFarAsNeededAndBackwardReadsStillWork() {
         LazyRow row = new LazyRow(shape(), payload(0), 0);
-        assertThat(row.locatedCells()).isZero();
+        assertThat(RowViews.locatedCells(row)).isZero();
         assertThat(row.getString(3)).isEqualTo("v3");
-        assertThat(row.locatedCells()).isEqualTo(4);
+        assertThat(RowViews.locatedCells(row)).isEqualTo(4);
         // The first backward read walks again from the first cell, only as far as it needs.
         assertThat(row.getString(1)).isEqualTo("v1");
-        assertThat(row.locatedCells()).isEqualTo(2);
+        assertThat(RowViews.locatedCells(row)).isEqualTo(2);
         assertThat(row.getString(6)).isEqualTo("v6");
-        assertThat(row.locatedCells()).isEqualTo(7);
+        assertThat(RowViews.locatedCells(row)).isEqualTo(7);
         // The second locates every cell once.
         assertThat(row.getString(0)).isEqualTo("v0");
-        assertThat(row.locatedCells()).isEqualTo(COLUMNS);
+        assertThat(RowViews.locatedCells(row)).isEqualTo(COLUMNS);
         assertThat(row.getString(38)).isEqualTo("v38");
         assertThat(row.getString(39)).isNull();
         assertThat(row.getString(2)).isEqualTo("v2");

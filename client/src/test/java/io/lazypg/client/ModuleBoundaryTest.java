@@ -44,4 +44,45 @@ class ModuleBoundaryTest {
                         .map(ModuleDescriptor.Requires::name))
                 .containsExactly("org.jspecify");
     }
+
+    /**
+     * The API packages hold the API alone: every top-level class in them is public (an
+     * implementation class belongs under {@code internal}, where the module does not export it).
+     */
+    @Test
+    void theApiPackagesHoldNoPackagePrivateClasses() throws Exception {
+        java.nio.file.Path classes = java.nio.file.Path.of(LazyPgClient.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                java.nio.file.Files.isDirectory(classes), "classes in a directory");
+        java.util.List<String> notPublic = new java.util.ArrayList<>();
+        for (String pkg : new String[] {"io/lazypg/client", "io/lazypg/client/sql"}) {
+            try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(classes.resolve(pkg))) {
+                for (java.nio.file.Path p : files.toList()) {
+                    String file = p.getFileName().toString();
+                    if (!file.endsWith(".class") || file.contains("$") || file.equals("package-info.class")) {
+                        continue;
+                    }
+                    String name = pkg.replace('/', '.') + "." + file.substring(0, file.length() - ".class".length());
+                    Class<?> c = Class.forName(name, false, LazyPgClient.class.getClassLoader());
+                    if (!java.lang.reflect.Modifier.isPublic(c.getModifiers())) {
+                        notPublic.add(name);
+                    }
+                }
+            }
+        }
+        assertThat(notPublic).as("package-private classes in an API package").isEmpty();
+    }
+
+    /** LazyRow's public methods are the row API; the test and diagnostic helpers are on RowViews. */
+    @Test
+    void lazyRowExposesNoTestHelpers() {
+        Set<String> publicMethods = java.util.Arrays.stream(LazyRow.class.getMethods())
+                .map(java.lang.reflect.Method::getName)
+                .collect(Collectors.toSet());
+        assertThat(publicMethods).doesNotContain("payloadSize", "cellLength", "locatedCells");
+    }
 }

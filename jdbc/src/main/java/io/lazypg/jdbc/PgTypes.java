@@ -69,25 +69,16 @@ final class PgTypes {
         return PgTypeSize.ofOid(oid).signed();
     }
 
-    /** Case-sensitive types: the text types and user-defined types. */
+    /**
+     * Case-sensitive types: the table's (text types, "char", json, jsonb, xml) and user-defined
+     * types; an array is reported as not case-sensitive.
+     */
     static boolean textual(int oid) {
         PgType t = PgType.of(oid);
         if (t == null) {
             return oid >= PgType.FIRST_USER_OID;
         }
-        switch (t) {
-            case TEXT:
-            case VARCHAR:
-            case BPCHAR:
-            case NAME:
-            case CHAR:
-            case JSON:
-            case JSONB:
-            case XML:
-                return true;
-            default:
-                return false;
-        }
+        return t.element() == null && t.size().caseSensitive();
     }
 
     /**

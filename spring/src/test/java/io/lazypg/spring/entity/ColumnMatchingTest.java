@@ -73,6 +73,14 @@ class ColumnMatchingTest {
         assertThat(TypeCompatibility.compatible(int[].class, 1007)).isTrue();
         assertThat(TypeCompatibility.compatible(int[].class, 23)).isFalse();
         assertThat(TypeCompatibility.supported(java.util.List.class)).isFalse();
+        // the decoder's own rules (PgType.decodableAs), not a copy of them: an array's elements
+        // must fit its component type, and xml is read as a UUID as the decoder reads it
+        assertThat(TypeCompatibility.compatible(java.time.LocalDate[].class, 1007))
+                .isFalse(); // int4[]
+        assertThat(TypeCompatibility.compatible(java.util.UUID.class, 142)).isTrue(); // xml
+        assertThat(TypeCompatibility.supported(java.util.List[].class)).isFalse();
+        assertThat(TypeCompatibility.supported(String[][].class)).isTrue();
+        assertThat(TypeCompatibility.supported(java.time.Month.class)).isTrue(); // an enum
     }
 
     @Test

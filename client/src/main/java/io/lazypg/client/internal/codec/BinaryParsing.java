@@ -15,8 +15,6 @@ import java.math.RoundingMode;
  */
 final class BinaryParsing {
 
-    static final long PG_EPOCH_DAYS = TextParsing.PG_EPOCH_DAYS;
-
     static final int NUMERIC_POS = 0x0000;
     static final int NUMERIC_NEG = 0x4000;
     static final int NUMERIC_NAN = 0xC000;
@@ -74,7 +72,7 @@ final class BinaryParsing {
         if (days == Integer.MIN_VALUE) {
             return TextParsing.NEG_INFINITE;
         }
-        return days + PG_EPOCH_DAYS;
+        return days + PgEpoch.PG_EPOCH_DAYS;
     }
 
     /**

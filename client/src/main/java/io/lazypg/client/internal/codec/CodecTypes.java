@@ -3,7 +3,7 @@ package io.lazypg.client.internal.codec;
 /**
  * The codec's own grouping of types. Every per-type fact (name, array element, binary decoder,
  * natural class) is in {@link io.lazypg.client.PgType}; this only says which types a UUID or enum
- * may be parsed from as text.
+ * may be parsed from as text (read by {@link CellDecoder} and {@link DecodeTargets} alike).
  */
 final class CodecTypes {
 
@@ -24,5 +24,13 @@ final class CodecTypes {
             default:
                 return false;
         }
+    }
+
+    /**
+     * True for types whose text may name a Java enum constant: the text types, "char", and types
+     * the table does not know (PostgreSQL enums, domains). A number, date or bool never does.
+     */
+    static boolean isEnumSource(int oid) {
+        return isTextLike(oid) || oid == Oids.CHAR || io.lazypg.client.PgType.of(oid) == null;
     }
 }

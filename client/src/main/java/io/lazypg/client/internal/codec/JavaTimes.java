@@ -48,7 +48,7 @@ final class JavaTimes {
 
     /** 24:00:00, which PostgreSQL allows, becomes {@link LocalTime#MAX}. */
     static LocalTime localTime(long microsOfDay) {
-        if (microsOfDay >= TextParsing.MICROS_PER_DAY) {
+        if (microsOfDay >= PgEpoch.MICROS_PER_DAY) {
             return LocalTime.MAX;
         }
         return LocalTime.ofNanoOfDay(microsOfDay * 1000);
@@ -66,8 +66,8 @@ final class JavaTimes {
             return LocalDateTime.MIN;
         }
         return LocalDateTime.ofEpochSecond(
-                Math.floorDiv(micros, TextParsing.MICROS_PER_SECOND) + TextParsing.PG_EPOCH_SECONDS,
-                (int) Math.floorMod(micros, TextParsing.MICROS_PER_SECOND) * 1000,
+                Math.floorDiv(micros, PgEpoch.MICROS_PER_SECOND) + PgEpoch.PG_EPOCH_SECONDS,
+                (int) Math.floorMod(micros, PgEpoch.MICROS_PER_SECOND) * 1000,
                 ZoneOffset.UTC);
     }
 
@@ -80,7 +80,7 @@ final class JavaTimes {
             return OffsetDateTime.MIN;
         }
         return OffsetDateTime.of(
-                localDateTime(utcMicros + offsetSeconds * TextParsing.MICROS_PER_SECOND), offset(offsetSeconds));
+                localDateTime(utcMicros + offsetSeconds * PgEpoch.MICROS_PER_SECOND), offset(offsetSeconds));
     }
 
     static Instant instant(long utcMicros) {
@@ -91,7 +91,7 @@ final class JavaTimes {
             return Instant.MIN;
         }
         return Instant.ofEpochSecond(
-                Math.floorDiv(utcMicros, TextParsing.MICROS_PER_SECOND) + TextParsing.PG_EPOCH_SECONDS,
-                Math.floorMod(utcMicros, TextParsing.MICROS_PER_SECOND) * 1000);
+                Math.floorDiv(utcMicros, PgEpoch.MICROS_PER_SECOND) + PgEpoch.PG_EPOCH_SECONDS,
+                Math.floorMod(utcMicros, PgEpoch.MICROS_PER_SECOND) * 1000);
     }
 }

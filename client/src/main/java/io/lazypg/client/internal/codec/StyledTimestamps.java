@@ -112,8 +112,8 @@ final class StyledTimestamps {
             timeEnd = TextParsing.timeEnd(b, timeStart, end);
             checkSuffix(b, timeEnd, end, off, len, oid);
         }
-        long days = days(b, off, len, oid, yearStart, yearEnd, month, day) - TextParsing.PG_EPOCH_DAYS;
-        return days * TextParsing.MICROS_PER_DAY + TextParsing.timeMicros(b, timeStart, timeEnd, oid, off, len);
+        long days = days(b, off, len, oid, yearStart, yearEnd, month, day) - PgEpoch.PG_EPOCH_DAYS;
+        return days * PgEpoch.MICROS_PER_DAY + TextParsing.timeMicros(b, timeStart, timeEnd, oid, off, len);
     }
 
     /** Days since 1970-01-01 of the year in digits at {@code yearStart..yearEnd} (BC if the text ends so), month and day. */

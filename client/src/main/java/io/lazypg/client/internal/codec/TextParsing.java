@@ -22,13 +22,6 @@ final class TextParsing {
     /** Days from 0000-03-01 (proleptic Gregorian) to 1970-01-01, for {@link #epochDay}. */
     private static final long DAYS_0000_03_01_TO_EPOCH = 719468;
 
-    static final long MICROS_PER_SECOND = 1_000_000L;
-    static final long MICROS_PER_DAY = 86_400L * MICROS_PER_SECOND;
-    /** Days from 1970-01-01 to PostgreSQL's epoch 2000-01-01. */
-    static final long PG_EPOCH_DAYS = 10957;
-    /** Seconds from 1970-01-01 to 2000-01-01. */
-    static final long PG_EPOCH_SECONDS = PG_EPOCH_DAYS * 86_400L;
-
     /** Exact powers of ten as doubles (10^22 is the largest a double holds exactly). */
     private static final double[] POW10 = {
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
@@ -398,20 +391,20 @@ final class TextParsing {
             end -= 3;
         }
         int dateEnd = dateEnd(b, off, end, oid);
-        long days = dateDays(b, off, dateEnd, bc, oid, len, off) - PG_EPOCH_DAYS;
+        long days = dateDays(b, off, dateEnd, bc, oid, len, off) - PgEpoch.PG_EPOCH_DAYS;
         if (dateEnd == end) {
-            return days * MICROS_PER_DAY;
+            return days * PgEpoch.MICROS_PER_DAY;
         }
         if (b[dateEnd] != ' ') {
             throw ConversionErrors.malformed(b, off, len, oid, false, "expected a space after the date");
         }
         int timeStart = dateEnd + 1;
         int timeEnd = timeEnd(b, timeStart, end);
-        long micros = days * MICROS_PER_DAY + timeMicros(b, timeStart, timeEnd, oid, off, len);
+        long micros = days * PgEpoch.MICROS_PER_DAY + timeMicros(b, timeStart, timeEnd, oid, off, len);
         if (timeEnd < end) {
             long offset = offsetSeconds(b, timeEnd, end, oid, off, len);
             if (subtractOffset) {
-                micros -= offset * MICROS_PER_SECOND;
+                micros -= offset * PgEpoch.MICROS_PER_SECOND;
             }
         }
         return micros;
@@ -536,8 +529,8 @@ final class TextParsing {
                 fraction *= 10;
             }
         }
-        long micros = ((hour * 60L + minute) * 60 + second) * MICROS_PER_SECOND + fraction;
-        if (minute > 59 || second > 59 || micros > MICROS_PER_DAY) {
+        long micros = ((hour * 60L + minute) * 60 + second) * PgEpoch.MICROS_PER_SECOND + fraction;
+        if (minute > 59 || second > 59 || micros > PgEpoch.MICROS_PER_DAY) {
             throw ConversionErrors.malformed(b, cellOff, cellLen, oid, false, "no such time of day");
         }
         return micros;

@@ -264,8 +264,8 @@ final class TextRendering {
                 || micros == TextParsing.NEG_INFINITE) {
             return renderTimestamp(micros);
         }
-        long epochDay = Math.floorDiv(micros, TextParsing.MICROS_PER_DAY) + TextParsing.PG_EPOCH_DAYS;
-        long time = Math.floorMod(micros, TextParsing.MICROS_PER_DAY);
+        long epochDay = Math.floorDiv(micros, PgEpoch.MICROS_PER_DAY) + PgEpoch.PG_EPOCH_DAYS;
+        long time = Math.floorMod(micros, PgEpoch.MICROS_PER_DAY);
         long ymd = civil(epochDay);
         long year = Math.floorDiv(ymd, 10_000);
         int month = (int) (Math.floorMod(ymd, 10_000) / 100);
@@ -340,9 +340,9 @@ final class TextRendering {
             return "-infinity";
         }
         StringBuilder sb = new StringBuilder(30);
-        boolean bc = appendDate(sb, Math.floorDiv(micros, TextParsing.MICROS_PER_DAY) + TextParsing.PG_EPOCH_DAYS);
+        boolean bc = appendDate(sb, Math.floorDiv(micros, PgEpoch.MICROS_PER_DAY) + PgEpoch.PG_EPOCH_DAYS);
         sb.append(' ');
-        appendTime(sb, Math.floorMod(micros, TextParsing.MICROS_PER_DAY));
+        appendTime(sb, Math.floorMod(micros, PgEpoch.MICROS_PER_DAY));
         if (bc) {
             sb.append(" BC");
         }
@@ -358,11 +358,11 @@ final class TextRendering {
             return "-infinity";
         }
         int offset = offsetAt(zone, micros);
-        long local = micros + offset * TextParsing.MICROS_PER_SECOND;
+        long local = micros + offset * PgEpoch.MICROS_PER_SECOND;
         StringBuilder sb = new StringBuilder(36);
-        boolean bc = appendDate(sb, Math.floorDiv(local, TextParsing.MICROS_PER_DAY) + TextParsing.PG_EPOCH_DAYS);
+        boolean bc = appendDate(sb, Math.floorDiv(local, PgEpoch.MICROS_PER_DAY) + PgEpoch.PG_EPOCH_DAYS);
         sb.append(' ');
-        appendTime(sb, Math.floorMod(local, TextParsing.MICROS_PER_DAY));
+        appendTime(sb, Math.floorMod(local, PgEpoch.MICROS_PER_DAY));
         appendOffset(sb, offset);
         if (bc) {
             sb.append(" BC");
@@ -376,7 +376,7 @@ final class TextRendering {
             // UTC and other fixed zones (the connection normalizes them to ZoneOffset): no rules, no Instant.
             return fixed.getTotalSeconds();
         }
-        long epochSecond = Math.floorDiv(utcMicros, TextParsing.MICROS_PER_SECOND) + TextParsing.PG_EPOCH_SECONDS;
+        long epochSecond = Math.floorDiv(utcMicros, PgEpoch.MICROS_PER_SECOND) + PgEpoch.PG_EPOCH_SECONDS;
         return zone.getRules().getOffset(Instant.ofEpochSecond(epochSecond)).getTotalSeconds();
     }
 
@@ -414,12 +414,12 @@ final class TextRendering {
     }
 
     static void appendTime(StringBuilder sb, long micros) {
-        long seconds = micros / TextParsing.MICROS_PER_SECOND;
+        long seconds = micros / PgEpoch.MICROS_PER_SECOND;
         appendPadded(sb, seconds / 3600, 2);
         sb.append(':');
         appendPadded(sb, seconds / 60 % 60, 2);
         sb.append(':');
-        appendSeconds(sb, seconds % 60, micros % TextParsing.MICROS_PER_SECOND);
+        appendSeconds(sb, seconds % 60, micros % PgEpoch.MICROS_PER_SECOND);
     }
 
     /** AppendSeconds: two-digit seconds, then up to six fraction digits without trailing zeros. */
@@ -473,8 +473,8 @@ final class TextRendering {
         long rest = micros % 3_600_000_000L;
         long minute = rest / 60_000_000L;
         rest %= 60_000_000L;
-        long second = rest / TextParsing.MICROS_PER_SECOND;
-        long fraction = rest % TextParsing.MICROS_PER_SECOND;
+        long second = rest / PgEpoch.MICROS_PER_SECOND;
+        long fraction = rest % PgEpoch.MICROS_PER_SECOND;
         if (state[0] || hour != 0 || minute != 0 || second != 0 || fraction != 0) {
             boolean minus = hour < 0 || minute < 0 || second < 0 || fraction < 0;
             if (!state[0]) {

@@ -1,7 +1,7 @@
 package io.lazypg.client.internal.conn;
 
-import io.lazypg.client.internal.param.JsonParameters;
-import io.lazypg.client.internal.param.ParameterEncoder;
+import io.lazypg.client.internal.codec.encode.JsonParameters;
+import io.lazypg.client.internal.codec.encode.ParameterEncoder;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.WriteBuffer;
 

@@ -2,7 +2,7 @@ package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.Column;
 import io.lazypg.client.internal.codec.OutputSettings;
-import io.lazypg.client.internal.param.ParameterEncoder;
+import io.lazypg.client.internal.codec.encode.ParameterEncoder;
 import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.stats.StatementUsage;
 import java.util.function.IntPredicate;

@@ -6,7 +6,7 @@ import io.lazypg.client.PgUsageException;
 import io.lazypg.client.StatementDescription;
 import io.lazypg.client.internal.codec.CellDecoder;
 import io.lazypg.client.internal.codec.Oids;
-import io.lazypg.client.internal.param.ParameterEncoder;
+import io.lazypg.client.internal.codec.encode.ParameterEncoder;
 import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.stats.StatementUsage;
 import io.lazypg.client.internal.wire.BackendMessages;

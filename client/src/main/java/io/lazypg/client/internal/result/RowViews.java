@@ -20,6 +20,12 @@ public final class RowViews {
         void reset(LazyRow row, ResultShape shape, byte[] data, int start, int end);
 
         void expire(LazyRow row);
+
+        int payloadSize(LazyRow row);
+
+        int cellLength(LazyRow row, int index);
+
+        int locatedCells(LazyRow row);
     }
 
     private static Access installed;
@@ -77,5 +83,27 @@ public final class RowViews {
     /** Ends a callback-path view's life: every later read fails, saying the row was kept too long. */
     public static void expire(LazyRow row) {
         Holder.ACCESS.expire(row);
+    }
+
+    /**
+     * Bytes of cell data {@code row} views (length words included). For tests and diagnostics
+     * (retention accounting); not on {@code LazyRow}, whose methods are the API.
+     */
+    public static int payloadSize(LazyRow row) {
+        return Holder.ACCESS.payloadSize(row);
+    }
+
+    /** Encoded length of cell {@code index} in bytes, -1 for NULL: what was received, without decoding it. For tests. */
+    public static int cellLength(LazyRow row, int index) {
+        return Holder.ACCESS.cellLength(row, index);
+    }
+
+    /**
+     * Number of cells the row's walk has located: up to its cursor, or all of them once a second
+     * backward read has built the table (a first backward read restarts the walk from the first
+     * cell, so the count can fall). For tests that check laziness.
+     */
+    public static int locatedCells(LazyRow row) {
+        return Holder.ACCESS.locatedCells(row);
     }
 }

@@ -126,10 +126,10 @@ class TextRenderingTest {
     @Test
     void timesTrimTrailingZeros() {
         assertThat(TextRendering.renderTime(0)).isEqualTo("00:00:00");
-        assertThat(TextRendering.renderTime(TextParsing.MICROS_PER_DAY)).isEqualTo("24:00:00");
+        assertThat(TextRendering.renderTime(PgEpoch.MICROS_PER_DAY)).isEqualTo("24:00:00");
         assertThat(TextRendering.renderTime(45_296_500_000L)).isEqualTo("12:34:56.5");
         assertThat(TextRendering.renderTime(1)).isEqualTo("00:00:00.000001");
-        assertThat(TextRendering.renderTime(TextParsing.MICROS_PER_DAY - 1)).isEqualTo("23:59:59.999999");
+        assertThat(TextRendering.renderTime(PgEpoch.MICROS_PER_DAY - 1)).isEqualTo("23:59:59.999999");
         assertThat(TextRendering.renderTimetz(0, 5 * 3600 + 30 * 60)).isEqualTo("00:00:00+05:30");
         assertThat(TextRendering.renderTimetz(0, -8 * 3600)).isEqualTo("00:00:00-08");
         assertThat(TextRendering.renderTimetz(0, 0)).isEqualTo("00:00:00+00");

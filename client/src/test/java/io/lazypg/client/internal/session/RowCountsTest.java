@@ -1,4 +1,4 @@
-package io.lazypg.client;
+package io.lazypg.client.internal.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

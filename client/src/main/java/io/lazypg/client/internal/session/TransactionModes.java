@@ -1,9 +1,11 @@
-package io.lazypg.client;
+package io.lazypg.client.internal.session;
 
+import io.lazypg.client.LazyPgConnection;
+import io.lazypg.client.PgUsageException;
 import java.util.Locale;
 
 /** The BEGIN statement of {@link LazyPgConnection#begin(String)}, from transaction modes checked to be only words. */
-final class TransactionModes {
+public final class TransactionModes {
 
     private TransactionModes() {}
 

@@ -1,9 +1,10 @@
-package io.lazypg.client.internal.param;
+package io.lazypg.client.internal.codec.encode;
 
 import io.lazypg.client.JsonEncoder;
 import io.lazypg.client.PgType;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.internal.codec.Oids;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Values bound to parameters the server described as {@code json} or {@code jsonb}: a String is the
@@ -47,7 +48,7 @@ public final class JsonParameters {
      * @throws IllegalArgumentException saying what went wrong and what to do (no closing period),
      *         for the caller to prefix with the parameter or the row and column
      */
-    public static String jsonText(JsonEncoder encoder, Object value) {
+    public static String jsonText(@Nullable JsonEncoder encoder, Object value) {
         if (encoder == null) {
             throw new IllegalArgumentException(
                     "the value is a " + value.getClass().getName() + " and this client has"

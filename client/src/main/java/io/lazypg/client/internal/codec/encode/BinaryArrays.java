@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.copy;
+package io.lazypg.client.internal.codec.encode;
 
 import io.lazypg.client.PgType;
 import io.lazypg.client.internal.wire.WriteBuffer;
@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes a Java array or collection as the body of a PostgreSQL array in binary (array_recv's
@@ -96,7 +97,7 @@ final class BinaryArrays {
         return level instanceof Collection<?> c ? c.size() : Array.getLength(level);
     }
 
-    private static Object first(Object level) {
+    private static @Nullable Object first(Object level) {
         if (size(level) == 0) {
             return null;
         }

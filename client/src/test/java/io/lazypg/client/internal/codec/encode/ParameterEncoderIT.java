@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.param;
+package io.lazypg.client.internal.codec.encode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,11 +1,12 @@
-package io.lazypg.client;
+package io.lazypg.client.internal.session;
 
+import io.lazypg.client.LazyPgSession;
 import io.lazypg.client.internal.conn.PgConnection;
 
 /** A connection opened outside any pool ({@link LazyPgSession#open}); closing the session closes it. */
-final class DirectSession extends ConnectionSession {
+public final class DirectSession extends ConnectionSession {
 
-    DirectSession(PgConnection connection) {
+    public DirectSession(PgConnection connection) {
         super(connection);
     }
 

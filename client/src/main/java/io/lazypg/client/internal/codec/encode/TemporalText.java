@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.param;
+package io.lazypg.client.internal.codec.encode;
 
 import io.lazypg.client.internal.wire.WriteBuffer;
 import java.nio.charset.StandardCharsets;

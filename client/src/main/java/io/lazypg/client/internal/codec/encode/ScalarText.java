@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.param;
+package io.lazypg.client.internal.codec.encode;
 
 import io.lazypg.client.internal.wire.WriteBuffer;
 import java.math.BigDecimal;
@@ -13,6 +13,7 @@ import java.time.OffsetTime;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The text form of one scalar value (not null, not an array, not byte[]) as the type's PostgreSQL
@@ -43,7 +44,7 @@ final class ScalarText {
         out.writeByte(range.upperInclusive() ? ']' : ')');
     }
 
-    private static void writeBound(WriteBuffer out, Object bound, int parameterIndex) {
+    private static void writeBound(WriteBuffer out, @Nullable Object bound, int parameterIndex) {
         if (bound == null) {
             return;
         }

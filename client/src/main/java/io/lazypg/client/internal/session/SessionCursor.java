@@ -1,15 +1,19 @@
-package io.lazypg.client;
+package io.lazypg.client.internal.session;
 
+import io.lazypg.client.Column;
+import io.lazypg.client.LazyPgSession;
+import io.lazypg.client.LazyRow;
+import io.lazypg.client.RowCursor;
 import java.util.List;
 
 /** A cursor that owns its session: closing (or exhausting) the cursor gives the connection back. */
-final class SessionCursor implements RowCursor {
+public final class SessionCursor implements RowCursor {
 
     private final RowCursor cursor;
     private final LazyPgSession session;
     private boolean closed;
 
-    SessionCursor(RowCursor cursor, LazyPgSession session) {
+    public SessionCursor(RowCursor cursor, LazyPgSession session) {
         this.cursor = cursor;
         this.session = session;
     }

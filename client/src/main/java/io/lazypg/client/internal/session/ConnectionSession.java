@@ -1,5 +1,14 @@
-package io.lazypg.client;
+package io.lazypg.client.internal.session;
 
+import io.lazypg.client.LazyPgSession;
+import io.lazypg.client.LazyResult;
+import io.lazypg.client.LazyRowCallback;
+import io.lazypg.client.PgConnectionClosedException;
+import io.lazypg.client.PgNotification;
+import io.lazypg.client.PgServerException;
+import io.lazypg.client.PgUsageException;
+import io.lazypg.client.RowCursor;
+import io.lazypg.client.StatementDescription;
 import io.lazypg.client.internal.conn.PgConnection;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * hands it to {@link #release}: back to a pool, or closed. Not thread-safe, except for
  * {@link #cancel()} and {@link #abort()}.
  */
-abstract class ConnectionSession implements LazyPgSession {
+public abstract class ConnectionSession implements LazyPgSession {
 
     private volatile @Nullable PgConnection connection;
 
@@ -27,8 +36,8 @@ abstract class ConnectionSession implements LazyPgSession {
     /** What becomes of the connection when the session is closed. Called once. */
     abstract void release(PgConnection connection);
 
-    // package-private: tests look at the connection behind a session
-    PgConnection connection() {
+    /** The connection behind this session; throws once the session is closed. Tests look at it too. */
+    public PgConnection connection() {
         PgConnection c = connection;
         if (c == null) {
             throw new PgConnectionClosedException("This session was closed (its connection went back to the pool"

@@ -1,9 +1,10 @@
-package io.lazypg.client.internal.param;
+package io.lazypg.client.internal.codec.encode;
 
 import io.lazypg.client.internal.wire.WriteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.Iterator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes a Java array or Collection as a PostgreSQL array literal, as {@code array_in} reads it:
@@ -31,7 +32,7 @@ final class ArrayLiteral {
     private final int parameterIndex;
     private final int[] dims;
     /** The first non-null leaf, whose element type every other leaf must share. */
-    private Object firstLeaf;
+    private @Nullable Object firstLeaf;
 
     private int leafOid = ParameterTypes.NO_ELEMENT;
 

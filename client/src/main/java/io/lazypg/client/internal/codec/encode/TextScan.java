@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.param;
+package io.lazypg.client.internal.codec.encode;
 
 /**
  * One pass over a string parameter that rejects what PostgreSQL text cannot hold (NUL, and unpaired

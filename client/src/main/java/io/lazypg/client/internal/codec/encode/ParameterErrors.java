@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.param;
+package io.lazypg.client.internal.codec.encode;
 
 import io.lazypg.client.PgUsageException;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.copy;
+package io.lazypg.client.internal.codec.encode;
 
 import io.lazypg.client.internal.wire.WriteBuffer;
 import java.math.BigDecimal;

@@ -1,4 +1,4 @@
-package io.lazypg.client;
+package io.lazypg.client.internal.session;
 
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.conn.StatementPipelines;
@@ -10,17 +10,17 @@ import org.jspecify.annotations.Nullable;
  * A borrowed {@link PgConnection}; closing the session gives it back to the pool, after recording
  * the WAL position of what it wrote when read_your_writes asks for it.
  */
-final class PooledSession extends ConnectionSession {
+public final class PooledSession extends ConnectionSession {
 
     private final ConnectionPool<PgConnection> pool;
     private final @Nullable ReadYourWrites writes;
 
-    PooledSession(ConnectionPool<PgConnection> pool, PgConnection connection) {
+    public PooledSession(ConnectionPool<PgConnection> pool, PgConnection connection) {
         this(pool, connection, null);
     }
 
     /** With {@code writes} non-null, the connection watches for writes while this session has it. */
-    PooledSession(ConnectionPool<PgConnection> pool, PgConnection connection, @Nullable ReadYourWrites writes) {
+    public PooledSession(ConnectionPool<PgConnection> pool, PgConnection connection, @Nullable ReadYourWrites writes) {
         super(connection);
         this.pool = pool;
         this.writes = writes;
@@ -54,7 +54,7 @@ final class PooledSession extends ConnectionSession {
     }
 
     /** The main pool as pipelining borrows from it: connections watch for writes as a session's do. */
-    static StatementPipelines.ConnectionSource pipelineSource(
+    public static StatementPipelines.ConnectionSource pipelineSource(
             ConnectionPool<PgConnection> pool, @Nullable ReadYourWrites writes) {
         return new StatementPipelines.ConnectionSource() {
             @Override

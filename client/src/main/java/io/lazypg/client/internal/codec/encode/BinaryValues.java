@@ -1,6 +1,7 @@
-package io.lazypg.client.internal.copy;
+package io.lazypg.client.internal.codec.encode;
 
 import io.lazypg.client.PgType;
+import io.lazypg.client.internal.codec.PgEpoch;
 import io.lazypg.client.internal.wire.WriteBuffer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -23,11 +24,6 @@ import java.util.UUID;
  * saying why; the caller adds the row and column. Stateless and thread-safe.
  */
 public final class BinaryValues {
-
-    /** Seconds from 1970-01-01 to PostgreSQL's epoch 2000-01-01 (UTC). */
-    private static final long PG_EPOCH_SECONDS = 946_684_800L;
-
-    private static final long PG_EPOCH_DAYS = 10_957L;
 
     private BinaryValues() {}
 
@@ -211,7 +207,7 @@ public final class BinaryValues {
         if (d.equals(LocalDate.MIN)) {
             return Integer.MIN_VALUE;
         }
-        return Math.toIntExact(d.toEpochDay() - PG_EPOCH_DAYS);
+        return Math.toIntExact(d.toEpochDay() - PgEpoch.PG_EPOCH_DAYS);
     }
 
     /** Microseconds since 2000-01-01 UTC; the MAX/MIN of each type are infinity/-infinity. No allocation. */
@@ -231,7 +227,8 @@ public final class BinaryValues {
     }
 
     private static long micros(long epochSecond, int nano) {
-        return Math.addExact(Math.multiplyExact(epochSecond - PG_EPOCH_SECONDS, 1_000_000L), nano / 1000);
+        return Math.addExact(
+                Math.multiplyExact(epochSecond - PgEpoch.PG_EPOCH_SECONDS, PgEpoch.MICROS_PER_SECOND), nano / 1000);
     }
 
     private static IllegalArgumentException wrongType(Object v, PgType t) {

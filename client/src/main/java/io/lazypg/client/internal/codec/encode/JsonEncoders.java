@@ -1,18 +1,19 @@
-package io.lazypg.client;
+package io.lazypg.client.internal.codec.encode;
 
+import io.lazypg.client.JsonEncoder;
 import java.util.Iterator;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import org.jspecify.annotations.Nullable;
 
 /** Picks a client's {@link JsonEncoder}: the one given, else the first the {@link ServiceLoader} can load, else none. */
-final class JsonEncoders {
+public final class JsonEncoders {
 
     private static final System.Logger LOG = System.getLogger(JsonEncoders.class.getName());
 
     private JsonEncoders() {}
 
-    static @Nullable JsonEncoder choose(@Nullable JsonEncoder given) {
+    public static @Nullable JsonEncoder choose(@Nullable JsonEncoder given) {
         if (given != null) {
             return given;
         }

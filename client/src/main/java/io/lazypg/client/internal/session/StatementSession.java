@@ -1,5 +1,14 @@
-package io.lazypg.client;
+package io.lazypg.client.internal.session;
 
+import io.lazypg.client.LazyPgClient;
+import io.lazypg.client.LazyPgSession;
+import io.lazypg.client.LazyResult;
+import io.lazypg.client.LazyRowCallback;
+import io.lazypg.client.PgConnectionClosedException;
+import io.lazypg.client.PgNotification;
+import io.lazypg.client.PgServerException;
+import io.lazypg.client.RowCursor;
+import io.lazypg.client.StatementDescription;
 import io.lazypg.client.internal.conn.StatementPipelines;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -17,7 +26,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Not thread-safe: one thread at a time, as any session.
  */
-final class StatementSession implements LazyPgSession {
+public final class StatementSession implements LazyPgSession {
 
     private final LazyPgClient client;
     private final StatementPipelines pipelines;
@@ -26,7 +35,7 @@ final class StatementSession implements LazyPgSession {
 
     private boolean closed;
 
-    StatementSession(LazyPgClient client, StatementPipelines pipelines) {
+    public StatementSession(LazyPgClient client, StatementPipelines pipelines) {
         this.client = client;
         this.pipelines = pipelines;
     }

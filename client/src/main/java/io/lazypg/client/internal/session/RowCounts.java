@@ -1,7 +1,7 @@
-package io.lazypg.client;
+package io.lazypg.client.internal.session;
 
 /** The {@code int} row count the public {@code execute} methods return, from the wire's {@code long}. */
-final class RowCounts {
+public final class RowCounts {
 
     private RowCounts() {}
 
@@ -9,7 +9,7 @@ final class RowCounts {
      * A count beyond {@code Integer.MAX_VALUE} (a command tag may carry up to 2^64 - 1) reads as
      * {@code Integer.MAX_VALUE} rather than wrapping negative.
      */
-    static int clamp(long rows) {
+    public static int clamp(long rows) {
         return (int) Math.min(Integer.MAX_VALUE, rows);
     }
 }
