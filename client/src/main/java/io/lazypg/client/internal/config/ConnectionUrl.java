@@ -342,6 +342,9 @@ public final class ConnectionUrl {
         Map<String, Setter> m = new LinkedHashMap<>();
         m.put("user", (b, e, n, v) -> b.user(v));
         m.put("password", (b, e, n, v) -> b.password(v));
+        // libpq's host and port parameters, for a socket directory: jdbc:lazypg:///db?host=/var/run/postgresql
+        m.put("host", (b, e, n, v) -> e.hostParameter(v));
+        m.put("port", (b, e, n, v) -> e.portParameter(n, v));
         m.put("sslmode", (b, e, n, v) -> b.sslMode(parseSslMode(n, v)));
         m.put("sslrootcert", (b, e, n, v) -> b.sslRootCert(parsePath(n, v)));
         m.put("ApplicationName", (b, e, n, v) -> b.applicationName(v));

@@ -11,12 +11,12 @@ import io.lazypg.client.SslMode;
 import io.lazypg.client.internal.auth.Md5Password;
 import io.lazypg.client.internal.auth.ScramSha256Client;
 import io.lazypg.client.internal.tls.TlsNegotiator;
+import io.lazypg.client.internal.transport.Transport;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +33,8 @@ final class ConnectionOpener {
     private ConnectionOpener() {}
 
     static PgConnection open(LazyPgConfig config, ClientHooks hooks) {
-        SslMode mode = config.sslMode();
+        // libpq: no TLS over a Unix-domain socket, whatever the sslmode (the kernel carries the bytes).
+        SslMode mode = Transport.isUnixSocket(config.host()) ? SslMode.DISABLE : config.sslMode();
         boolean tls = TlsNegotiator.tryTls(mode, true);
         try {
             return attempt(config, hooks, mode, tls);
@@ -49,7 +50,12 @@ final class ConnectionOpener {
     }
 
     private static PgConnection attempt(LazyPgConfig config, ClientHooks hooks, SslMode mode, boolean tls) {
-        Socket socket = new Socket();
+        Socket socket;
+        try {
+            socket = Transport.newSocket(config.host());
+        } catch (IOException e) {
+            throw new PgConnectException("Cannot open a socket for " + where(config) + ": " + e.getMessage(), e);
+        }
         // The whole of connecting (TCP, TLS, authentication) is bounded by closing the socket when
         // the connect timeout passes, not by socket timeouts: those would leave the socket
         // non-blocking for its whole life (see SocketDeadline).
@@ -57,7 +63,7 @@ final class ConnectionOpener {
         try {
             socket.setTcpNoDelay(true);
             socket.setKeepAlive(true);
-            socket.connect(new InetSocketAddress(config.host(), config.port()));
+            socket.connect(Transport.address(config.host(), config.port()));
             Socket session = tls
                     ? TlsNegotiator.negotiate(socket, config.host(), config.port(), mode, config.sslRootCert(), 0)
                     : socket;
@@ -76,7 +82,11 @@ final class ConnectionOpener {
                     : new PgConnectException(
                             "Cannot connect to " + where(config)
                                     + ": " + e.getMessage()
-                                    + ". Check the host and port, and that PostgreSQL is running and accepts TCP connections.",
+                                    + (Transport.isUnixSocket(config.host())
+                                            ? ". Check the socket directory and port, and that PostgreSQL is running"
+                                                    + " with this directory in unix_socket_directories."
+                                            : ". Check the host and port, and that PostgreSQL is running and accepts"
+                                                    + " TCP connections."),
                             e);
         } catch (PgServerException e) {
             closeQuietly(socket);
@@ -104,7 +114,7 @@ final class ConnectionOpener {
     }
 
     private static String where(LazyPgConfig config) {
-        return config.host() + ":" + config.port() + "/" + config.database() + " as " + config.user();
+        return Transport.describe(config.host(), config.port()) + "/" + config.database() + " as " + config.user();
     }
 
     private static void startup(PgConnection c) throws IOException {
