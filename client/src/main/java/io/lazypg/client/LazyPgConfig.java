@@ -1,5 +1,6 @@
 package io.lazypg.client;
 
+import io.lazypg.client.internal.config.ConnectSettings;
 import io.lazypg.client.internal.config.ConnectionUrl;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -55,6 +57,8 @@ public final class LazyPgConfig {
     private final boolean reportUnreadColumns;
     private final Map<String, String> serverParameters;
     private final PoolSettings pool;
+    /** require_auth, channel_binding, passfile, keepalives, init_sql, the password supplier (#31). */
+    private final ConnectSettings connect;
 
     private LazyPgConfig(Builder b, List<PgHost> hosts, String user, String database, PoolSettings pool) {
         this.hosts = hosts;
@@ -83,6 +87,7 @@ public final class LazyPgConfig {
         // so the StartupMessage is deterministic.
         this.serverParameters = Collections.unmodifiableMap(new LinkedHashMap<>(b.serverParameters));
         this.pool = pool;
+        this.connect = b.connect.copy();
     }
 
     public static Builder builder() {
@@ -130,6 +135,7 @@ public final class LazyPgConfig {
         b.reportUnreadColumns = reportUnreadColumns;
         b.serverParameters.putAll(serverParameters);
         b.pool(pool);
+        b.connect = connect.copy();
         return b;
     }
 
@@ -310,6 +316,51 @@ public final class LazyPgConfig {
         return pool;
     }
 
+    /** libpq's require_auth: the authentication methods accepted from the server; "" accepts any. */
+    public String requireAuth() {
+        return connect.requireAuth();
+    }
+
+    /** libpq's channel_binding: disable, prefer (the default) or require. */
+    public String channelBinding() {
+        return connect.channelBinding().toString();
+    }
+
+    /** The password file read when no password is set: passfile, else PGPASSFILE, else ~/.pgpass. */
+    public Path passFile() {
+        return connect.passFile();
+    }
+
+    /** Whether TCP keepalives are on (libpq's keepalives, default on). */
+    public boolean keepalives() {
+        return connect.keepAlive().enabled();
+    }
+
+    /** Seconds without traffic before the first keepalive probe; null for the system's. */
+    public @Nullable Duration keepalivesIdle() {
+        return connect.keepAlive().idle();
+    }
+
+    /** Seconds between keepalive probes; null for the system's. */
+    public @Nullable Duration keepalivesInterval() {
+        return connect.keepAlive().interval();
+    }
+
+    /** Keepalive probes lost before the connection is dropped; null for the system's. */
+    public @Nullable Integer keepalivesCount() {
+        return connect.keepAlive().count();
+    }
+
+    /** SQL run on each new connection after it is opened, before first use; null for none. */
+    public @Nullable String initSql() {
+        return connect.initSql();
+    }
+
+    /** Asked for the password of each new connection, instead of {@link #password()}; null when unset. */
+    public @Nullable Supplier<char[]> passwordSupplier() {
+        return connect.passwordSupplier();
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -342,7 +393,8 @@ public final class LazyPgConfig {
                 && connectTimeout.equals(c.connectTimeout)
                 && queryTimeout.equals(c.queryTimeout)
                 && serverParameters.equals(c.serverParameters)
-                && pool.equals(c.pool);
+                && pool.equals(c.pool)
+                && connect.equals(c.connect);
     }
 
     @Override
@@ -370,7 +422,7 @@ public final class LazyPgConfig {
                 + ", receiveSpin=" + receiveSpin
                 + ", statisticsMaxStatements=" + statisticsMaxStatements + ", reportUnreadColumns="
                 + reportUnreadColumns
-                + ", serverParameters=" + serverParameters + ", pool=" + pool + "]";
+                + ", serverParameters=" + serverParameters + ", pool=" + pool + ", " + connect + "]";
     }
 
     /**
@@ -565,6 +617,7 @@ public final class LazyPgConfig {
         private Duration poolValidationTimeout;
         private Duration poolValidateAfterIdle;
         private Duration poolLeakDetectionThreshold;
+        private ConnectSettings connect = new ConnectSettings();
 
         private Builder() {
             pool(PoolSettings.DEFAULTS);
@@ -611,6 +664,93 @@ public final class LazyPgConfig {
         public Builder url(String url) {
             ConnectionUrl.applyTo(url, this);
             return this;
+        }
+
+        /**
+         * libpq's require_auth: a comma list of the authentication methods to accept ({@code
+         * password, md5, scram-sha-256, gss, sspi, none}), or of the ones to refuse, each with {@code !}.
+         * A server that asks for another method is refused before any secret is sent. "" (the
+         * default) accepts any.
+         */
+        public Builder requireAuth(String methods) {
+            connect.requireAuth(methods);
+            return this;
+        }
+
+        /**
+         * libpq's channel_binding: {@code prefer} (the default) binds SCRAM to the TLS channel
+         * (SCRAM-SHA-256-PLUS) when the server offers it; {@code require} refuses to authenticate
+         * otherwise, and refuses every other method; {@code disable} never binds.
+         */
+        public Builder channelBinding(String mode) {
+            connect.channelBinding(mode);
+            return this;
+        }
+
+        /** libpq's passfile: the password file read when no password is set (default PGPASSFILE or ~/.pgpass). */
+        public Builder passFile(@Nullable Path file) {
+            connect.passFile(file);
+            return this;
+        }
+
+        /** libpq's keepalives: TCP keepalives on (the default) or off. */
+        public Builder keepalives(boolean on) {
+            connect.keepalives(on);
+            return this;
+        }
+
+        /** libpq's keepalives_idle: idle time before the first probe (whole seconds); null for the system's. */
+        public Builder keepalivesIdle(@Nullable Duration idle) {
+            connect.keepalivesIdle(idle);
+            return this;
+        }
+
+        /** libpq's keepalives_interval: time between probes (whole seconds); null for the system's. */
+        public Builder keepalivesInterval(@Nullable Duration interval) {
+            connect.keepalivesInterval(interval);
+            return this;
+        }
+
+        /** libpq's keepalives_count: probes lost before the connection is dropped; null for the system's. */
+        public Builder keepalivesCount(@Nullable Integer count) {
+            connect.keepalivesCount(count);
+            return this;
+        }
+
+        /**
+         * SQL run on each new connection once it is open, before it is used or pooled (HikariCP's
+         * connectionInitSql); a failure fails the connect. Null for none.
+         */
+        public Builder initSql(@Nullable String sql) {
+            connect.initSql(sql);
+            return this;
+        }
+
+        /**
+         * Asked for the password each time a connection is opened, so rotating secrets (cloud IAM
+         * tokens, vault leases) need no restart: open connections keep working, new ones use the
+         * new secret. Called on the opening thread; the array is wiped after use. Excludes {@link
+         * #password(String)}. Null to unset.
+         */
+        public Builder passwordSupplier(@Nullable Supplier<char[]> supplier) {
+            connect.passwordSupplier(supplier);
+            return this;
+        }
+
+        /**
+         * The environment libpq's variables ({@code PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD,
+         * PGPASSFILE, PGSSLMODE, PGAPPNAME, PGOPTIONS, PGSERVICE, PGSERVICEFILE, PGSYSCONFDIR}) are
+         * read from; the process environment by default. Call it before {@link #url(String)}, which
+         * reads it; {@code Map.of()} turns the variables off.
+         */
+        public Builder environment(Map<String, String> variables) {
+            connect.environment(variables);
+            return this;
+        }
+
+        /** The environment set with {@link #environment(Map)}; for the URL reader. */
+        public Map<String, String> environment() {
+            return connect.environment();
         }
 
         /** One host; replaces any list set with {@link #hosts(List)}. */
@@ -929,6 +1069,11 @@ public final class LazyPgConfig {
                 if (name.indexOf('\0') >= 0 || p.getValue().indexOf('\0') >= 0) {
                     throw new IllegalArgumentException("serverParameters: '" + name + "' contains a NUL character");
                 }
+            }
+            connect.check();
+            if (connect.passwordSupplier() != null && password != null) {
+                throw new IllegalArgumentException("password and passwordSupplier are both set: set one (the"
+                        + " supplier is asked for each new connection)");
             }
             PoolSettings poolSettings = new PoolSettings(
                     poolMaxSize,

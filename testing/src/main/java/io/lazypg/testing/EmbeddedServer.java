@@ -109,6 +109,8 @@ final class EmbeddedServer {
                         "host all " + ROLES.cleartext().name() + " all password",
                         "host all " + ROLES.md5().name() + " all md5",
                         "host all " + ROLES.scram().name() + " all scram-sha-256",
+                        "# for tests that create the role and change its password (rotating credentials)",
+                        "host all lazypg_rotating all scram-sha-256",
                         "hostssl all " + TLS_ONLY.name() + " all scram-sha-256",
                         "hostnossl all " + TLS_ONLY.name() + " all reject",
                         "hostnossl all " + PLAIN_ONLY.name() + " all trust",

@@ -100,6 +100,16 @@ public final class ConnectionUrl {
                 b.password(decode(userInfo.substring(colon + 1), "password", false));
             }
         }
+        // libpq's order: the URL's own settings over its service's, over the environment's.
+        Map<String, String> environment = LibpqEnvironment.settings(b.environment());
+        applySettings(environment, b);
+        String service = parameter(query, "service", false);
+        if (service == null) {
+            service = environment.get("service");
+        }
+        if (service != null) {
+            applySettings(ServiceFile.settings(service, b.environment()), b);
+        }
         Endpoints endpoints = new Endpoints();
         endpoints.addAuthority(authority);
         if (!path.isEmpty()) {
@@ -128,6 +138,10 @@ public final class ConnectionUrl {
             path = slash < 0 ? "" : hostPart.substring(slash + 1);
         } else {
             path = beforeQuery.startsWith("/") ? beforeQuery.substring(1) : beforeQuery;
+        }
+        String service = parameter(query, "service", true);
+        if (service != null) {
+            applySettings(ServiceFile.settings(service, b.environment()), b);
         }
         if (!path.isEmpty()) {
             b.database(decode(path, "database", true));
@@ -291,6 +305,42 @@ public final class ConnectionUrl {
         }
     }
 
+    /**
+     * Settings from the environment or a service file, in libpq's keywords, applied as a libpq URI's
+     * parameters would be; the messages name the keyword, never a password value.
+     */
+    private static void applySettings(Map<String, String> settings, LazyPgConfig.Builder b) {
+        Endpoints endpoints = new Endpoints();
+        for (Map.Entry<String, String> s : settings.entrySet()) {
+            if (s.getKey().equals("service")) {
+                continue; // PGSERVICE: the caller applies the service itself
+            }
+            Setter setter = LIBPQ_PARAMETERS.get(s.getKey());
+            if (setter == null) {
+                throw new IllegalArgumentException("unknown setting '" + s.getKey() + "' in a service file;"
+                        + " known settings: " + String.join(", ", new TreeSet<>(LIBPQ_PARAMETERS.keySet())));
+            }
+            setter.apply(b, endpoints, s.getKey(), s.getValue());
+        }
+        endpoints.applyTo(b);
+    }
+
+    /** The decoded value of parameter {@code wanted} in a query, or null. */
+    private static String parameter(String query, String wanted, boolean plusIsSpace) {
+        if (query == null) {
+            return null;
+        }
+        for (String pair : query.split("&")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0
+                    && decode(pair.substring(0, eq), "a parameter name", plusIsSpace)
+                            .equals(wanted)) {
+                return decode(pair.substring(eq + 1), "the value of '" + wanted + "'", plusIsSpace);
+            }
+        }
+        return null;
+    }
+
     private static boolean isPassword(String name) {
         return name.equals("password");
     }
@@ -317,6 +367,16 @@ public final class ConnectionUrl {
         m.put("read_only_target", (b, e, n, v) -> b.readOnlyTarget(parseReadOnlyTarget(n, v)));
         m.put("read_your_writes", (b, e, n, v) -> b.readYourWrites(parseBoolean(n, v)));
         m.put("read_your_writes_timeout", (b, e, n, v) -> b.readYourWritesTimeout(parseDuration(n, v)));
+        // libpq's connection settings (#31), under libpq's names in both syntaxes
+        m.put("require_auth", (b, e, n, v) -> b.requireAuth(v));
+        m.put("channel_binding", (b, e, n, v) -> b.channelBinding(v));
+        m.put("passfile", (b, e, n, v) -> b.passFile(parsePath(n, v)));
+        m.put("keepalives", (b, e, n, v) -> b.keepalives(parseInt(n, v) != 0));
+        m.put("keepalives_idle", (b, e, n, v) -> b.keepalivesIdle(Duration.ofSeconds(parseNonNegative(n, v))));
+        m.put("keepalives_interval", (b, e, n, v) -> b.keepalivesInterval(Duration.ofSeconds(parseNonNegative(n, v))));
+        m.put("keepalives_count", (b, e, n, v) -> b.keepalivesCount(parseNonNegative(n, v)));
+        m.put("init_sql", (b, e, n, v) -> b.initSql(v));
+        m.put("service", (b, e, n, v) -> {}); // applied before the other parameters, see applyLibpq
         return m;
     }
 
@@ -357,7 +417,6 @@ public final class ConnectionUrl {
             "reWriteBatchedInserts",
             "binaryTransfer",
             "stringtype",
-            "tcpKeepAlive",
             "loginTimeout",
             "cancelSignalTimeout",
             "loggerLevel",
@@ -380,11 +439,12 @@ public final class ConnectionUrl {
             "databaseMetadataCacheFields",
             "databaseMetadataCacheFieldsMiB",
             "gssEncMode",
-            "channelBinding",
             "adaptiveFetch"
         }) {
             m.put(ignored, (b, e, n, v) -> {});
         }
+        m.put("channelBinding", (b, e, n, v) -> b.channelBinding(v));
+        m.put("tcpKeepAlive", (b, e, n, v) -> b.keepalives(parseBoolean(n, v)));
         m.put("targetServerType", (b, e, n, v) -> b.targetSessionAttrs(parseTargetServerType(n, v)));
         m.put("loadBalanceHosts", (b, e, n, v) -> b.loadBalanceHosts(parseBoolean(n, v)));
         m.put("options", (b, e, n, v) -> parseOptions(n, v).forEach(b::serverParameter));
@@ -420,6 +480,14 @@ public final class ConnectionUrl {
         }
         throw new IllegalArgumentException("connection URL: the port after the host must be a number between"
                 + " 1 and 65535 (percent-encode '/', '?' and '@' in a password as %2F, %3F and %40)");
+    }
+
+    private static int parseNonNegative(String name, String value) {
+        int n = parseInt(name, value);
+        if (n < 0) {
+            throw new IllegalArgumentException("connection URL parameter '" + name + "' must be 0 or more, got " + n);
+        }
+        return n;
     }
 
     private static int parsePort(String name, String value) {

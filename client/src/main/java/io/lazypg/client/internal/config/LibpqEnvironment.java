@@ -29,6 +29,7 @@ public final class LibpqEnvironment {
         m.put("PGAPPNAME", "application_name");
         m.put("PGOPTIONS", "options");
         m.put("PGCONNECT_TIMEOUT", "connect_timeout");
+        m.put("PGSERVICE", "service");
         m.put("PGREQUIREAUTH", "require_auth");
         m.put("PGTARGETSESSIONATTRS", "target_session_attrs");
         return m;
