@@ -1,11 +1,16 @@
 package io.lazypg.autoconfigure;
 
 import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.internal.config.Setting;
+import io.lazypg.client.internal.config.Settings;
 import java.util.List;
+import org.springframework.beans.BeanWrapper;
+import org.springframework.beans.BeanWrapperImpl;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Builds the client's {@link LazyPgConfig}: first every {@link LazyPgProperties} setting, then the
+ * Builds the client's {@link LazyPgConfig}: first every {@link LazyPgProperties} setting (read by
+ * the client's table of settings), then the
  * {@link LazyPgConnectionDetails} URL (so what its query string names wins), then its username and
  * password, then the {@link LazyPgConfigCustomizer}s.
  *
@@ -36,7 +41,7 @@ final class LazyPgConfigFactory {
             String hint = details.getUsername() == null
                             && String.valueOf(e.getMessage()).startsWith("user is required")
                     ? "Set lazypg.username, or put the user in the URL."
-                    : "Fix the matching lazypg.* property or the URL.";
+                    : fixHint(String.valueOf(e.getMessage()));
             throw new IllegalStateException(
                     "Invalid lazypg configuration (connection from " + describe(details) + "): " + e.getMessage() + ". "
                             + hint,
@@ -44,35 +49,51 @@ final class LazyPgConfigFactory {
         }
     }
 
+    /**
+     * Copies every {@code lazypg.*} property that is a row of the client's table of settings (the
+     * row names its Boot property), so a new setting needs no line here. Unset properties leave the
+     * client's default; sizes are turned into bytes.
+     */
     private static void applyProperties(LazyPgProperties p, LazyPgConfig.Builder b) {
-        b.sslMode(p.getSslMode())
-                .sslRootCert(p.getSslRootCert())
-                .applicationName(p.getApplicationName())
-                .connectTimeout(p.getConnectTimeout())
-                .queryTimeout(p.getQueryTimeout())
-                .statementCacheSize(p.getStatementCacheSize())
-                .pipeliningLimit(p.getPipeliningLimit())
-                .targetSessionAttrs(p.getTargetSessionAttrs())
-                .loadBalanceHosts(p.isLoadBalanceHosts())
-                .readOnlyTarget(p.getReadOnlyTarget())
-                .readYourWrites(p.isReadYourWrites())
-                .readYourWritesTimeout(p.getReadYourWritesTimeout())
-                .fetchSize(p.getFetchSize())
-                .maxMessageSize(bytes("lazypg.max-message-size", p.getMaxMessageSize()))
-                .receiveBufferSize(bytes("lazypg.receive-buffer-size", p.getReceiveBufferSize()))
-                .receiveSpin(p.getReceiveSpin())
-                .serverParameters(p.getServerParameters())
-                .statisticsMaxStatements(p.getStatistics().getMaxStatements())
-                .reportUnreadColumns(p.getStatistics().isReportUnreadColumns());
-        LazyPgProperties.Pool pool = p.getPool();
-        b.poolMaxSize(pool.getMaxSize())
-                .poolMinIdle(pool.getMinIdle())
-                .poolAcquireTimeout(pool.getAcquireTimeout())
-                .poolMaxLifetime(pool.getMaxLifetime())
-                .poolIdleTimeout(pool.getIdleTimeout())
-                .poolValidationTimeout(pool.getValidationTimeout())
-                .poolValidateAfterIdle(pool.getValidateAfterIdle())
-                .poolLeakDetectionThreshold(pool.getLeakDetectionThreshold());
+        BeanWrapper properties = new BeanWrapperImpl(p);
+        for (Setting<?> s : Settings.all()) {
+            String boot = s.bootProperty();
+            if (boot == null) {
+                continue;
+            }
+            Object value = properties.getPropertyValue(beanPath(boot));
+            if (value instanceof DataSize size) {
+                value = bytes(PropertyNames.PREFIX + "." + boot, size);
+            }
+            if (value != null) {
+                b.setting(s.key(), value);
+            }
+        }
+        b.serverParameters(p.getServerParameters());
+    }
+
+    /** Names the property and the URL parameter of the setting the client's message names first. */
+    private static String fixHint(String message) {
+        for (Setting<?> s : Settings.all()) {
+            if (message.startsWith(s.label() + " ") && s.bootProperty() != null) {
+                return "Fix " + PropertyNames.PREFIX + "." + s.bootProperty() + ", or " + s.key() + " in the URL.";
+            }
+        }
+        return "Fix the matching lazypg.* property or the URL.";
+    }
+
+    /** {@code pool.max-size} as a bean property path, {@code pool.maxSize}. */
+    static String beanPath(String kebab) {
+        StringBuilder path = new StringBuilder(kebab.length());
+        for (int i = 0; i < kebab.length(); i++) {
+            char c = kebab.charAt(i);
+            if (c == '-' && i + 1 < kebab.length()) {
+                path.append(Character.toUpperCase(kebab.charAt(++i)));
+            } else {
+                path.append(c);
+            }
+        }
+        return path.toString();
     }
 
     private static int bytes(String name, DataSize size) {

@@ -213,7 +213,8 @@ class LazyPgAutoConfigurationTest {
                 .withPropertyValues("lazypg.url=" + CLOSED_URL, "lazypg.read-only-target=primary")
                 .run(context -> assertThat(context.getStartupFailure())
                         .rootCause()
-                        .hasMessageContaining("readOnlyTarget must be any, read-only, standby or prefer-standby"));
+                        .hasMessageContaining(
+                                "read_only_target (readOnlyTarget) must be any, read-only, standby or prefer-standby"));
         contextRunner
                 .withPropertyValues("lazypg.url=" + CLOSED_URL, "lazypg.pipelining-limit=0")
                 .run(context -> assertThat(context.getStartupFailure())
@@ -310,7 +311,11 @@ class LazyPgAutoConfigurationTest {
                 .run(context -> {
                     assertThat(context).hasFailed();
                     Throwable failure = context.getStartupFailure();
-                    assertThat(failure).rootCause().hasMessageContaining("pool.max-size");
+                    assertThat(failure)
+                            .rootCause()
+                            .hasMessageContaining("pool_max_size (poolMaxSize) must be at least 1");
+                    assertThat(failure)
+                            .hasStackTraceContaining("Fix lazypg.pool.max-size, or pool_max_size in the URL.");
                     for (Throwable t = failure; t != null; t = t.getCause()) {
                         assertThat(String.valueOf(t.getMessage())).doesNotContain(SECRET);
                     }

@@ -160,24 +160,40 @@ class LazyPgConfigTest {
         assertInvalid(b -> b.port(0), "port");
         assertInvalid(b -> b.port(65536), "port");
         assertInvalid(b -> b.host(""), "host");
-        assertInvalid(b -> b.connectTimeout(Duration.ZERO), "connectTimeout");
-        assertInvalid(b -> b.queryTimeout(Duration.ofSeconds(-1)), "queryTimeout");
-        assertInvalid(b -> b.statementCacheSize(-1), "statementCacheSize");
-        assertInvalid(b -> b.fetchSize(-1), "fetchSize");
-        assertInvalid(b -> b.maxMessageSize(10), "maxMessageSize");
-        assertInvalid(b -> b.receiveBufferSize(0), "receiveBufferSize");
-        assertInvalid(b -> b.receiveSpin(Duration.ofNanos(-1)), "receiveSpin");
+        assertInvalid(b -> b.connectTimeout(Duration.ZERO), "connect_timeout (connectTimeout) must be positive");
+        assertInvalid(
+                b -> b.queryTimeout(Duration.ofSeconds(-1)), "query_timeout (queryTimeout) must be zero or positive");
+        assertInvalid(
+                b -> b.statementCacheSize(-1),
+                "statement_cache_size (statementCacheSize) must be 0 (disabled) or more, got -1");
+        assertInvalid(b -> b.fetchSize(-1), "fetch_size (fetchSize) must be 0 (all rows at once) or more, got -1");
+        assertInvalid(
+                b -> b.maxMessageSize(10), "max_message_size (maxMessageSize) must be at least 1024 bytes, got 10");
+        assertInvalid(
+                b -> b.receiveBufferSize(0), "receive_buffer_size (receiveBufferSize) must be at least 1024 bytes");
+        assertInvalid(b -> b.receiveSpin(Duration.ofNanos(-1)), "receive_spin (receiveSpin) must be zero or positive");
         assertInvalid(b -> b.receiveSpin(Duration.ofMillis(2)), "receive_spin (receiveSpin) must be at most 1ms");
-        assertInvalid(b -> b.sslMode(null), "sslMode");
-        assertInvalid(b -> b.poolMaxSize(0), "pool.max-size");
-        assertInvalid(b -> b.poolMinIdle(11), "pool.min-idle");
-        assertInvalid(b -> b.poolMinIdle(-1), "pool.min-idle");
-        assertInvalid(b -> b.poolAcquireTimeout(Duration.ofMillis(-1)), "pool.acquire-timeout");
-        assertInvalid(b -> b.poolMaxLifetime(null), "pool.max-lifetime");
-        assertInvalid(b -> b.poolIdleTimeout(Duration.ofMillis(-1)), "pool.idle-timeout");
-        assertInvalid(b -> b.poolValidationTimeout(Duration.ZERO), "pool.validation-timeout");
-        assertInvalid(b -> b.poolValidateAfterIdle(Duration.ofMillis(-1)), "pool.validate-after-idle");
-        assertInvalid(b -> b.poolLeakDetectionThreshold(Duration.ofMillis(-1)), "pool.leak-detection-threshold");
+        assertInvalid(b -> b.sslMode(null), "sslmode (sslMode) must not be null");
+        assertInvalid(b -> b.poolMaxSize(0), "pool_max_size (poolMaxSize) must be at least 1, got 0");
+        assertInvalid(
+                b -> b.poolMinIdle(11),
+                "pool_min_idle (poolMinIdle) must be between 0 and pool_max_size (poolMaxSize) (10), got 11");
+        assertInvalid(
+                b -> b.poolMinIdle(-1), "pool_min_idle (poolMinIdle) must be between 0 and pool_max_size, got -1");
+        assertInvalid(
+                b -> b.poolAcquireTimeout(Duration.ofMillis(-1)),
+                "pool_acquire_timeout (poolAcquireTimeout) must be zero or positive");
+        assertInvalid(b -> b.poolMaxLifetime(null), "pool_max_lifetime (poolMaxLifetime) must not be null");
+        assertInvalid(b -> b.poolIdleTimeout(Duration.ofMillis(-1)), "pool_idle_timeout (poolIdleTimeout)");
+        assertInvalid(
+                b -> b.poolValidationTimeout(Duration.ZERO),
+                "pool_validation_timeout (poolValidationTimeout) must be positive");
+        assertInvalid(
+                b -> b.poolValidateAfterIdle(Duration.ofMillis(-1)),
+                "pool_validate_after_idle (poolValidateAfterIdle)");
+        assertInvalid(
+                b -> b.poolLeakDetectionThreshold(Duration.ofMillis(-1)),
+                "pool_leak_detection_threshold (poolLeakDetectionThreshold)");
         // Zero is allowed where it means "off" or "none".
         LazyPgConfig ok = LazyPgConfig.builder()
                 .user("app")

@@ -1,6 +1,7 @@
 package io.lazypg.spring;
 
 import io.lazypg.client.LazyPgClient;
+import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.LazyPgSession;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRow;
@@ -52,9 +53,6 @@ public class LazyPgTemplate implements LazyPgOperations {
 
     private static final Object[] NO_ARGS = {};
 
-    /** What {@link io.lazypg.client.LazyPgConfig} uses when no client says otherwise. */
-    private static final int DEFAULT_FETCH_SIZE = 1000;
-
     private final @Nullable LazyPgClient client;
     private final @Nullable DataSource dataSource;
     private volatile int fetchSize;
@@ -83,11 +81,11 @@ public class LazyPgTemplate implements LazyPgOperations {
      * with {@code driverClassName=io.lazypg.jdbc.LazyPgDriver}): each call runs on the lazypg session
      * under a connection of {@code dataSource}, the transaction's when one is bound to it, else one
      * taken for the call and closed after it (so the JDBC pool is the only pool). Pass the
-     * application's DataSource bean itself. Streams fetch 1000 rows per round trip
+     * application's DataSource bean itself. Streams fetch {@link LazyPgConfig#DEFAULT_FETCH_SIZE} rows per round trip
      * ({@link #setFetchSize}).
      */
     public LazyPgTemplate(DataSource dataSource) {
-        this(null, Objects.requireNonNull(dataSource, "dataSource"), DEFAULT_FETCH_SIZE);
+        this(null, Objects.requireNonNull(dataSource, "dataSource"), LazyPgConfig.DEFAULT_FETCH_SIZE);
     }
 
     private LazyPgTemplate(@Nullable LazyPgClient client, @Nullable DataSource dataSource, int fetchSize) {

@@ -1,27 +1,23 @@
 package io.lazypg.client.internal.config;
 
+import static io.lazypg.client.internal.config.SettingParsers.parseAuthorityPort;
+import static io.lazypg.client.internal.config.SettingParsers.parseInt;
+import static io.lazypg.client.internal.config.SettingParsers.parsePort;
+
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.PgHost;
-import io.lazypg.client.SslMode;
-import io.lazypg.client.TargetSessionAttrs;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a connection URL onto a {@link LazyPgConfig.Builder}: libpq URIs ({@code postgresql://},
@@ -40,36 +36,68 @@ public final class ConnectionUrl {
     /** lazypg-jdbc's own scheme: the pgjdbc syntax, so DriverManager can tell the two drivers apart. */
     private static final String LAZYPG_JDBC_SCHEME = "jdbc:lazypg:";
 
-    /** Applies one decoded parameter value to the builder; throws IllegalArgumentException if invalid. */
+    /** Applies one decoded parameter value; throws IllegalArgumentException if invalid. */
     @FunctionalInterface
     private interface Setter {
-        void apply(LazyPgConfig.Builder b, Endpoints e, String name, String value);
+        void apply(Target target, String name, String value);
     }
 
-    private static final Map<String, Setter> LAZYPG_PARAMETERS = lazypgParameters();
+    /** What one URL is applied to: the builder's structured parts, its table values, its hosts. */
+    private record Target(LazyPgConfig.Builder builder, SettingValues values, Endpoints endpoints) {}
+
+    private static final String[] IGNORED_PGJDBC = {
+        "reWriteBatchedInserts",
+        "binaryTransfer",
+        "stringtype",
+        "loginTimeout",
+        "cancelSignalTimeout",
+        "loggerLevel",
+        "loggerFile",
+        "assumeMinServerVersion",
+        "autosave",
+        "cleanupSavepoints",
+        "readOnly",
+        "readOnlyMode",
+        // lazypg remembers a host that failed or did not match for a fixed 10 s (see HostConnector)
+        "hostRecheckSeconds",
+        "logUnclosedConnections",
+        "disableColumnSanitiser",
+        "escapeSyntaxCallMode",
+        "quoteReturningIdentifiers",
+        "unknownLength",
+        "sendBufferSize",
+        "receiveBufferSize",
+        "preparedStatementCacheSizeMiB",
+        "databaseMetadataCacheFields",
+        "databaseMetadataCacheFieldsMiB",
+        "gssEncMode",
+        "adaptiveFetch"
+    };
+
     private static final Map<String, Setter> LIBPQ_PARAMETERS = libpqParameters();
     private static final Map<String, Setter> JDBC_PARAMETERS = jdbcParameters();
 
     private ConnectionUrl() {}
 
     /**
-     * Applies the settings {@code url} names onto {@code builder}; other settings keep their value.
+     * Applies the settings {@code url} names onto {@code builder}, whose table values are {@code
+     * values}; other settings keep their value.
      *
      * @throws IllegalArgumentException if the URL is malformed or names an unknown parameter
      */
-    public static void applyTo(String url, LazyPgConfig.Builder builder) {
+    public static void applyTo(String url, LazyPgConfig.Builder builder, SettingValues values) {
         if (url == null || url.isBlank()) {
             throw new IllegalArgumentException("connection URL must not be empty");
         }
         String u = url.trim();
         if (u.regionMatches(true, 0, JDBC_SCHEME, 0, JDBC_SCHEME.length())) {
-            applyJdbc(u.substring(JDBC_SCHEME.length()), builder);
+            applyJdbc(u.substring(JDBC_SCHEME.length()), builder, values);
         } else if (u.regionMatches(true, 0, LAZYPG_JDBC_SCHEME, 0, LAZYPG_JDBC_SCHEME.length())) {
-            applyJdbc(u.substring(LAZYPG_JDBC_SCHEME.length()), builder);
+            applyJdbc(u.substring(LAZYPG_JDBC_SCHEME.length()), builder, values);
         } else if (u.regionMatches(true, 0, LIBPQ_SCHEME, 0, LIBPQ_SCHEME.length())) {
-            applyLibpq(u.substring(LIBPQ_SCHEME.length()), builder);
+            applyLibpq(u.substring(LIBPQ_SCHEME.length()), builder, values);
         } else if (u.regionMatches(true, 0, LIBPQ_SHORT_SCHEME, 0, LIBPQ_SHORT_SCHEME.length())) {
-            applyLibpq(u.substring(LIBPQ_SHORT_SCHEME.length()), builder);
+            applyLibpq(u.substring(LIBPQ_SHORT_SCHEME.length()), builder, values);
         } else {
             // Not even the scheme is echoed: a mistyped URL may still hold a password.
             throw new IllegalArgumentException("unsupported connection URL: it must start with "
@@ -78,7 +106,7 @@ public final class ConnectionUrl {
     }
 
     /** {@code [user[:password]@][host[:port]][/database][?query]}, everything percent-encoded. */
-    private static void applyLibpq(String rest, LazyPgConfig.Builder b) {
+    private static void applyLibpq(String rest, LazyPgConfig.Builder b, SettingValues values) {
         int q = rest.indexOf('?');
         String query = q < 0 ? null : rest.substring(q + 1);
         String beforeQuery = q < 0 ? rest : rest.substring(0, q);
@@ -102,25 +130,25 @@ public final class ConnectionUrl {
         }
         // libpq's order: the URL's own settings over its service's, over the environment's.
         Map<String, String> environment = LibpqEnvironment.settings(b.environment());
-        applySettings(environment, b);
+        applySettings(environment, b, values);
         String service = parameter(query, "service", false);
         if (service == null) {
             service = environment.get("service");
         }
         if (service != null) {
-            applySettings(ServiceFile.settings(service, b.environment()), b);
+            applySettings(ServiceFile.settings(service, b.environment()), b, values);
         }
         Endpoints endpoints = new Endpoints();
         endpoints.addAuthority(authority);
         if (!path.isEmpty()) {
             b.database(decode(path, "database", false));
         }
-        applyQuery(query, LIBPQ_PARAMETERS, false, b, endpoints);
+        applyQuery(query, LIBPQ_PARAMETERS, false, new Target(b, values, endpoints));
         endpoints.applyTo(b);
     }
 
     /** {@code //host[:port]/database?query}, {@code //host[:port]/?query} or {@code database?query}. */
-    private static void applyJdbc(String rest, LazyPgConfig.Builder b) {
+    private static void applyJdbc(String rest, LazyPgConfig.Builder b, SettingValues values) {
         int q = rest.indexOf('?');
         String query = q < 0 ? null : rest.substring(q + 1);
         String beforeQuery = q < 0 ? rest : rest.substring(0, q);
@@ -141,12 +169,12 @@ public final class ConnectionUrl {
         }
         String service = parameter(query, "service", true);
         if (service != null) {
-            applySettings(ServiceFile.settings(service, b.environment()), b);
+            applySettings(ServiceFile.settings(service, b.environment()), b, values);
         }
         if (!path.isEmpty()) {
             b.database(decode(path, "database", true));
         }
-        applyQuery(query, JDBC_PARAMETERS, true, b, endpoints);
+        applyQuery(query, JDBC_PARAMETERS, true, new Target(b, values, endpoints));
         endpoints.applyTo(b);
     }
 
@@ -276,7 +304,7 @@ public final class ConnectionUrl {
     }
 
     private static void applyQuery(
-            String query, Map<String, Setter> known, boolean plusIsSpace, LazyPgConfig.Builder b, Endpoints e) {
+            @Nullable String query, Map<String, Setter> known, boolean plusIsSpace, Target target) {
         if (query == null || query.isEmpty()) {
             return;
         }
@@ -301,7 +329,26 @@ public final class ConnectionUrl {
                 throw new IllegalArgumentException("connection URL parameter '" + name + "' has no value");
             }
             String what = isPassword(name) ? "password" : "the value of '" + name + "'";
-            setter.apply(b, e, name, decode(pair.substring(eq + 1), what, plusIsSpace));
+            setter.apply(target, name, decode(pair.substring(eq + 1), what, plusIsSpace));
+        }
+    }
+
+    private static boolean isPassword(String name) {
+        return name.equals("password");
+    }
+
+    // ---- parameter tables, read from the table of settings ----------------------------------
+
+    /** Every setting by its key, and by its aliases of {@code syntax}. */
+    private static void addSettings(Map<String, Setter> m, Setting.Syntax syntax) {
+        for (Setting<?> s : Settings.all()) {
+            m.put(s.key(), (t, n, v) -> t.values.parse(s, n, v));
+            for (Setting.Alias a : s.aliases()) {
+                if (a.syntax() == syntax) {
+                    Setting.Parser<?> parser = a.parser();
+                    m.put(a.name(), (t, n, v) -> t.values.set(s, parser.parse(n, v)));
+                }
+            }
         }
     }
 
@@ -309,8 +356,9 @@ public final class ConnectionUrl {
      * Settings from the environment or a service file, in libpq's keywords, applied as a libpq URI's
      * parameters would be; the messages name the keyword, never a password value.
      */
-    private static void applySettings(Map<String, String> settings, LazyPgConfig.Builder b) {
+    private static void applySettings(Map<String, String> settings, LazyPgConfig.Builder b, SettingValues values) {
         Endpoints endpoints = new Endpoints();
+        Target target = new Target(b, values, endpoints);
         for (Map.Entry<String, String> s : settings.entrySet()) {
             if (s.getKey().equals("service")) {
                 continue; // PGSERVICE: the caller applies the service itself
@@ -320,7 +368,7 @@ public final class ConnectionUrl {
                 throw new IllegalArgumentException("unknown setting '" + s.getKey() + "' in a service file;"
                         + " known settings: " + String.join(", ", new TreeSet<>(LIBPQ_PARAMETERS.keySet())));
             }
-            setter.apply(b, endpoints, s.getKey(), s.getValue());
+            setter.apply(target, s.getKey(), s.getValue());
         }
         endpoints.applyTo(b);
     }
@@ -341,330 +389,41 @@ public final class ConnectionUrl {
         return null;
     }
 
-    private static boolean isPassword(String name) {
-        return name.equals("password");
-    }
-
-    // ---- parameter tables ------------------------------------------------------------------
-
-    private static Map<String, Setter> lazypgParameters() {
-        Map<String, Setter> m = new LinkedHashMap<>();
-        m.put("query_timeout", (b, e, n, v) -> b.queryTimeout(parseDuration(n, v)));
-        m.put("statement_cache_size", (b, e, n, v) -> b.statementCacheSize(parseInt(n, v)));
-        m.put("pipelining_limit", (b, e, n, v) -> b.pipeliningLimit(parseInt(n, v)));
-        m.put("receive_spin", (b, e, n, v) -> b.receiveSpin(parseDuration(n, v)));
-        m.put("fetch_size", (b, e, n, v) -> b.fetchSize(parseInt(n, v)));
-        m.put("max_message_size", (b, e, n, v) -> b.maxMessageSize(parseSize(n, v)));
-        m.put("receive_buffer_size", (b, e, n, v) -> b.receiveBufferSize(parseSize(n, v)));
-        m.put("pool_max_size", (b, e, n, v) -> b.poolMaxSize(parseInt(n, v)));
-        m.put("pool_min_idle", (b, e, n, v) -> b.poolMinIdle(parseInt(n, v)));
-        m.put("pool_acquire_timeout", (b, e, n, v) -> b.poolAcquireTimeout(parseDuration(n, v)));
-        m.put("pool_max_lifetime", (b, e, n, v) -> b.poolMaxLifetime(parseDuration(n, v)));
-        m.put("pool_idle_timeout", (b, e, n, v) -> b.poolIdleTimeout(parseDuration(n, v)));
-        m.put("pool_validation_timeout", (b, e, n, v) -> b.poolValidationTimeout(parseDuration(n, v)));
-        m.put("pool_validate_after_idle", (b, e, n, v) -> b.poolValidateAfterIdle(parseDuration(n, v)));
-        m.put("pool_leak_detection_threshold", (b, e, n, v) -> b.poolLeakDetectionThreshold(parseDuration(n, v)));
-        m.put("read_only_target", (b, e, n, v) -> b.readOnlyTarget(parseReadOnlyTarget(n, v)));
-        m.put("read_your_writes", (b, e, n, v) -> b.readYourWrites(parseBoolean(n, v)));
-        m.put("read_your_writes_timeout", (b, e, n, v) -> b.readYourWritesTimeout(parseDuration(n, v)));
-        // libpq's connection settings (#31), under libpq's names in both syntaxes
-        m.put("require_auth", (b, e, n, v) -> b.requireAuth(v));
-        m.put("channel_binding", (b, e, n, v) -> b.channelBinding(v));
-        m.put("passfile", (b, e, n, v) -> b.passFile(parsePath(n, v)));
-        m.put("keepalives", (b, e, n, v) -> b.keepalives(parseInt(n, v) != 0));
-        m.put("keepalives_idle", (b, e, n, v) -> b.keepalivesIdle(Duration.ofSeconds(parseNonNegative(n, v))));
-        m.put("keepalives_interval", (b, e, n, v) -> b.keepalivesInterval(Duration.ofSeconds(parseNonNegative(n, v))));
-        m.put("keepalives_count", (b, e, n, v) -> b.keepalivesCount(parseNonNegative(n, v)));
-        m.put("init_sql", (b, e, n, v) -> b.initSql(v));
-        m.put("service", (b, e, n, v) -> {}); // applied before the other parameters, see applyLibpq
-        return m;
-    }
-
     private static Map<String, Setter> libpqParameters() {
         Map<String, Setter> m = new LinkedHashMap<>();
-        m.put("host", (b, e, n, v) -> e.hostParameter(v));
-        m.put("port", (b, e, n, v) -> e.portParameter(n, v));
-        m.put("target_session_attrs", (b, e, n, v) -> b.targetSessionAttrs(parseTarget(n, v)));
-        m.put("load_balance_hosts", (b, e, n, v) -> b.loadBalanceHosts(parseLoadBalance(n, v)));
-        m.put("dbname", (b, e, n, v) -> b.database(v));
-        m.put("user", (b, e, n, v) -> b.user(v));
-        m.put("password", (b, e, n, v) -> b.password(v));
-        m.put("sslmode", (b, e, n, v) -> b.sslMode(parseSslMode(n, v)));
-        m.put("sslrootcert", (b, e, n, v) -> b.sslRootCert(parsePath(n, v)));
-        m.put("application_name", (b, e, n, v) -> b.applicationName(v));
-        m.put("connect_timeout", (b, e, n, v) -> b.connectTimeout(parseSeconds(n, v)));
-        m.put("options", (b, e, n, v) -> parseOptions(n, v).forEach(b::serverParameter));
-        m.putAll(LAZYPG_PARAMETERS);
+        m.put("host", (t, n, v) -> t.endpoints.hostParameter(v));
+        m.put("port", (t, n, v) -> t.endpoints.portParameter(n, v));
+        m.put("options", (t, n, v) -> parseOptions(n, v).forEach(t.builder::serverParameter));
+        m.put("service", (t, n, v) -> {}); // applied before the other parameters, see applyLibpq
+        addSettings(m, Setting.Syntax.LIBPQ);
         return Collections.unmodifiableMap(m);
     }
 
     private static Map<String, Setter> jdbcParameters() {
         Map<String, Setter> m = new LinkedHashMap<>();
-        m.put("user", (b, e, n, v) -> b.user(v));
-        m.put("password", (b, e, n, v) -> b.password(v));
         // libpq's host and port parameters, for a socket directory: jdbc:lazypg:///db?host=/var/run/postgresql
-        m.put("host", (b, e, n, v) -> e.hostParameter(v));
-        m.put("port", (b, e, n, v) -> e.portParameter(n, v));
-        m.put("sslmode", (b, e, n, v) -> b.sslMode(parseSslMode(n, v)));
-        m.put("sslrootcert", (b, e, n, v) -> b.sslRootCert(parsePath(n, v)));
-        m.put("ApplicationName", (b, e, n, v) -> b.applicationName(v));
-        m.put("connectTimeout", (b, e, n, v) -> b.connectTimeout(parseSeconds(n, v)));
-        // pgjdbc's socket read timeout; lazypg bounds statements with query_timeout instead.
-        m.put("socketTimeout", (b, e, n, v) -> {});
-        // pgjdbc tuning knobs that have no lazypg counterpart: accepted and ignored, so a
-        // spring.datasource.url written for pgjdbc works unchanged. Typos still fail.
-        for (String ignored : new String[] {
-            "reWriteBatchedInserts",
-            "binaryTransfer",
-            "stringtype",
-            "loginTimeout",
-            "cancelSignalTimeout",
-            "loggerLevel",
-            "loggerFile",
-            "assumeMinServerVersion",
-            "autosave",
-            "cleanupSavepoints",
-            "readOnly",
-            "readOnlyMode",
-            // lazypg remembers a host that failed or did not match for a fixed 10 s (see HostConnector)
-            "hostRecheckSeconds",
-            "logUnclosedConnections",
-            "disableColumnSanitiser",
-            "escapeSyntaxCallMode",
-            "quoteReturningIdentifiers",
-            "unknownLength",
-            "sendBufferSize",
-            "receiveBufferSize",
-            "preparedStatementCacheSizeMiB",
-            "databaseMetadataCacheFields",
-            "databaseMetadataCacheFieldsMiB",
-            "gssEncMode",
-            "adaptiveFetch"
-        }) {
-            m.put(ignored, (b, e, n, v) -> {});
-        }
-        m.put("channelBinding", (b, e, n, v) -> b.channelBinding(v));
-        m.put("tcpKeepAlive", (b, e, n, v) -> b.keepalives(parseBoolean(n, v)));
-        m.put("targetServerType", (b, e, n, v) -> b.targetSessionAttrs(parseTargetServerType(n, v)));
-        m.put("loadBalanceHosts", (b, e, n, v) -> b.loadBalanceHosts(parseBoolean(n, v)));
-        m.put("options", (b, e, n, v) -> parseOptions(n, v).forEach(b::serverParameter));
-        m.put("currentSchema", (b, e, n, v) -> b.serverParameter("search_path", v));
-        m.put("defaultRowFetchSize", (b, e, n, v) -> b.fetchSize(parseInt(n, v)));
-        m.put("preparedStatementCacheQueries", (b, e, n, v) -> b.statementCacheSize(parseInt(n, v)));
+        m.put("host", (t, n, v) -> t.endpoints.hostParameter(v));
+        m.put("port", (t, n, v) -> t.endpoints.portParameter(n, v));
+        m.put("service", (t, n, v) -> {}); // pgjdbc's and libpq's service, applied before the other parameters
+        m.put("options", (t, n, v) -> parseOptions(n, v).forEach(t.builder::serverParameter));
+        m.put("currentSchema", (t, n, v) -> t.builder.serverParameter("search_path", v));
         // pgjdbc's "never use a named server-side statement", the usual advice for PgBouncer in transaction
         // mode: lazypg's statement_cache_size=0. Other thresholds have no counterpart (lazypg prepares a
         // statement at its first use) and are ignored.
-        m.put("prepareThreshold", (b, e, n, v) -> {
+        m.put("prepareThreshold", (t, n, v) -> {
             if (parseInt(n, v) == 0) {
-                b.statementCacheSize(0);
+                t.values.set(Settings.STATEMENT_CACHE_SIZE, 0);
             }
         });
-        m.putAll(LAZYPG_PARAMETERS);
+        // pgjdbc's socket read timeout; lazypg bounds statements with query_timeout instead.
+        m.put("socketTimeout", (t, n, v) -> {});
+        // pgjdbc tuning knobs that have no lazypg counterpart: accepted and ignored, so a
+        // spring.datasource.url written for pgjdbc works unchanged. Typos still fail.
+        for (String ignored : IGNORED_PGJDBC) {
+            m.put(ignored, (t, n, v) -> {});
+        }
+        addSettings(m, Setting.Syntax.JDBC);
         return Collections.unmodifiableMap(m);
-    }
-
-    // ---- value parsers (all messages name the parameter) -------------------------------------
-
-    /**
-     * The port after the host. Its text is not echoed: with an unencoded '/' in a password the URL
-     * is cut in the wrong place and this "port" would be a piece of the password.
-     */
-    private static int parseAuthorityPort(String value) {
-        try {
-            int port = Integer.parseInt(value);
-            if (port >= 1 && port <= 65535) {
-                return port;
-            }
-        } catch (NumberFormatException e) {
-            // fall through to the message below
-        }
-        throw new IllegalArgumentException("connection URL: the port after the host must be a number between"
-                + " 1 and 65535 (percent-encode '/', '?' and '@' in a password as %2F, %3F and %40)");
-    }
-
-    private static int parseNonNegative(String name, String value) {
-        int n = parseInt(name, value);
-        if (n < 0) {
-            throw new IllegalArgumentException("connection URL parameter '" + name + "' must be 0 or more, got " + n);
-        }
-        return n;
-    }
-
-    private static int parsePort(String name, String value) {
-        int port = parseInt(name, value);
-        if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException(
-                    "connection URL parameter '" + name + "' must be between 1 and 65535, got " + port);
-        }
-        return port;
-    }
-
-    private static int parseInt(String name, String value) {
-        try {
-            return Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(
-                    "connection URL parameter '" + name + "' must be an integer, got '" + value + "'");
-        }
-    }
-
-    private static Duration parseSeconds(String name, String value) {
-        int seconds = parseInt(name, value);
-        if (seconds <= 0) {
-            throw new IllegalArgumentException("connection URL parameter '" + name
-                    + "' must be a positive number of seconds (lazypg always bounds connecting), got " + seconds);
-        }
-        return Duration.ofSeconds(seconds);
-    }
-
-    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(us|ms|s|m|min|h|d)?");
-
-    /** Seconds, a number with a unit (us, ms, s, m/min, h, d), or ISO-8601 ({@code PT30S}). */
-    static Duration parseDuration(String name, String value) {
-        String v = value.trim();
-        if (!v.isEmpty() && (v.charAt(0) == 'P' || v.charAt(0) == 'p')) {
-            try {
-                return Duration.parse(v.toUpperCase(Locale.ROOT));
-            } catch (DateTimeParseException e) {
-                throw badDuration(name, value);
-            }
-        }
-        Matcher m = DURATION.matcher(v.toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw badDuration(name, value);
-        }
-        long amount;
-        try {
-            amount = Long.parseLong(m.group(1));
-        } catch (NumberFormatException e) {
-            throw badDuration(name, value);
-        }
-        String unit = m.group(2) == null ? "s" : m.group(2);
-        switch (unit) {
-            case "us":
-                return Duration.ofNanos(Math.multiplyExact(amount, 1000L));
-            case "ms":
-                return Duration.ofMillis(amount);
-            case "s":
-                return Duration.ofSeconds(amount);
-            case "m":
-            case "min":
-                return Duration.ofMinutes(amount);
-            case "h":
-                return Duration.ofHours(amount);
-            default:
-                return Duration.ofDays(amount);
-        }
-    }
-
-    private static IllegalArgumentException badDuration(String name, String value) {
-        return new IllegalArgumentException("connection URL parameter '" + name + "' must be a duration: "
-                + "seconds, a number with us/ms/s/m/h/d, or ISO-8601 such as PT30S; got '" + value + "'");
-    }
-
-    private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(b|kb|mb|gb)?");
-
-    /** Bytes, or a number with kB, MB or GB (1024-based, as postgresql.conf reads them). */
-    static int parseSize(String name, String value) {
-        Matcher m = SIZE.matcher(value.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new IllegalArgumentException("connection URL parameter '" + name
-                    + "' must be a size: bytes, or a number with kB, MB or GB; got '" + value + "'");
-        }
-        long multiplier;
-        String unit = m.group(2) == null ? "b" : m.group(2);
-        switch (unit) {
-            case "kb":
-                multiplier = 1024L;
-                break;
-            case "mb":
-                multiplier = 1024L * 1024;
-                break;
-            case "gb":
-                multiplier = 1024L * 1024 * 1024;
-                break;
-            default:
-                multiplier = 1;
-        }
-        try {
-            long bytes = Math.multiplyExact(Long.parseLong(m.group(1)), multiplier);
-            if (bytes > Integer.MAX_VALUE) {
-                throw new ArithmeticException();
-            }
-            return (int) bytes;
-        } catch (ArithmeticException | NumberFormatException e) {
-            throw new IllegalArgumentException("connection URL parameter '" + name + "' must be at most "
-                    + Integer.MAX_VALUE + " bytes, got '" + value + "'");
-        }
-    }
-
-    private static TargetSessionAttrs parseTarget(String name, String value) {
-        try {
-            return TargetSessionAttrs.fromString(value);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("connection URL parameter '" + name + "' " + e.getMessage(), e);
-        }
-    }
-
-    private static TargetSessionAttrs parseReadOnlyTarget(String name, String value) {
-        TargetSessionAttrs target = parseTarget(name, value);
-        if (!target.suitsReadOnlyWork()) {
-            throw new IllegalArgumentException("connection URL parameter '" + name
-                    + "' must be one of any, read-only, standby, prefer-standby; got '" + value + "'");
-        }
-        return target;
-    }
-
-    private static boolean parseLoadBalance(String name, String value) {
-        return switch (value.trim().toLowerCase(Locale.ROOT)) {
-            case "disable" -> false;
-            case "random" -> true;
-            default ->
-                throw new IllegalArgumentException(
-                        "connection URL parameter '" + name + "' must be disable or random; got '" + value + "'");
-        };
-    }
-
-    private static boolean parseBoolean(String name, String value) {
-        return switch (value.trim().toLowerCase(Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default ->
-                throw new IllegalArgumentException(
-                        "connection URL parameter '" + name + "' must be true or false; got '" + value + "'");
-        };
-    }
-
-    /** pgjdbc's {@code targetServerType}, onto libpq's target_session_attrs (see {@link TargetSessionAttrs}). */
-    private static TargetSessionAttrs parseTargetServerType(String name, String value) {
-        return switch (value.trim()) {
-            case "any" -> TargetSessionAttrs.ANY;
-            case "primary", "master" -> TargetSessionAttrs.PRIMARY;
-            case "secondary", "slave" -> TargetSessionAttrs.STANDBY;
-            case "preferSecondary", "preferSlave" -> TargetSessionAttrs.PREFER_STANDBY;
-            default ->
-                throw new IllegalArgumentException(
-                        "connection URL parameter '" + name + "' must be one of any, primary,"
-                                + " secondary, preferSecondary (lazypg has no preferPrimary: list the primary first with"
-                                + " targetServerType=any); got '" + value + "'");
-        };
-    }
-
-    private static SslMode parseSslMode(String name, String value) {
-        try {
-            return SslMode.fromString(value);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("connection URL parameter '" + name + "': " + e.getMessage(), e);
-        }
-    }
-
-    private static Path parsePath(String name, String value) {
-        try {
-            return Path.of(value);
-        } catch (InvalidPathException e) {
-            throw new IllegalArgumentException(
-                    "connection URL parameter '" + name + "' is not a valid file path: " + e.getMessage(), e);
-        }
     }
 
     /**

@@ -246,7 +246,8 @@ class ConnectionUrlTest {
                 .hasMessageContaining("'sslmode' has no value");
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://db/shop")).hasMessageContaining("user is required");
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@db?pool_min_idle=50"))
-                .hasMessageContaining("pool.min-idle");
+                .hasMessageContaining(
+                        "pool_min_idle (poolMinIdle) must be between 0 and pool_max_size (poolMaxSize) (10), got 50");
     }
 
     @Test
@@ -262,14 +263,14 @@ class ConnectionUrlTest {
 
     @Test
     void durationAndSizeSyntax() {
-        assertThat(ConnectionUrl.parseDuration("d", "30")).isEqualTo(Duration.ofSeconds(30));
-        assertThat(ConnectionUrl.parseDuration("d", "15 min")).isEqualTo(Duration.ofMinutes(15));
-        assertThat(ConnectionUrl.parseDuration("d", "2h")).isEqualTo(Duration.ofHours(2));
-        assertThat(ConnectionUrl.parseDuration("d", "1d")).isEqualTo(Duration.ofDays(1));
-        assertThat(ConnectionUrl.parseDuration("d", "pt1.5s")).isEqualTo(Duration.ofMillis(1500));
-        assertThat(ConnectionUrl.parseSize("s", "1024")).isEqualTo(1024);
-        assertThat(ConnectionUrl.parseSize("s", "1GB")).isEqualTo(1 << 30);
-        assertThatThrownBy(() -> ConnectionUrl.parseSize("s", "2GB")).hasMessageContaining("'s'");
-        assertThatThrownBy(() -> ConnectionUrl.parseDuration("d", "-5")).hasMessageContaining("'d'");
+        assertThat(SettingParsers.parseDuration("d", "30")).isEqualTo(Duration.ofSeconds(30));
+        assertThat(SettingParsers.parseDuration("d", "15 min")).isEqualTo(Duration.ofMinutes(15));
+        assertThat(SettingParsers.parseDuration("d", "2h")).isEqualTo(Duration.ofHours(2));
+        assertThat(SettingParsers.parseDuration("d", "1d")).isEqualTo(Duration.ofDays(1));
+        assertThat(SettingParsers.parseDuration("d", "pt1.5s")).isEqualTo(Duration.ofMillis(1500));
+        assertThat(SettingParsers.parseSize("s", "1024")).isEqualTo(1024);
+        assertThat(SettingParsers.parseSize("s", "1GB")).isEqualTo(1 << 30);
+        assertThatThrownBy(() -> SettingParsers.parseSize("s", "2GB")).hasMessageContaining("'s'");
+        assertThatThrownBy(() -> SettingParsers.parseDuration("d", "-5")).hasMessageContaining("'d'");
     }
 }

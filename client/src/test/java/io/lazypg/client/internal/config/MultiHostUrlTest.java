@@ -105,7 +105,7 @@ class MultiHostUrlTest {
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@h1,h2/db?read_your_writes=yes"))
                 .hasMessageContaining("'read_your_writes' must be true or false");
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@h1,h2/db?read_your_writes_timeout=0"))
-                .hasMessageContaining("readYourWritesTimeout must be positive");
+                .hasMessageContaining("read_your_writes_timeout (readYourWritesTimeout) must be positive");
     }
 
     @Test
