@@ -1,6 +1,8 @@
 package io.lazypg.client;
 
+import io.lazypg.client.internal.config.ConnectSettings;
 import io.lazypg.client.internal.config.ConnectionUrl;
+import io.lazypg.client.internal.config.PassFile;
 import io.lazypg.client.internal.config.PoolRows;
 import io.lazypg.client.internal.config.ServerParameters;
 import io.lazypg.client.internal.config.Setting;
@@ -13,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -40,9 +43,13 @@ public final class LazyPgConfig {
 
     private final Map<String, String> serverParameters;
     private final PoolSettings pool;
+    /** The password supplier and the environment (#31), beside the table. */
+    private final ConnectSettings connect;
 
-    private LazyPgConfig(List<PgHost> hosts, SettingValues values, Map<String, String> serverParameters) {
+    private LazyPgConfig(
+            List<PgHost> hosts, SettingValues values, Map<String, String> serverParameters, ConnectSettings connect) {
         this.hosts = hosts;
+        this.connect = connect;
         this.values = values;
         // Copied: a reused builder cannot change a built config; insertion order keeps StartupMessage stable.
         this.serverParameters = Collections.unmodifiableMap(new LinkedHashMap<>(serverParameters));
@@ -70,6 +77,7 @@ public final class LazyPgConfig {
         b.hosts = hosts.size() > 1 ? hosts : null;
         b.values = values.copy();
         b.serverParameters.putAll(serverParameters);
+        b.connect = connect;
         return b;
     }
 
@@ -199,12 +207,59 @@ public final class LazyPgConfig {
         return pool;
     }
 
+    /** libpq's require_auth: the authentication methods accepted from the server; "" accepts any. */
+    public String requireAuth() {
+        return values.get(Settings.REQUIRE_AUTH);
+    }
+
+    /** libpq's channel_binding: disable, prefer (the default) or require. */
+    public String channelBinding() {
+        return values.get(Settings.CHANNEL_BINDING);
+    }
+
+    /** The password file read when no password is set: passfile, else PGPASSFILE, else ~/.pgpass. */
+    public Path passFile() {
+        Path file = values.getOrNull(Settings.PASS_FILE);
+        return file != null ? file : PassFile.defaultLocation(connect.environment());
+    }
+
+    /** Whether TCP keepalives are on (libpq's keepalives, default on). */
+    public boolean keepalives() {
+        return values.get(Settings.KEEPALIVES);
+    }
+
+    /** Time without traffic before the first keepalive probe; zero for the system's. */
+    public Duration keepalivesIdle() {
+        return values.get(Settings.KEEPALIVES_IDLE);
+    }
+
+    /** Time between keepalive probes; zero for the system's. */
+    public Duration keepalivesInterval() {
+        return values.get(Settings.KEEPALIVES_INTERVAL);
+    }
+
+    /** Keepalive probes lost before the connection is dropped; 0 for the system's. */
+    public int keepalivesCount() {
+        return values.get(Settings.KEEPALIVES_COUNT);
+    }
+
+    /** SQL run on each new connection after it is opened, before first use; null for none. */
+    public @Nullable String initSql() {
+        return values.getOrNull(Settings.INIT_SQL);
+    }
+
+    /** Asked for the password of each new connection, instead of {@link #password()}; null when unset. */
+    public @Nullable Supplier<char[]> passwordSupplier() {
+        return connect.passwordSupplier();
+    }
+
     @Override
     public boolean equals(@Nullable Object o) {
         return o instanceof LazyPgConfig c
                 && hosts.equals(c.hosts)
                 && values.equals(c.values)
-                && serverParameters.equals(c.serverParameters);
+                && serverParameters.equals(c.serverParameters)
+                && connect.equals(c.connect);
     }
 
     @Override
@@ -216,7 +271,8 @@ public final class LazyPgConfig {
     @Override
     public String toString() {
         String where = hosts.size() == 1 ? "host=" + host() + ", port=" + port() : "hosts=" + hosts;
-        return "LazyPgConfig[" + where + ", " + values + ", serverParameters=" + serverParameters + "]";
+        return "LazyPgConfig[" + where + ", " + values + ", serverParameters=" + serverParameters + ", " + connect
+                + "]";
     }
 
     /** The {@code pool_*} settings (docs/configuration.md). Immutable; the constructor checks every range, naming it. */
@@ -288,8 +344,76 @@ public final class LazyPgConfig {
 
         private SettingValues values = SettingValues.defaults();
         private final Map<String, String> serverParameters = new LinkedHashMap<>();
+        private ConnectSettings connect = ConnectSettings.DEFAULTS;
 
         private Builder() {}
+
+        /** libpq's require_auth: methods to accept (password, md5, scram-sha-256, gss, sspi, none) or, each with !, to refuse. */
+        public Builder requireAuth(String methods) {
+            return set(Settings.REQUIRE_AUTH, methods);
+        }
+
+        /** libpq's channel_binding: disable, prefer (the default) or require (SCRAM-SHA-256-PLUS or nothing). */
+        public Builder channelBinding(String mode) {
+            return set(Settings.CHANNEL_BINDING, mode);
+        }
+
+        /** libpq's passfile: the password file read when no password is set (default PGPASSFILE or ~/.pgpass). */
+        public Builder passFile(@Nullable Path file) {
+            return set(Settings.PASS_FILE, file);
+        }
+
+        /** libpq's keepalives: TCP keepalives on (the default) or off. */
+        public Builder keepalives(boolean on) {
+            return set(Settings.KEEPALIVES, on);
+        }
+
+        /** libpq's keepalives_idle (whole seconds); zero for the system's. */
+        public Builder keepalivesIdle(Duration idle) {
+            return set(Settings.KEEPALIVES_IDLE, idle);
+        }
+
+        /** libpq's keepalives_interval (whole seconds); zero for the system's. */
+        public Builder keepalivesInterval(Duration interval) {
+            return set(Settings.KEEPALIVES_INTERVAL, interval);
+        }
+
+        /** libpq's keepalives_count; 0 for the system's. */
+        public Builder keepalivesCount(int count) {
+            return set(Settings.KEEPALIVES_COUNT, count);
+        }
+
+        /** SQL run on each new connection before first use (HikariCP's connectionInitSql); null for none. */
+        public Builder initSql(@Nullable String sql) {
+            return set(Settings.INIT_SQL, sql);
+        }
+
+        /**
+         * Asked for the password each time a connection is opened, so rotating secrets (cloud IAM
+         * tokens, vault leases) need no restart: open connections keep working, new ones use the new
+         * secret. Called on the opening thread; the array is wiped after use. Excludes {@link
+         * #password(String)}. Null to unset.
+         */
+        public Builder passwordSupplier(@Nullable Supplier<char[]> supplier) {
+            connect = connect.withPasswordSupplier(supplier);
+            return this;
+        }
+
+        /**
+         * The environment libpq's variables (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD, PGPASSFILE,
+         * PGSSLMODE, PGAPPNAME, PGOPTIONS, PGSERVICE, PGSERVICEFILE, PGSYSCONFDIR) are read from: the
+         * process environment by default. Call it before {@link #url(String)}, which reads it;
+         * {@code Map.of()} turns the variables off.
+         */
+        public Builder environment(Map<String, String> variables) {
+            connect = connect.withEnvironment(variables);
+            return this;
+        }
+
+        /** The environment set with {@link #environment(Map)}, for the URL reader. */
+        public Map<String, String> environment() {
+            return connect.environment();
+        }
 
         /**
          * Applies what a URL names, the rest kept: {@code postgresql://[user[:password]@]host[:port],.../db?k=v&...}
@@ -494,7 +618,11 @@ public final class LazyPgConfig {
             if (built.getOrNull(Settings.DATABASE) == null) {
                 built.set(Settings.DATABASE, built.get(Settings.USER));
             }
-            return new LazyPgConfig(hostList, built, serverParameters);
+            if (connect.passwordSupplier() != null && built.getOrNull(Settings.PASSWORD) != null) {
+                throw new IllegalArgumentException("password and passwordSupplier are both set: set one (the"
+                        + " supplier is asked for each new connection)");
+            }
+            return new LazyPgConfig(hostList, built, serverParameters, connect);
         }
     }
 }

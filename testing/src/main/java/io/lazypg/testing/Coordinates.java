@@ -14,8 +14,23 @@ record Coordinates(
         String password,
         int majorVersion,
         Optional<AuthRoles> authRoles,
-        Optional<Tls> tls)
+        Optional<Tls> tls,
+        Optional<UnixSocket> unixSocket)
         implements TestPostgres {
+
+    /** A server reached over TCP only. */
+    Coordinates(
+            Source source,
+            String host,
+            int port,
+            String database,
+            String username,
+            String password,
+            int majorVersion,
+            Optional<AuthRoles> authRoles,
+            Optional<Tls> tls) {
+        this(source, host, port, database, username, password, majorVersion, authRoles, tls, Optional.empty());
+    }
 
     /**
      * A private embedded server on 127.0.0.1 with zonky's defaults: superuser {@code postgres},

@@ -4,6 +4,7 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -32,11 +33,16 @@ final class EmbeddedServer {
     /** May connect only without TLS, trusted. */
     static final TestPostgres.Role PLAIN_ONLY = new TestPostgres.Role("lazypg_plain", "");
 
+    /** May connect over the Unix-domain socket only by peer authentication; every OS user maps to it. */
+    static final TestPostgres.Role PEER = new TestPostgres.Role("lazypg_peer", "");
+
     private EmbeddedServer() {}
 
     static RunningServer start() {
         try {
             Path hba = writeHbaFile();
+            Path ident = writeIdentFile();
+            Path socketDirectory = socketDirectory();
             ServerTlsFiles tlsFiles = ServerTlsFiles.create();
             EmbeddedPostgres postgres = EmbeddedPostgres.builder()
                     .setServerConfig("fsync", "off")
@@ -44,6 +50,8 @@ final class EmbeddedServer {
                     .setServerConfig("full_page_writes", "off")
                     .setServerConfig("max_connections", "200")
                     .setServerConfig("hba_file", hba.toString())
+                    .setServerConfig("ident_file", ident.toString())
+                    .setServerConfig("unix_socket_directories", socketDirectory.toString())
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     .setServerConfig("ssl", "on")
                     .setServerConfig(
@@ -61,7 +69,8 @@ final class EmbeddedServer {
                     "",
                     0,
                     Optional.of(ROLES),
-                    Optional.of(tls));
+                    Optional.of(tls),
+                    Optional.of(new TestPostgres.UnixSocket(socketDirectory, PEER)));
             createRoles(server);
             int major = RunningServer.probeMajorVersion(
                     server.host(), server.port(), server.database(), server.username(), server.password());
@@ -74,10 +83,13 @@ final class EmbeddedServer {
                     server.password(),
                     major,
                     server.authRoles(),
-                    server.tls());
+                    server.tls(),
+                    server.unixSocket());
             return RunningServer.of(versioned, () -> {
                 postgres.close();
                 Files.deleteIfExists(hba);
+                Files.deleteIfExists(ident);
+                Files.deleteIfExists(socketDirectory);
                 tlsFiles.close();
             });
         } catch (IOException e) {
@@ -92,10 +104,13 @@ final class EmbeddedServer {
                 List.of(
                         "# Written by lazypg-testing: one role per authentication method.",
                         "# 'host' lines match with and without TLS; first match wins.",
+                        "local all " + PEER.name() + " peer map=lazypg",
                         "local all all trust",
                         "host all " + ROLES.cleartext().name() + " all password",
                         "host all " + ROLES.md5().name() + " all md5",
                         "host all " + ROLES.scram().name() + " all scram-sha-256",
+                        "# for tests that create the role and change its password (rotating credentials)",
+                        "host all lazypg_rotating all scram-sha-256",
                         "hostssl all " + TLS_ONLY.name() + " all scram-sha-256",
                         "hostnossl all " + TLS_ONLY.name() + " all reject",
                         "hostnossl all " + PLAIN_ONLY.name() + " all trust",
@@ -104,11 +119,28 @@ final class EmbeddedServer {
         return hba;
     }
 
+    /** Maps every OS user to the peer role, so that peer authentication works whoever runs the tests. */
+    private static Path writeIdentFile() throws IOException {
+        Path ident = Files.createTempFile("lazypg-pg_ident", ".conf");
+        Files.write(ident, List.of("# Written by lazypg-testing.", "lazypg /^(.*)$ " + PEER.name()));
+        return ident;
+    }
+
+    /**
+     * A directory of its own for the server's socket, short enough for the 107-byte limit of a
+     * socket path, and open to the server's OS user (zonky runs the server as another user under root).
+     */
+    private static Path socketDirectory() throws IOException {
+        Path directory = Files.createTempDirectory("lazypg-sock");
+        Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxrwxrwx"));
+        return directory;
+    }
+
     private static void createRoles(TestPostgres server) {
         try (Connection c = server.openJdbc();
                 Statement s = c.createStatement()) {
             for (TestPostgres.Role role :
-                    List.of(ROLES.trust(), ROLES.cleartext(), ROLES.scram(), TLS_ONLY, PLAIN_ONLY)) {
+                    List.of(ROLES.trust(), ROLES.cleartext(), ROLES.scram(), TLS_ONLY, PLAIN_ONLY, PEER)) {
                 s.execute("set password_encryption = 'scram-sha-256'");
                 s.execute(createRole(role));
             }

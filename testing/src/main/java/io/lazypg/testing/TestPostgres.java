@@ -83,6 +83,24 @@ public interface TestPostgres {
      */
     record Tls(Path rootCertificate, String serverHostName, Role tlsOnlyRole, Role plainOnlyRole) {}
 
+    /**
+     * Where this server's Unix-domain socket is, when its configuration is ours to write (embedded);
+     * empty otherwise.
+     */
+    default Optional<UnixSocket> unixSocket() {
+        return Optional.empty();
+    }
+
+    /**
+     * The embedded server's Unix-domain socket: {@code unix_socket_directories} is a directory of
+     * its own, so the socket file is {@code <directory>/.s.PGSQL.<port>}.
+     *
+     * @param directory the socket directory, for libpq's {@code host=/dir}
+     * @param peerRole  may connect over the socket only by {@code peer} authentication (any OS user
+     *                  is mapped to it), with no password; over TCP it is trusted as any other role
+     */
+    record UnixSocket(Path directory, Role peerRole) {}
+
     /** One role per authentication method, each with its own password. */
     record AuthRoles(Role trust, Role cleartext, Role md5, Role scram) {}
 

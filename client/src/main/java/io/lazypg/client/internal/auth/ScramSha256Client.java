@@ -12,7 +12,10 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The client side of SCRAM-SHA-256 (RFC 5802, RFC 7677) as PostgreSQL uses it, without channel
- * binding (GS2 header {@code n,,}).
+ * binding (GS2 header {@code n,,}, or {@code y,,} when the client could bind but the server offered
+ * no PLUS mechanism), or as SCRAM-SHA-256-PLUS with {@code tls-server-end-point} binding (RFC 5929,
+ * header {@code p=tls-server-end-point,,}, the binding data in client-final's {@code c=}); which one
+ * is {@link ChannelBinding}'s decision.
  *
  * <pre>
  * client-first  n,,n=,r=&lt;client nonce&gt;                       (SASLInitialResponse)
@@ -33,9 +36,10 @@ public final class ScramSha256Client {
     /** The SASL mechanism name offered in AuthenticationSASL (10) and sent in SASLInitialResponse. */
     public static final String MECHANISM = "SCRAM-SHA-256";
 
+    /** The mechanism with tls-server-end-point channel binding. */
+    public static final String MECHANISM_PLUS = "SCRAM-SHA-256-PLUS";
+
     private static final String GS2_HEADER = "n,,";
-    /** base64("n,,"): the channel-binding attribute of client-final when no channel binding is used. */
-    private static final String CHANNEL_BINDING = "c=biws";
 
     private static final String HMAC = "HmacSHA256";
     private static final int NONCE_BYTES = 18;
@@ -43,6 +47,11 @@ public final class ScramSha256Client {
 
     private final String clientNonce;
     private final String clientFirstBare;
+    private final String gs2Header;
+    /** client-final's c= attribute: base64 of the GS2 header and, with PLUS, the binding data. */
+    private final String channelBinding;
+
+    private final boolean bound;
     private byte[] password;
     private byte[] expectedServerSignature;
     private boolean verified;
@@ -52,6 +61,21 @@ public final class ScramSha256Client {
         this(password, randomNonce());
     }
 
+    /** An exchange as {@link ChannelBinding.Choice choice} says: bound to the TLS channel, or not. */
+    public static ScramSha256Client forChoice(String password, ChannelBinding.Choice choice) {
+        return new ScramSha256Client(password, randomNonce(), "", choice.gs2Header(), choice.bindingData());
+    }
+
+    /** The mechanism to name in SASLInitialResponse. */
+    public String mechanism() {
+        return bound ? MECHANISM_PLUS : MECHANISM;
+    }
+
+    /** Whether the exchange binds to the TLS channel (SCRAM-SHA-256-PLUS). */
+    public boolean usesChannelBinding() {
+        return bound;
+    }
+
     /** Prepares an exchange with the given nonce: for tests with known vectors. */
     public ScramSha256Client(String password, String clientNonce) {
         this(password, clientNonce, "");
@@ -59,6 +83,23 @@ public final class ScramSha256Client {
 
     /** With a user name in client-first, as the RFC 7677 example has ({@code n=user}); tests only. */
     ScramSha256Client(String password, String clientNonce, String user) {
+        this(password, clientNonce, user, GS2_HEADER, null);
+    }
+
+    /**
+     * With a channel-binding choice: {@code gs2Header} is {@code n,,}, {@code y,,} or {@code
+     * p=tls-server-end-point,,}; {@code bindingData} the server certificate's hash with {@code p=},
+     * else null.
+     */
+    ScramSha256Client(String password, String clientNonce, String user, String gs2Header, byte[] bindingData) {
+        if (gs2Header.startsWith("p=") != (bindingData != null)) {
+            throw new IllegalArgumentException("binding data goes with a p= header, and only with one");
+        }
+        this.gs2Header = gs2Header;
+        byte[] header = gs2Header.getBytes(StandardCharsets.US_ASCII);
+        byte[] cbind = bindingData == null ? header : concat(header, bindingData);
+        this.channelBinding = "c=" + Base64.getEncoder().encodeToString(cbind);
+        this.bound = bindingData != null;
         if (password == null) {
             throw new PgConnectException("The server asks for SCRAM-SHA-256 authentication but no password was"
                     + " configured. Set the password for this user.");
@@ -73,7 +114,7 @@ public final class ScramSha256Client {
 
     /** The SASLInitialResponse data: {@code n,,n=,r=<nonce>}. */
     public byte[] clientFirstMessage() {
-        return (GS2_HEADER + clientFirstBare).getBytes(StandardCharsets.UTF_8);
+        return (gs2Header + clientFirstBare).getBytes(StandardCharsets.UTF_8);
     }
 
     /**
@@ -119,7 +160,7 @@ public final class ScramSha256Client {
             throw malformed("carries an iteration count that is not a positive integer", serverFirst);
         }
 
-        String clientFinalWithoutProof = CHANNEL_BINDING + ",r=" + nonce;
+        String clientFinalWithoutProof = channelBinding + ",r=" + nonce;
         byte[] authMessage =
                 (clientFirstBare + "," + serverFirst + "," + clientFinalWithoutProof).getBytes(StandardCharsets.UTF_8);
         byte[] saltedPassword = hi(password, salt, iterations);
@@ -201,6 +242,12 @@ public final class ScramSha256Client {
             throw new IllegalStateException(e); // u is exactly the MAC length
         }
         return result;
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] r = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        return r;
     }
 
     private static byte[] hmac(byte[] key, byte[] data) {

@@ -123,6 +123,16 @@ public final class ConnectionUrl {
                 b.password(decode(userInfo.substring(colon + 1), "password", false));
             }
         }
+        // libpq's order: the URL's own settings over its service's, over the environment's.
+        Map<String, String> environment = LibpqEnvironment.settings(b.environment());
+        applySettings(environment, b, values);
+        String service = parameter(query, "service", false);
+        if (service == null) {
+            service = environment.get("service");
+        }
+        if (service != null) {
+            applySettings(ServiceFile.settings(service, b.environment()), b, values);
+        }
         Endpoints endpoints = new Endpoints();
         endpoints.addAuthority(authority);
         if (!path.isEmpty()) {
@@ -151,6 +161,10 @@ public final class ConnectionUrl {
             path = slash < 0 ? "" : hostPart.substring(slash + 1);
         } else {
             path = beforeQuery.startsWith("/") ? beforeQuery.substring(1) : beforeQuery;
+        }
+        String service = parameter(query, "service", true);
+        if (service != null) {
+            applySettings(ServiceFile.settings(service, b.environment()), b, values);
         }
         if (!path.isEmpty()) {
             b.database(decode(path, "database", true));
@@ -335,17 +349,59 @@ public final class ConnectionUrl {
         }
     }
 
+    /**
+     * Settings from the environment or a service file, in libpq's keywords, applied as a libpq URI's
+     * parameters would be; the messages name the keyword, never a password value.
+     */
+    private static void applySettings(Map<String, String> settings, LazyPgConfig.Builder b, SettingValues values) {
+        Endpoints endpoints = new Endpoints();
+        Target target = new Target(b, values, endpoints);
+        for (Map.Entry<String, String> s : settings.entrySet()) {
+            if (s.getKey().equals("service")) {
+                continue; // PGSERVICE: the caller applies the service itself
+            }
+            Setter setter = LIBPQ_PARAMETERS.get(s.getKey());
+            if (setter == null) {
+                throw new IllegalArgumentException("unknown setting '" + s.getKey() + "' in a service file;"
+                        + " known settings: " + String.join(", ", new TreeSet<>(LIBPQ_PARAMETERS.keySet())));
+            }
+            setter.apply(target, s.getKey(), s.getValue());
+        }
+        endpoints.applyTo(b);
+    }
+
+    /** The decoded value of parameter {@code wanted} in a query, or null. */
+    private static String parameter(String query, String wanted, boolean plusIsSpace) {
+        if (query == null) {
+            return null;
+        }
+        for (String pair : query.split("&")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0
+                    && decode(pair.substring(0, eq), "a parameter name", plusIsSpace)
+                            .equals(wanted)) {
+                return decode(pair.substring(eq + 1), "the value of '" + wanted + "'", plusIsSpace);
+            }
+        }
+        return null;
+    }
+
     private static Map<String, Setter> libpqParameters() {
         Map<String, Setter> m = new LinkedHashMap<>();
         m.put("host", (t, n, v) -> t.endpoints.hostParameter(v));
         m.put("port", (t, n, v) -> t.endpoints.portParameter(n, v));
         m.put("options", (t, n, v) -> parseOptions(n, v).forEach(t.builder::serverParameter));
+        m.put("service", (t, n, v) -> {}); // applied before the other parameters, see applyLibpq
         addSettings(m, Setting.Syntax.LIBPQ);
         return Collections.unmodifiableMap(m);
     }
 
     private static Map<String, Setter> jdbcParameters() {
         Map<String, Setter> m = new LinkedHashMap<>();
+        // libpq's host and port parameters, for a socket directory: jdbc:lazypg:///db?host=/var/run/postgresql
+        m.put("host", (t, n, v) -> t.endpoints.hostParameter(v));
+        m.put("port", (t, n, v) -> t.endpoints.portParameter(n, v));
+        m.put("service", (t, n, v) -> {}); // pgjdbc's and libpq's service, applied before the other parameters
         m.put("options", (t, n, v) -> parseOptions(n, v).forEach(t.builder::serverParameter));
         m.put("currentSchema", (t, n, v) -> t.builder.serverParameter("search_path", v));
         m.put("PGHOST", (t, n, v) -> t.endpoints.hostParameter(v));

@@ -79,7 +79,6 @@ public final class PgjdbcProperties {
         noEffect(m, "binaryTransferEnable", BINARY);
         noEffect(m, "binaryTransferDisable", BINARY);
         noEffect(m, "cancelSignalTimeout", "lazypg bounds a cancel request by connect_timeout");
-        noEffect(m, "channelBinding", "lazypg's SCRAM does not negotiate channel binding");
         noEffect(m, "classLoaderStrategy", NO_PLUGINS);
         noEffect(m, "connectExecutor", NO_PLUGINS);
         noEffect(m, "connectExecutorArg", NO_PLUGINS);
@@ -138,7 +137,6 @@ public final class PgjdbcProperties {
         noEffect(m, "sslNegotiation", "lazypg negotiates TLS the PostgreSQL way (SSLRequest)");
         noEffect(m, "sslResponseTimeout", "connect_timeout bounds the TLS handshake");
         noEffect(m, "stringtype", "not supported yet: strings are bound as text/varchar");
-        noEffect(m, "tcpKeepAlive", "lazypg always turns TCP keep-alive on");
         noEffect(m, "tcpNoDelay", "lazypg sets TCP_NODELAY itself");
         noEffect(m, "unknownLength", "no counterpart in lazypg");
         noEffect(m, "xmlFactoryFactory", NO_PLUGINS);

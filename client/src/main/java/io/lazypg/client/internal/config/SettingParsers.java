@@ -176,6 +176,21 @@ final class SettingParsers {
         };
     }
 
+    /** libpq's keepalives: 0 is off, any other integer on. */
+    static boolean parseKeepalives(String name, String value) {
+        return value.trim().matches("-?\\d+") ? parseInt(name, value) != 0 : parseBoolean(name, value);
+    }
+
+    /** A whole number of seconds, 0 or more (libpq's keepalives_idle and keepalives_interval). */
+    static Duration parseWholeSeconds(String name, String value) {
+        int seconds = parseInt(name, value);
+        if (seconds < 0) {
+            throw new IllegalArgumentException(
+                    "connection URL parameter '" + name + "' must be 0 or more seconds, got " + seconds);
+        }
+        return Duration.ofSeconds(seconds);
+    }
+
     static boolean parseBoolean(String name, String value) {
         return switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "true" -> true;

@@ -4,6 +4,8 @@ import static io.lazypg.client.internal.config.Setting.Syntax.JDBC;
 
 import io.lazypg.client.SslMode;
 import io.lazypg.client.TargetSessionAttrs;
+import io.lazypg.client.internal.auth.ChannelBinding;
+import io.lazypg.client.internal.auth.RequireAuth;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -235,6 +237,69 @@ public final class Settings {
             .doc("Whether to log once per statement (INFO) when it keeps fetching columns that are never read.")
             .add(TABLE);
 
+    public static final Setting<String> REQUIRE_AUTH = Setting.define(
+                    "require_auth", "requireAuth", String.class, SettingParsers::text)
+            .defaultValue("")
+            .check(v -> problem(() -> RequireAuth.parse(v)))
+            .doc("Authentication methods accepted from the server (password, md5, scram-sha-256, gss, sspi,"
+                    + " none; or each with ! to refuse it); another is refused before any secret is sent; empty"
+                    + " accepts any.")
+            .add(TABLE);
+
+    public static final Setting<String> CHANNEL_BINDING = Setting.define(
+                    "channel_binding", "channelBinding", String.class, SettingParsers::text)
+            .defaultValue("prefer")
+            .check(v -> problem(() -> ChannelBinding.Mode.parse(v)))
+            .alias(JDBC, "channelBinding")
+            .doc("SCRAM-SHA-256-PLUS channel binding to the TLS certificate: disable, prefer (bind when"
+                    + " offered), require (refuse any other authentication, never downgrade).")
+            .add(TABLE);
+
+    public static final Setting<Path> PASS_FILE = Setting.define(
+                    "passfile", "passFile", Path.class, SettingParsers::parsePath)
+            .optional("PGPASSFILE, else ~/.pgpass (%APPDATA%\\postgresql\\pgpass.conf on Windows)")
+            .doc("Password file in libpq's format, read when no password is set; ignored when group or others"
+                    + " may read it.")
+            .add(TABLE);
+
+    public static final Setting<Boolean> KEEPALIVES = Setting.define(
+                    "keepalives", "keepalives", Boolean.class, SettingParsers::parseKeepalives)
+            .defaultValue(true)
+            .alias(JDBC, "tcpKeepAlive", SettingParsers::parseBoolean)
+            .doc("TCP keepalives on (1, the default) or off (0); pgjdbc's tcpKeepAlive is true or false.")
+            .add(TABLE);
+
+    public static final Setting<Duration> KEEPALIVES_IDLE = Setting.define(
+                    "keepalives_idle", "keepalivesIdle", Duration.class, SettingParsers::parseWholeSeconds)
+            .defaultValue(Duration.ZERO)
+            .check(nonNegative())
+            .doc("Seconds without traffic before the first keepalive probe (TCP_KEEPIDLE; a WARNING where"
+                    + " the platform lacks it); 0 keeps the operating system's value.")
+            .add(TABLE);
+
+    public static final Setting<Duration> KEEPALIVES_INTERVAL = Setting.define(
+                    "keepalives_interval", "keepalivesInterval", Duration.class, SettingParsers::parseWholeSeconds)
+            .defaultValue(Duration.ZERO)
+            .check(nonNegative())
+            .doc("Seconds between keepalive probes (TCP_KEEPINTERVAL); 0 keeps the operating system's value.")
+            .add(TABLE);
+
+    public static final Setting<Integer> KEEPALIVES_COUNT = Setting.define(
+                    "keepalives_count", "keepalivesCount", Integer.class, SettingParsers::parseInt)
+            .defaultValue(0)
+            .check(atLeast(0, "0 or more"))
+            .doc("Keepalive probes lost before the connection is dropped (TCP_KEEPCOUNT); 0 keeps the operating"
+                    + " system's value.")
+            .add(TABLE);
+
+    public static final Setting<String> INIT_SQL = Setting.define(
+                    "init_sql", "initSql", String.class, SettingParsers::text)
+            .optional("none")
+            .check(v -> v.isBlank() ? "must not be blank (leave it unset for none)" : null)
+            .doc("SQL run on each new connection before first use (HikariCP's connectionInitSql); a failure"
+                    + " fails the connect.")
+            .add(TABLE);
+
     public static final Setting<Integer> POOL_MAX_SIZE = Setting.define(
                     "pool_max_size", "poolMaxSize", Integer.class, SettingParsers::parseInt)
             .defaultValue(10)
@@ -364,6 +429,18 @@ public final class Settings {
 
     private static Setting.Check<Integer> atLeast(int min, String what) {
         return v -> v < min ? "must be " + what + ", got " + v : null;
+    }
+
+    /** The message of the IllegalArgumentException {@code parse} throws, without the setting's name; null if none. */
+    private static @Nullable String problem(Runnable parse) {
+        try {
+            parse.run();
+            return null;
+        } catch (IllegalArgumentException e) {
+            String m = String.valueOf(e.getMessage());
+            int space = m.indexOf(' ');
+            return space < 0 ? m : m.substring(space + 1); // the parsers start with the setting's name
+        }
     }
 
     private static Setting.Check<Duration> positive() {

@@ -8,16 +8,20 @@ import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.SslMode;
+import io.lazypg.client.internal.auth.AuthenticationGate;
+import io.lazypg.client.internal.auth.ChannelBinding;
 import io.lazypg.client.internal.auth.Md5Password;
+import io.lazypg.client.internal.auth.RequireAuth;
 import io.lazypg.client.internal.auth.ScramSha256Client;
 import io.lazypg.client.internal.timeout.SocketDeadline;
 import io.lazypg.client.internal.tls.TlsNegotiator;
+import io.lazypg.client.internal.transport.KeepAlive;
+import io.lazypg.client.internal.transport.Transport;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +38,8 @@ final class ConnectionOpener {
     private ConnectionOpener() {}
 
     static PgConnection open(LazyPgConfig config, ClientHooks hooks) {
-        SslMode mode = config.sslMode();
+        // libpq: no TLS over a Unix-domain socket, whatever the sslmode (the kernel carries the bytes).
+        SslMode mode = Transport.isUnixSocket(config.host()) ? SslMode.DISABLE : config.sslMode();
         boolean tls = TlsNegotiator.tryTls(mode, true);
         try {
             return attempt(config, hooks, mode, tls);
@@ -50,20 +55,33 @@ final class ConnectionOpener {
     }
 
     private static PgConnection attempt(LazyPgConfig config, ClientHooks hooks, SslMode mode, boolean tls) {
-        Socket socket = new Socket();
+        Socket socket;
+        try {
+            socket = Transport.newSocket(config.host());
+        } catch (IOException e) {
+            throw new PgConnectException("Cannot open a socket for " + where(config) + ": " + e.getMessage(), e);
+        }
         // The whole of connecting (TCP, TLS, authentication) is bounded by closing the socket when
         // the connect timeout passes, not by socket timeouts: those would leave the socket
         // non-blocking for its whole life (see SocketDeadline).
         SocketDeadline deadline = SocketDeadline.closeAfter(socket, config.connectTimeout());
         try {
             socket.setTcpNoDelay(true);
-            socket.setKeepAlive(true);
-            socket.connect(new InetSocketAddress(config.host(), config.port()));
+            new KeepAlive(
+                            config.keepalives(),
+                            config.keepalivesIdle(),
+                            config.keepalivesInterval(),
+                            config.keepalivesCount())
+                    .applyTo(socket);
+            socket.connect(Transport.address(config.host(), config.port()));
             Socket session = tls
                     ? TlsNegotiator.negotiate(socket, config.host(), config.port(), mode, config.sslRootCert(), 0)
                     : socket;
             PgConnection connection = new PgConnection(config, session, socket, hooks);
             startup(connection);
+            if (config.initSql() != null) {
+                connection.executeScript(config.initSql()); // bounded by the connect timeout, as the startup
+            }
             if (!deadline.cancel()) {
                 // The connect timeout fired just as the startup finished: the socket is closed, or
                 // about to be, so this connection must not be handed out.
@@ -77,7 +95,11 @@ final class ConnectionOpener {
                     : new PgConnectException(
                             "Cannot connect to " + where(config)
                                     + ": " + e.getMessage()
-                                    + ". Check the host and port, and that PostgreSQL is running and accepts TCP connections.",
+                                    + (Transport.isUnixSocket(config.host())
+                                            ? ". Check the socket directory and port, and that PostgreSQL is running"
+                                                    + " with this directory in unix_socket_directories."
+                                            : ". Check the host and port, and that PostgreSQL is running and accepts"
+                                                    + " TCP connections."),
                             e);
         } catch (PgServerException e) {
             closeQuietly(socket);
@@ -105,7 +127,7 @@ final class ConnectionOpener {
     }
 
     private static String where(LazyPgConfig config) {
-        return config.host() + ":" + config.port() + "/" + config.database() + " as " + config.user();
+        return Transport.describe(config.host(), config.port()) + "/" + config.database() + " as " + config.user();
     }
 
     private static void startup(PgConnection c) throws IOException {
@@ -133,10 +155,16 @@ final class ConnectionOpener {
     /** The answer to the startup packet: authentication exchanges, the backend key, and an error that ends it at once. */
     private static final class Startup extends ResponseHandler {
         private final PgConnection connection;
+        private final AuthenticationGate gate;
         private ScramSha256Client scram;
 
         Startup(PgConnection connection) {
             this.connection = connection;
+            LazyPgConfig config = connection.config();
+            this.gate = new AuthenticationGate(
+                    RequireAuth.parse(config.requireAuth()),
+                    ChannelBinding.Mode.parse(config.channelBinding()),
+                    where(config));
         }
 
         @Override
@@ -153,7 +181,9 @@ final class ConnectionOpener {
         void authentication(MessageReader in) throws IOException {
             byte[] b = in.buffer();
             int p = in.payloadOffset();
-            scram = authenticate(connection, Bytes.readInt(b, p), b, p + 4, in.payloadLength() - 4, scram);
+            int code = Bytes.readInt(b, p);
+            gate.check(code, scram); // before any answer: a refused method gets no secret
+            scram = authenticate(connection, code, b, p + 4, in.payloadLength() - 4, scram);
         }
 
         @Override
@@ -195,14 +225,15 @@ final class ConnectionOpener {
             }
             case 10 -> {
                 String mechanisms = new String(b, p, Math.max(0, length), StandardCharsets.UTF_8);
-                if (!Arrays.asList(mechanisms.split("\0")).contains(ScramSha256Client.MECHANISM)) {
-                    throw new PgConnectException("The server at " + where(config) + " offers SASL mechanisms "
-                            + mechanisms.replace('\0', ' ').trim() + ", none of which lazypg supports (it supports "
-                            + ScramSha256Client.MECHANISM + ").");
-                }
-                ScramSha256Client client = new ScramSha256Client(password(config, "SCRAM-SHA-256"));
-                FrontendMessages.saslInitialResponse(
-                        c.writeBuffer(), ScramSha256Client.MECHANISM, client.clientFirstMessage());
+                ChannelBinding.Choice choice = ChannelBinding.choose(
+                        ChannelBinding.Mode.parse(config.channelBinding()),
+                        TlsNegotiator.serverCertificate(c.socket()),
+                        Arrays.stream(mechanisms.split("\0"))
+                                .filter(m -> !m.isEmpty())
+                                .toList(),
+                        where(config));
+                ScramSha256Client client = ScramSha256Client.forChoice(password(config, "SCRAM-SHA-256"), choice);
+                FrontendMessages.saslInitialResponse(c.writeBuffer(), client.mechanism(), client.clientFirstMessage());
                 c.send();
                 return client;
             }
@@ -233,10 +264,12 @@ final class ConnectionOpener {
     }
 
     private static String password(LazyPgConfig config, String method) {
-        String password = config.password();
+        String password = Passwords.forConnection(config);
         if (password == null) {
             throw new PgConnectException("The server at " + where(config) + " requires " + method
-                    + " authentication but no password is configured. Set the password (URL or lazypg.password).");
+                    + " authentication but no password is configured, and the password file "
+                    + config.passFile() + " has none for it. Set the password (URL or lazypg.password),"
+                    + " a password supplier, or a line in the password file.");
         }
         return password;
     }

@@ -1,11 +1,12 @@
 package io.lazypg.client.internal.timeout;
 
 import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.internal.transport.Transport;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketAddress;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -49,13 +50,13 @@ public final class CancelRequests {
      * close are each bounded by the connect timeout. Blocks the calling thread.
      */
     public static Outcome send(LazyPgConfig config, Socket session, int processId, int secretKey) {
-        InetSocketAddress target = session.getRemoteSocketAddress() instanceof InetSocketAddress a
-                ? a
-                : new InetSocketAddress(config.host(), config.port());
+        // The same kind of socket as the session's: TCP, or Unix-domain for a socket directory.
+        SocketAddress remote = session.getRemoteSocketAddress();
+        SocketAddress target = remote != null ? remote : Transport.address(config.host(), config.port());
         int timeoutMillis = (int)
                 Math.max(1, Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
         boolean written = false;
-        try (Socket s = new Socket()) {
+        try (Socket s = Transport.newSocket(config.host())) {
             // Timed socket operations are fine here: this socket lives for one request (see SocketDeadline).
             s.connect(target, timeoutMillis);
             OutputStream out = s.getOutputStream();

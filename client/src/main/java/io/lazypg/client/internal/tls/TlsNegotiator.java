@@ -12,9 +12,12 @@ import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
 
@@ -277,6 +280,22 @@ public final class TlsNegotiator {
                     : ServerCertificateCheck.chain(root);
         } catch (PgConnectException e) {
             throw new PgConnectException(where + ": " + e.getMessage(), e.getCause());
+        }
+    }
+
+    /**
+     * The server's certificate when {@code session} is a TLS socket after its handshake, for channel
+     * binding; null for a plain socket or a server without a certificate.
+     */
+    public static X509Certificate serverCertificate(Socket session) {
+        if (!(session instanceof SSLSocket tls)) {
+            return null;
+        }
+        try {
+            Certificate[] chain = tls.getSession().getPeerCertificates();
+            return chain.length > 0 && chain[0] instanceof X509Certificate x ? x : null;
+        } catch (SSLPeerUnverifiedException e) {
+            return null;
         }
     }
 

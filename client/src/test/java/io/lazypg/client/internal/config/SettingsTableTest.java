@@ -120,8 +120,14 @@ class SettingsTableTest {
         if (s == Settings.READ_ONLY_TARGET) {
             return TargetSessionAttrs.STANDBY;
         }
-        if (s == Settings.SSL_ROOT_CERT) {
+        if (s == Settings.SSL_ROOT_CERT || s == Settings.PASS_FILE) {
             return Path.of("/etc/ca.pem");
+        }
+        if (s == Settings.REQUIRE_AUTH) {
+            return "md5";
+        }
+        if (s == Settings.CHANNEL_BINDING) {
+            return "require";
         }
         if (d == null || d instanceof String) {
             return "other";
