@@ -1,8 +1,7 @@
 package io.lazypg.autoconfigure;
 
 import io.lazypg.client.LazyPgConfig;
-import io.lazypg.client.internal.config.Setting;
-import io.lazypg.client.internal.config.Settings;
+import io.lazypg.client.SettingName;
 import java.util.List;
 import org.springframework.beans.BeanWrapper;
 import org.springframework.beans.BeanWrapperImpl;
@@ -56,7 +55,7 @@ final class LazyPgConfigFactory {
      */
     private static void applyProperties(LazyPgProperties p, LazyPgConfig.Builder b) {
         BeanWrapper properties = new BeanWrapperImpl(p);
-        for (Setting<?> s : Settings.all()) {
+        for (SettingName s : SettingName.all()) {
             String boot = s.bootProperty();
             if (boot == null) {
                 continue;
@@ -74,7 +73,7 @@ final class LazyPgConfigFactory {
 
     /** Names the property and the URL parameter of the setting the client's message names first. */
     private static String fixHint(String message) {
-        for (Setting<?> s : Settings.all()) {
+        for (SettingName s : SettingName.all()) {
             if (message.startsWith(s.label() + " ") && s.bootProperty() != null) {
                 return "Fix " + PropertyNames.PREFIX + "." + s.bootProperty() + ", or " + s.key() + " in the URL.";
             }

@@ -1,7 +1,7 @@
 package io.lazypg.jdbc;
 
 import io.lazypg.client.LazyPgConfig;
-import io.lazypg.client.internal.config.ConnectionUrl;
+import io.lazypg.client.SettingName;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -51,7 +51,7 @@ final class JdbcUrls {
         }
         try {
             LazyPgConfig config = withJvmTimeZone(LazyPgConfig.fromUrl(full));
-            warnOnceAboutNoEffect(ConnectionUrl.withoutEffect(full));
+            warnOnceAboutNoEffect(SettingName.pgjdbcParametersWithoutEffect(full));
             return config;
         } catch (IllegalArgumentException e) {
             // the client's messages never contain the URL or a password

@@ -141,7 +141,10 @@ public final class PgjdbcProperties {
         noEffect(m, "unknownLength", "no counterpart in lazypg");
         noEffect(m, "xmlFactoryFactory", NO_PLUGINS);
         refused(m, "replication", "lazypg does not open replication connections");
-        refused(m, "service", "lazypg does not read pg_service.conf: put host, port and dbname in the URL");
+        applied(
+                m,
+                "service",
+                "read from pg_service.conf (PGSERVICEFILE, PGSYSCONFDIR) before the URL's own parameters");
         refused(
                 m,
                 "socketFactory",

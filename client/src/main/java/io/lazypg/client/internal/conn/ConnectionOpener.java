@@ -227,7 +227,7 @@ final class ConnectionOpener {
                 String mechanisms = new String(b, p, Math.max(0, length), StandardCharsets.UTF_8);
                 ChannelBinding.Choice choice = ChannelBinding.choose(
                         ChannelBinding.Mode.parse(config.channelBinding()),
-                        TlsNegotiator.serverCertificate(c.socket()),
+                        TlsNegotiator.serverCertificate(c.channel().socket()),
                         Arrays.stream(mechanisms.split("\0"))
                                 .filter(m -> !m.isEmpty())
                                 .toList(),
