@@ -45,6 +45,17 @@ public interface LazyPgSession extends LazyPgConnection, AutoCloseable {
     void abort();
 
     /**
+     * {@link #queryAtMost} for a data-modifying statement to whose SQL the caller appended a
+     * {@code RETURNING} clause of its own (the JDBC driver's generated keys): the statement's
+     * statistics are kept apart from the same text run as written, and none of the columns it
+     * returns is reported unread, since the application's own SQL asked for none of them.
+     */
+    LazyResult queryAtMostWithAddedReturning(long maxRows, String sql, Object... params);
+
+    /** {@link #queryBatch} for a statement with a {@code RETURNING} clause the caller appended, as {@link #queryAtMostWithAddedReturning}. */
+    java.util.List<LazyResult> queryBatchWithAddedReturning(String sql, java.util.List<Object[]> batch);
+
+    /**
      * Parses {@code sql} ({@code $n} placeholders) on the server and describes it without running
      * it (Parse + Describe, one round trip, not cached): the type the server inferred for each
      * parameter and the columns of the rows it would return. A statement the server cannot parse

@@ -189,7 +189,12 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
     }
 
     private long[] batchWithKeys(LazyPgSession session, List<Object[]> sets) {
-        List<LazyResult> results = session.queryBatch(keysWanted.appendTo(sql.positionalSql()), sets);
+        String written = sql.positionalSql();
+        String sent = keysWanted.appendTo(written);
+        // A RETURNING clause the driver appended is not the application's: the statistics keep its columns out
+        List<LazyResult> results = sent.length() != written.length()
+                ? session.queryBatchWithAddedReturning(sent, sets)
+                : session.queryBatch(sent, sets);
         long[] counts = new long[sets.size()];
         List<LazyRow> keyRows = new ArrayList<>();
         for (int i = 0; i < counts.length; i++) {

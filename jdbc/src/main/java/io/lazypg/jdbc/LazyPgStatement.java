@@ -94,6 +94,9 @@ class LazyPgStatement implements Statement {
                 results = NO_RESULTS;
                 currentResultSet = stream;
                 return;
+            } else if (toSend.length() != sql.length()) {
+                // The RETURNING clause is the driver's: the statistics must not blame the application for its columns
+                results = List.of(session.queryAtMostWithAddedReturning(maxRows, toSend, params));
             } else {
                 results = List.of(session.queryAtMost(maxRows, toSend, params));
             }

@@ -101,6 +101,15 @@ public final class PgConnection implements Poolable {
         return config;
     }
 
+    /**
+     * Marks the statements run until it is turned off again as carrying a RETURNING clause their
+     * caller appended (see {@code LazyPgSession.queryAtMostWithAddedReturning}); the session turns it
+     * off in a finally block.
+     */
+    public void returningAdded(boolean added) {
+        channel.preparer().returningAdded(added);
+    }
+
     SessionChannel channel() {
         return channel;
     }

@@ -53,10 +53,20 @@ final class StatementPreparer {
 
     private long counter;
     private final DescribeResponse description = new DescribeResponse();
+    /**
+     * Whether the statements prepared now carry a RETURNING clause their caller appended to the
+     * application's SQL (the JDBC driver's generated keys): their statistics are kept apart from
+     * the same text written by the application, and their columns are never reported unread.
+     */
+    private boolean returningAdded;
 
     StatementPreparer(SessionChannel connection, StatementCache statements) {
         this.connection = connection;
         this.statements = statements;
+    }
+
+    void returningAdded(boolean added) {
+        returningAdded = added;
     }
 
     int cachedCount() {
@@ -85,6 +95,7 @@ final class StatementPreparer {
         PreparedStatement cached = statements.get(sql);
         if (cached == null
                 || cached.stale
+                || !sameOrigin(cached)
                 || cached.describedPerExecution
                 || !cached.accepts(values)
                 || (cached.shape != null && cached.shape.settings() != connection.output())) {
@@ -95,7 +106,7 @@ final class StatementPreparer {
 
     PreparedStatement prepare(String sql, Object[] values) throws IOException {
         PreparedStatement cached = statements.get(sql);
-        if (cached != null && cached.stale) {
+        if (cached != null && (cached.stale || !sameOrigin(cached))) {
             statements.remove(cached);
             cached = null;
         }
@@ -182,7 +193,16 @@ final class StatementPreparer {
     private StatementUsage usage(String sql) {
         return connection.hooks().statistics() == null
                 ? null
-                : connection.hooks().statistics().usageFor(sql);
+                : connection.hooks().statistics().usageFor(sql, returningAdded);
+    }
+
+    /**
+     * Whether {@code cached} was prepared for statements of the kind being prepared now: the same
+     * text with a RETURNING clause the caller appended and as the application wrote it feed
+     * different statistics, so one is not reused for the other (a rare collision, re-prepared).
+     */
+    private boolean sameOrigin(PreparedStatement cached) {
+        return cached.usage == null || cached.usage.returningAdded() == returningAdded;
     }
 
     /**

@@ -82,6 +82,28 @@ public abstract class ConnectionSession implements LazyPgSession {
     }
 
     @Override
+    public LazyResult queryAtMostWithAddedReturning(long maxRows, String sql, Object... params) {
+        PgConnection c = connection();
+        c.returningAdded(true);
+        try {
+            return c.query(maxRows, sql, params);
+        } finally {
+            c.returningAdded(false);
+        }
+    }
+
+    @Override
+    public List<LazyResult> queryBatchWithAddedReturning(String sql, List<Object[]> batch) {
+        PgConnection c = connection();
+        c.returningAdded(true);
+        try {
+            return c.queryBatch(sql, batch);
+        } finally {
+            c.returningAdded(false);
+        }
+    }
+
+    @Override
     public List<LazyResult> queryBatch(String sql, List<Object[]> batch) {
         return connection().queryBatch(sql, batch);
     }

@@ -96,6 +96,16 @@ public final class StatementSession implements LazyPgSession {
     }
 
     @Override
+    public LazyResult queryAtMostWithAddedReturning(long maxRows, String sql, Object... params) {
+        return bound().queryAtMostWithAddedReturning(maxRows, sql, params);
+    }
+
+    @Override
+    public List<LazyResult> queryBatchWithAddedReturning(String sql, List<Object[]> batch) {
+        return bound().queryBatchWithAddedReturning(sql, batch);
+    }
+
+    @Override
     public List<LazyResult> queryBatch(String sql, List<Object[]> batch) {
         return bound().queryBatch(sql, batch);
     }

@@ -22,6 +22,12 @@ import java.util.concurrent.atomic.LongAdder;
 public final class StatementUsage {
 
     private final String sql;
+    /**
+     * Whether the statement's caller appended its RETURNING clause (the JDBC driver's generated
+     * keys): the application's own text asked for none of its columns, so none is reported unread.
+     */
+    private final boolean returningAdded;
+
     private final LongAdder executions = new LongAdder();
     private final LongAdder errors = new LongAdder();
     private final LongAdder rows = new LongAdder();
@@ -36,8 +42,13 @@ public final class StatementUsage {
     private final LongAdder completedCells = new LongAdder();
     private final AtomicBoolean judged = new AtomicBoolean();
 
-    StatementUsage(String sql) {
+    StatementUsage(String sql, boolean returningAdded) {
         this.sql = sql;
+        this.returningAdded = returningAdded;
+    }
+
+    public boolean returningAdded() {
+        return returningAdded;
     }
 
     public String sql() {
@@ -123,8 +134,9 @@ public final class StatementUsage {
         List<String> names = columns;
         boolean[] r = read;
         List<String> unread = new ArrayList<>();
-        // A statement that never returned a row fetched no cell of any column: none is "unread".
-        for (int i = 0; rows.sum() > 0 && i < names.size() && i < r.length; i++) {
+        // A statement that never returned a row fetched no cell of any column: none is "unread";
+        // nor is a column the caller's own RETURNING added, which the application never asked for.
+        for (int i = 0; !returningAdded && rows.sum() > 0 && i < names.size() && i < r.length; i++) {
             if (!r[i]) {
                 unread.add(names.get(i));
             }

@@ -25,7 +25,9 @@ public final class StatisticsRegistry {
 
     private final int capacity;
     private final boolean reportUnreadColumns;
+    /** By SQL text; those with a RETURNING clause their caller appended under {@link #addedReturningKey}. */
     private final Map<String, StatementUsage> statements;
+
     private long retiredQueries;
     private long retiredErrors;
     private long retiredRows;
@@ -48,9 +50,25 @@ public final class StatisticsRegistry {
         };
     }
 
-    /** The usage record for this SQL, created on first use. */
-    public synchronized StatementUsage usageFor(String sql) {
-        return statements.computeIfAbsent(sql, StatementUsage::new);
+    /** The usage record for this SQL as the application wrote it, created on first use. */
+    public StatementUsage usageFor(String sql) {
+        return usageFor(sql, false);
+    }
+
+    /**
+     * The usage record for this SQL, created on first use; {@code returningAdded} when its caller
+     * appended a RETURNING clause to the application's SQL (generated keys), kept apart from the
+     * same text written by the application. Called when a statement is prepared, never per row.
+     */
+    public synchronized StatementUsage usageFor(String sql, boolean returningAdded) {
+        return returningAdded
+                ? statements.computeIfAbsent(addedReturningKey(sql), k -> new StatementUsage(sql, true))
+                : statements.computeIfAbsent(sql, k -> new StatementUsage(sql, false));
+    }
+
+    /** A key no SQL text has: a NUL character cannot reach the server in a statement ({@code SqlText.check}). */
+    private static String addedReturningKey(String sql) {
+        return "\0" + sql;
     }
 
     /**
