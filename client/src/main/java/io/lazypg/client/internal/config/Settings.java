@@ -126,6 +126,7 @@ public final class Settings {
                     "sslnegotiation", "sslNegotiation", String.class, SettingParsers::text)
             .defaultValue("postgres")
             .check(v -> problem(() -> SslNegotiation.parse(v)))
+            .alias(JDBC, "sslNegotiation")
             .boot("ssl-negotiation")
             .doc("How TLS starts: postgres (an SSLRequest first) or direct (TLS from the first byte with ALPN"
                     + " postgresql, PostgreSQL 17+; needs sslmode=require or stronger).")

@@ -111,6 +111,18 @@ class ConnectionUrlTest {
     }
 
     @Test
+    void sslNegotiationIsReadUnderLibpqsAndPgjdbcsNames() {
+        assertThat(LazyPgConfig.fromUrl("postgresql://app@db/x?sslmode=require&sslnegotiation=direct")
+                        .sslNegotiation())
+                .isEqualTo("direct");
+        assertThat(LazyPgConfig.fromUrl("jdbc:postgresql://db/x?user=app&sslmode=require&sslNegotiation=direct")
+                        .sslNegotiation())
+                .isEqualTo("direct");
+        assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@db/x?sslnegotiation=fast"))
+                .hasMessageContaining("sslnegotiation (sslNegotiation) must be postgres or direct, got 'fast'");
+    }
+
+    @Test
     void ipv6HostInBrackets() {
         LazyPgConfig c = LazyPgConfig.fromUrl("postgresql://app@[2001:db8::1]:5433/shop");
         assertThat(c.host()).isEqualTo("2001:db8::1");
