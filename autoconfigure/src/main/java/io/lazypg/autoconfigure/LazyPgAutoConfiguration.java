@@ -84,6 +84,7 @@ public class LazyPgAutoConfiguration {
             LazyPgProperties properties,
             ObjectProvider<LazyPgConnectionDetails> connectionDetails,
             ObjectProvider<LazyPgConfigCustomizer> customizers,
+            ObjectProvider<LazyPgPasswordSupplier> passwordSupplier,
             ObjectProvider<PoolListener> poolListeners,
             ObjectProvider<QueryObserver> queryObservers,
             Environment environment,
@@ -94,7 +95,10 @@ public class LazyPgAutoConfiguration {
                     .exception();
         }
         LazyPgConfig config = LazyPgConfigFactory.create(
-                properties, details, customizers.orderedStream().toList());
+                properties,
+                details,
+                passwordSupplier.getIfAvailable(),
+                customizers.orderedStream().toList());
         if (logger.isDebugEnabled()) {
             // LazyPgConfig.toString() masks the password.
             logger.debug("Creating the lazypg client: " + config);

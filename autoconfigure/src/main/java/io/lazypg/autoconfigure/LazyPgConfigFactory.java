@@ -3,6 +3,7 @@ package io.lazypg.autoconfigure;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.SettingName;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.BeanWrapper;
 import org.springframework.beans.BeanWrapperImpl;
 import org.springframework.util.unit.DataSize;
@@ -11,7 +12,8 @@ import org.springframework.util.unit.DataSize;
  * Builds the client's {@link LazyPgConfig}: first every {@link LazyPgProperties} setting (read by
  * the client's table of settings), then the
  * {@link LazyPgConnectionDetails} URL (so what its query string names wins), then its username and
- * password, then the {@link LazyPgConfigCustomizer}s.
+ * password, then the {@link LazyPgPasswordSupplier} bean if there is one (which replaces any
+ * password), then the {@link LazyPgConfigCustomizer}s.
  *
  * <p>Failures are {@link IllegalArgumentException}s from the client, which never contain the
  * password; they are re-thrown with the source of the connection and a hint at what to change.
@@ -21,7 +23,10 @@ final class LazyPgConfigFactory {
     private LazyPgConfigFactory() {}
 
     static LazyPgConfig create(
-            LazyPgProperties properties, LazyPgConnectionDetails details, List<LazyPgConfigCustomizer> customizers) {
+            LazyPgProperties properties,
+            LazyPgConnectionDetails details,
+            @Nullable LazyPgPasswordSupplier passwordSupplier,
+            List<LazyPgConfigCustomizer> customizers) {
         LazyPgConfig.Builder builder = LazyPgConfig.builder();
         try {
             applyProperties(properties, builder);
@@ -31,6 +36,10 @@ final class LazyPgConfigFactory {
             }
             if (details.getPassword() != null) {
                 builder.password(details.getPassword());
+            }
+            if (passwordSupplier != null) {
+                // The bean is asked for each new connection; a fixed password would be stale.
+                builder.setting("password", null).passwordSupplier(passwordSupplier::password);
             }
             customizers.forEach(customizer -> customizer.customize(builder));
             return builder.build();

@@ -5,10 +5,12 @@ import io.lazypg.client.SslMode;
 import io.lazypg.client.TargetSessionAttrs;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.convert.DurationUnit;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -61,6 +63,35 @@ public class LazyPgProperties {
 
     /** PEM file with the CA certificate(s) to trust; when unset, ~/.postgresql/root.crt if it exists (as libpq does). Never the JDK trust store. */
     private @Nullable Path sslRootCert;
+
+    /** How TLS starts: postgres (an SSLRequest first) or direct (TLS from the first byte, PostgreSQL 17+; needs ssl-mode require or stronger). */
+    private String sslNegotiation = "postgres";
+
+    /** Authentication methods accepted from the server (password, md5, scram-sha-256, none; ! refuses one); empty accepts any. */
+    private String requireAuth = "";
+
+    /** SCRAM-SHA-256-PLUS channel binding to the TLS certificate: disable, prefer, require. */
+    private String channelBinding = "prefer";
+
+    /** Password file in libpq's format, read when no password is set; when unset, PGPASSFILE, else ~/.pgpass. */
+    private @Nullable Path passFile;
+
+    /** Whether TCP keepalives are on. */
+    private boolean keepalives = true;
+
+    /** Time without traffic before the first keepalive probe (whole seconds; a bare number is seconds); 0 keeps the system's. */
+    @DurationUnit(ChronoUnit.SECONDS)
+    private Duration keepalivesIdle = Duration.ZERO;
+
+    /** Time between keepalive probes (whole seconds; a bare number is seconds); 0 keeps the system's. */
+    @DurationUnit(ChronoUnit.SECONDS)
+    private Duration keepalivesInterval = Duration.ZERO;
+
+    /** Keepalive probes lost before the connection is dropped; 0 keeps the system's. */
+    private int keepalivesCount = 0;
+
+    /** SQL run on each new connection before first use (HikariCP's connectionInitSql); a failure fails the connect. */
+    private @Nullable String initSql;
 
     /** Name reported to the server (pg_stat_activity.application_name). */
     private String applicationName = "lazypg";
@@ -198,6 +229,78 @@ public class LazyPgProperties {
 
     public void setSslRootCert(@Nullable Path sslRootCert) {
         this.sslRootCert = sslRootCert;
+    }
+
+    public String getSslNegotiation() {
+        return sslNegotiation;
+    }
+
+    public void setSslNegotiation(String sslNegotiation) {
+        this.sslNegotiation = sslNegotiation;
+    }
+
+    public String getRequireAuth() {
+        return requireAuth;
+    }
+
+    public void setRequireAuth(String requireAuth) {
+        this.requireAuth = requireAuth;
+    }
+
+    public String getChannelBinding() {
+        return channelBinding;
+    }
+
+    public void setChannelBinding(String channelBinding) {
+        this.channelBinding = channelBinding;
+    }
+
+    public @Nullable Path getPassFile() {
+        return passFile;
+    }
+
+    public void setPassFile(@Nullable Path passFile) {
+        this.passFile = passFile;
+    }
+
+    public boolean isKeepalives() {
+        return keepalives;
+    }
+
+    public void setKeepalives(boolean keepalives) {
+        this.keepalives = keepalives;
+    }
+
+    public Duration getKeepalivesIdle() {
+        return keepalivesIdle;
+    }
+
+    public void setKeepalivesIdle(Duration keepalivesIdle) {
+        this.keepalivesIdle = keepalivesIdle;
+    }
+
+    public Duration getKeepalivesInterval() {
+        return keepalivesInterval;
+    }
+
+    public void setKeepalivesInterval(Duration keepalivesInterval) {
+        this.keepalivesInterval = keepalivesInterval;
+    }
+
+    public int getKeepalivesCount() {
+        return keepalivesCount;
+    }
+
+    public void setKeepalivesCount(int keepalivesCount) {
+        this.keepalivesCount = keepalivesCount;
+    }
+
+    public @Nullable String getInitSql() {
+        return initSql;
+    }
+
+    public void setInitSql(@Nullable String initSql) {
+        this.initSql = initSql;
     }
 
     public String getApplicationName() {

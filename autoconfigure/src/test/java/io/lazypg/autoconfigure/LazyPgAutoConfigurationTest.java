@@ -169,6 +169,43 @@ class LazyPgAutoConfigurationTest {
     }
 
     @Test
+    void connectionFeaturePropertiesReachTheConfig() {
+        contextRunner
+                .withPropertyValues(
+                        "lazypg.url=" + CLOSED_URL,
+                        "lazypg.ssl-mode=require",
+                        "lazypg.ssl-negotiation=direct",
+                        "lazypg.require-auth=scram-sha-256",
+                        "lazypg.channel-binding=require",
+                        "lazypg.pass-file=/etc/lazypg/pgpass",
+                        "lazypg.keepalives=false",
+                        "lazypg.keepalives-idle=60",
+                        "lazypg.keepalives-interval=5s",
+                        "lazypg.keepalives-count=3",
+                        "lazypg.init-sql=set search_path = app")
+                .run(context -> {
+                    LazyPgConfig c = context.getBean(LazyPgClient.class).config();
+                    assertThat(c.sslNegotiation()).isEqualTo("direct");
+                    assertThat(c.requireAuth()).isEqualTo("scram-sha-256");
+                    assertThat(c.channelBinding()).isEqualTo("require");
+                    assertThat(c.passFile()).isEqualTo(java.nio.file.Path.of("/etc/lazypg/pgpass"));
+                    assertThat(c.keepalives()).isFalse();
+                    assertThat(c.keepalivesIdle())
+                            .as("a bare number is seconds, as in libpq")
+                            .isEqualTo(Duration.ofSeconds(60));
+                    assertThat(c.keepalivesInterval()).isEqualTo(Duration.ofSeconds(5));
+                    assertThat(c.keepalivesCount()).isEqualTo(3);
+                    assertThat(c.initSql()).isEqualTo("set search_path = app");
+                });
+        contextRunner
+                .withPropertyValues("lazypg.url=" + CLOSED_URL, "lazypg.ssl-negotiation=direct")
+                .run(context -> assertThat(context.getStartupFailure())
+                        .rootCause()
+                        .hasMessageContaining("sslnegotiation=direct needs sslmode=require")
+                        .hasMessageContaining("got sslmode=prefer"));
+    }
+
+    @Test
     void multiHostPropertiesReachTheConfigAndTheUrlWinsOverThem() {
         contextRunner
                 .withPropertyValues(

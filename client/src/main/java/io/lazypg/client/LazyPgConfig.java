@@ -8,6 +8,7 @@ import io.lazypg.client.internal.config.ServerParameters;
 import io.lazypg.client.internal.config.Setting;
 import io.lazypg.client.internal.config.SettingValues;
 import io.lazypg.client.internal.config.Settings;
+import io.lazypg.client.internal.tls.SslNegotiation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -149,6 +150,11 @@ public final class LazyPgConfig {
     /** PEM file of the CA certificates to trust; null: {@code ~/.postgresql/root.crt} (as libpq). Never the JDK's. */
     public @Nullable Path sslRootCert() {
         return values.getOrNull(Settings.SSL_ROOT_CERT);
+    }
+
+    /** libpq's sslnegotiation: postgres (SSLRequest first, the default) or direct (TLS from the first byte). */
+    public String sslNegotiation() {
+        return values.get(Settings.SSL_NEGOTIATION);
     }
 
     public String applicationName() {
@@ -510,6 +516,10 @@ public final class LazyPgConfig {
             return set(Settings.SSL_ROOT_CERT, sslRootCert);
         }
 
+        public Builder sslNegotiation(String sslNegotiation) {
+            return set(Settings.SSL_NEGOTIATION, sslNegotiation);
+        }
+
         public Builder applicationName(String applicationName) {
             return set(Settings.APPLICATION_NAME, applicationName);
         }
@@ -614,6 +624,7 @@ public final class LazyPgConfig {
             values.check();
             List<PgHost> hostList = hosts != null ? hosts : List.of(new PgHost(host, port));
             ServerParameters.check(serverParameters);
+            SslNegotiation.checkAgainst(values.get(Settings.SSL_NEGOTIATION), values.get(Settings.SSL_MODE));
             SettingValues built = values.copy();
             if (built.getOrNull(Settings.DATABASE) == null) {
                 built.set(Settings.DATABASE, built.get(Settings.USER));

@@ -125,15 +125,18 @@ public final class ConnectionUrl {
         }
         // libpq's order: the URL's own settings over its service's, over the environment's.
         Map<String, String> environment = LibpqEnvironment.settings(b.environment());
-        applySettings(environment, b, values);
+        // A port from PGPORT or the service is libpq's default port: it applies to the URL's hosts
+        // that name none (postgresql://db/shop with PGPORT=5433 connects to db:5433).
+        Integer inheritedPort = applySettings(environment, b, values);
         String service = parameter(query, "service", false);
         if (service == null) {
             service = environment.get("service");
         }
         if (service != null) {
-            applySettings(ServiceFile.settings(service, b.environment()), b, values);
+            Integer servicePort = applySettings(ServiceFile.settings(service, b.environment()), b, values);
+            inheritedPort = servicePort != null ? servicePort : inheritedPort;
         }
-        Endpoints endpoints = new Endpoints();
+        Endpoints endpoints = new Endpoints(inheritedPort);
         endpoints.addAuthority(authority);
         if (!path.isEmpty()) {
             b.database(decode(path, "database", false));
@@ -148,7 +151,11 @@ public final class ConnectionUrl {
         String query = q < 0 ? null : rest.substring(q + 1);
         String beforeQuery = q < 0 ? rest : rest.substring(0, q);
         String path;
-        Endpoints endpoints = new Endpoints();
+        // The service's port applies to the URL's hosts that name none, as in libpq.
+        String service = parameter(query, "service", true);
+        Integer servicePort =
+                service == null ? null : applySettings(ServiceFile.settings(service, b.environment()), b, values);
+        Endpoints endpoints = new Endpoints(servicePort);
         if (beforeQuery.startsWith("//")) {
             String hostPart = beforeQuery.substring(2);
             int slash = hostPart.indexOf('/');
@@ -162,10 +169,6 @@ public final class ConnectionUrl {
         } else {
             path = beforeQuery.startsWith("/") ? beforeQuery.substring(1) : beforeQuery;
         }
-        String service = parameter(query, "service", true);
-        if (service != null) {
-            applySettings(ServiceFile.settings(service, b.environment()), b, values);
-        }
         if (!path.isEmpty()) {
             b.database(decode(path, "database", true));
         }
@@ -177,15 +180,34 @@ public final class ConnectionUrl {
      * The hosts and ports a URL names, collected while it is read and applied at the end: in the
      * authority ({@code h1:5432,h2:5433}, {@code [::1]:5432}) and, for libpq, in the {@code host}
      * and {@code port} parameters (comma-separated lists; one port applies to every host, as in
-     * libpq). A host named without a port gets 5432 (a host and its port are one endpoint), except a
-     * single host from the {@code host} parameter, which keeps the configured port.
+     * libpq). A host named without a port gets the default port: the one PGPORT or the service
+     * gave, else 5432 (a host and its port are one endpoint, so a port configured on the builder
+     * before the URL does not apply), except a single host from the {@code host} parameter, which
+     * keeps the configured port.
      */
     private static final class Endpoints {
+        /** From PGPORT or the service file; null for 5432. */
+        private final @Nullable Integer inheritedPort;
+
         private final List<String> hosts = new ArrayList<>();
         private final List<Integer> ports = new ArrayList<>();
         private Integer portWithoutHost;
         private List<String> hostParameter;
         private List<Integer> portParameter;
+
+        Endpoints(@Nullable Integer inheritedPort) {
+            this.inheritedPort = inheritedPort;
+        }
+
+        private int defaultPort() {
+            return inheritedPort != null ? inheritedPort : LazyPgConfig.DEFAULT_PORT;
+        }
+
+        /** The one port the {@code port} parameter named, or null (none, or one per host). */
+        @Nullable
+        Integer singlePort() {
+            return portParameter != null && portParameter.size() == 1 ? portParameter.get(0) : null;
+        }
 
         /** A comma-separated list of {@code host[:port]}; an empty authority names no host. */
         void addAuthority(String authority) {
@@ -285,14 +307,14 @@ public final class ConnectionUrl {
                 if (explicit.get(0) != null) {
                     b.port(explicit.get(0));
                 } else if (!fromParameter) {
-                    b.port(LazyPgConfig.DEFAULT_PORT);
+                    b.port(defaultPort());
                 }
                 return;
             }
             List<PgHost> list = new ArrayList<>(names.size());
             for (int i = 0; i < names.size(); i++) {
                 Integer port = explicit.get(i);
-                list.add(new PgHost(names.get(i), port == null ? LazyPgConfig.DEFAULT_PORT : port));
+                list.add(new PgHost(names.get(i), port == null ? defaultPort() : port));
             }
             b.hosts(list);
         }
@@ -353,8 +375,10 @@ public final class ConnectionUrl {
      * Settings from the environment or a service file, in libpq's keywords, applied as a libpq URI's
      * parameters would be; the messages name the keyword, never a password value.
      */
-    private static void applySettings(Map<String, String> settings, LazyPgConfig.Builder b, SettingValues values) {
-        Endpoints endpoints = new Endpoints();
+    /** Applies libpq keywords (environment, service file); returns the one port they named, or null. */
+    private static @Nullable Integer applySettings(
+            Map<String, String> settings, LazyPgConfig.Builder b, SettingValues values) {
+        Endpoints endpoints = new Endpoints(null);
         Target target = new Target(b, values, endpoints);
         for (Map.Entry<String, String> s : settings.entrySet()) {
             if (s.getKey().equals("service")) {
@@ -368,6 +392,7 @@ public final class ConnectionUrl {
             setter.apply(target, s.getKey(), s.getValue());
         }
         endpoints.applyTo(b);
+        return endpoints.singlePort();
     }
 
     /** The decoded value of parameter {@code wanted} in a query, or null. */

@@ -134,7 +134,6 @@ public final class PgjdbcProperties {
         noEffect(m, "sslfactory", "TLS is set by sslmode and sslrootcert (no factory classes)");
         noEffect(m, "sslfactoryarg", "TLS is set by sslmode and sslrootcert (no factory classes)");
         noEffect(m, "sslhostnameverifier", "sslmode=verify-full checks the host name itself");
-        noEffect(m, "sslNegotiation", "lazypg negotiates TLS the PostgreSQL way (SSLRequest)");
         noEffect(m, "sslResponseTimeout", "connect_timeout bounds the TLS handshake");
         noEffect(m, "stringtype", "not supported yet: strings are bound as text/varchar");
         noEffect(m, "tcpNoDelay", "lazypg sets TCP_NODELAY itself");

@@ -6,6 +6,7 @@ import io.lazypg.client.SslMode;
 import io.lazypg.client.TargetSessionAttrs;
 import io.lazypg.client.internal.auth.ChannelBinding;
 import io.lazypg.client.internal.auth.RequireAuth;
+import io.lazypg.client.internal.tls.SslNegotiation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -119,6 +120,16 @@ public final class Settings {
             .boot("ssl-mode")
             .doc("Whether and how to use TLS: disable, allow, prefer, require, verify-ca, verify-full (pgjdbc's"
                     + " ssl=true is verify-full, as in pgjdbc).")
+            .add(TABLE);
+
+    public static final Setting<String> SSL_NEGOTIATION = Setting.define(
+                    "sslnegotiation", "sslNegotiation", String.class, SettingParsers::text)
+            .defaultValue("postgres")
+            .check(v -> problem(() -> SslNegotiation.parse(v)))
+            .alias(JDBC, "sslNegotiation")
+            .boot("ssl-negotiation")
+            .doc("How TLS starts: postgres (an SSLRequest first) or direct (TLS from the first byte with ALPN"
+                    + " postgresql, PostgreSQL 17+; needs sslmode=require or stronger).")
             .add(TABLE);
 
     public static final Setting<Path> SSL_ROOT_CERT = Setting.define(
@@ -241,6 +252,7 @@ public final class Settings {
                     "require_auth", "requireAuth", String.class, SettingParsers::text)
             .defaultValue("")
             .check(v -> problem(() -> RequireAuth.parse(v)))
+            .boot("require-auth")
             .doc("Authentication methods accepted from the server (password, md5, scram-sha-256, gss, sspi,"
                     + " none; or each with ! to refuse it); another is refused before any secret is sent; empty"
                     + " accepts any.")
@@ -251,6 +263,7 @@ public final class Settings {
             .defaultValue("prefer")
             .check(v -> problem(() -> ChannelBinding.Mode.parse(v)))
             .alias(JDBC, "channelBinding")
+            .boot("channel-binding")
             .doc("SCRAM-SHA-256-PLUS channel binding to the TLS certificate: disable, prefer (bind when"
                     + " offered), require (refuse any other authentication, never downgrade).")
             .add(TABLE);
@@ -258,6 +271,7 @@ public final class Settings {
     public static final Setting<Path> PASS_FILE = Setting.define(
                     "passfile", "passFile", Path.class, SettingParsers::parsePath)
             .optional("PGPASSFILE, else ~/.pgpass (%APPDATA%\\postgresql\\pgpass.conf on Windows)")
+            .boot("pass-file")
             .doc("Password file in libpq's format, read when no password is set; ignored when group or others"
                     + " may read it.")
             .add(TABLE);
@@ -266,6 +280,7 @@ public final class Settings {
                     "keepalives", "keepalives", Boolean.class, SettingParsers::parseKeepalives)
             .defaultValue(true)
             .alias(JDBC, "tcpKeepAlive", SettingParsers::parseBoolean)
+            .boot("keepalives")
             .doc("TCP keepalives on (1, the default) or off (0); pgjdbc's tcpKeepAlive is true or false.")
             .add(TABLE);
 
@@ -273,6 +288,7 @@ public final class Settings {
                     "keepalives_idle", "keepalivesIdle", Duration.class, SettingParsers::parseWholeSeconds)
             .defaultValue(Duration.ZERO)
             .check(nonNegative())
+            .boot("keepalives-idle")
             .doc("Seconds without traffic before the first keepalive probe (TCP_KEEPIDLE; a WARNING where"
                     + " the platform lacks it); 0 keeps the operating system's value.")
             .add(TABLE);
@@ -281,6 +297,7 @@ public final class Settings {
                     "keepalives_interval", "keepalivesInterval", Duration.class, SettingParsers::parseWholeSeconds)
             .defaultValue(Duration.ZERO)
             .check(nonNegative())
+            .boot("keepalives-interval")
             .doc("Seconds between keepalive probes (TCP_KEEPINTERVAL); 0 keeps the operating system's value.")
             .add(TABLE);
 
@@ -288,6 +305,7 @@ public final class Settings {
                     "keepalives_count", "keepalivesCount", Integer.class, SettingParsers::parseInt)
             .defaultValue(0)
             .check(atLeast(0, "0 or more"))
+            .boot("keepalives-count")
             .doc("Keepalive probes lost before the connection is dropped (TCP_KEEPCOUNT); 0 keeps the operating"
                     + " system's value.")
             .add(TABLE);
@@ -296,6 +314,7 @@ public final class Settings {
                     "init_sql", "initSql", String.class, SettingParsers::text)
             .optional("none")
             .check(v -> v.isBlank() ? "must not be blank (leave it unset for none)" : null)
+            .boot("init-sql")
             .doc("SQL run on each new connection before first use (HikariCP's connectionInitSql); a failure"
                     + " fails the connect.")
             .add(TABLE);

@@ -14,6 +14,8 @@ import io.lazypg.client.internal.auth.Md5Password;
 import io.lazypg.client.internal.auth.RequireAuth;
 import io.lazypg.client.internal.auth.ScramSha256Client;
 import io.lazypg.client.internal.timeout.SocketDeadline;
+import io.lazypg.client.internal.tls.DirectTls;
+import io.lazypg.client.internal.tls.SslNegotiation;
 import io.lazypg.client.internal.tls.TlsNegotiator;
 import io.lazypg.client.internal.transport.KeepAlive;
 import io.lazypg.client.internal.transport.Transport;
@@ -74,9 +76,12 @@ final class ConnectionOpener {
                             config.keepalivesCount())
                     .applyTo(socket);
             socket.connect(Transport.address(config.host(), config.port()));
-            Socket session = tls
-                    ? TlsNegotiator.negotiate(socket, config.host(), config.port(), mode, config.sslRootCert(), 0)
-                    : socket;
+            Socket session = !tls
+                    ? socket
+                    : SslNegotiation.parse(config.sslNegotiation()) == SslNegotiation.DIRECT
+                            ? DirectTls.handshake(socket, config.host(), config.port(), mode, config.sslRootCert())
+                            : TlsNegotiator.negotiate(
+                                    socket, config.host(), config.port(), mode, config.sslRootCert(), 0);
             PgConnection connection = new PgConnection(config, session, socket, hooks);
             startup(connection);
             if (config.initSql() != null) {

@@ -67,8 +67,11 @@ public final class TlsNegotiator {
         (byte) SSL_REQUEST_CODE,
     };
 
+    /** The ALPN protocol PostgreSQL 17 registers; a direct handshake must select it. */
+    static final String ALPN_PROTOCOL = "postgresql";
+
     /** Sent as ALPN, as libpq 17 does; a server that does not know ALPN ignores it. */
-    private static final String[] ALPN = {"postgresql"};
+    private static final String[] ALPN = {ALPN_PROTOCOL};
 
     private TlsNegotiator() {}
 
@@ -228,7 +231,8 @@ public final class TlsNegotiator {
         }
     }
 
-    private static Socket handshake(Socket plain, String host, int port, ServerCertificateCheck check, String where)
+    /** The TLS handshake on {@code plain}, shared with {@link DirectTls}; a failure names {@code where}. */
+    static SSLSocket handshake(Socket plain, String host, int port, ServerCertificateCheck check, String where)
             throws IOException {
         SSLContext context;
         try {

@@ -5,10 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.SslMode;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ConnectionUrlTest {
 
@@ -44,6 +48,78 @@ class ConnectionUrlTest {
         LazyPgConfig c =
                 LazyPgConfig.builder().port(6000).url("postgresql://app@db/x").build();
         assertThat(c.port()).isEqualTo(5432);
+    }
+
+    /** libpq: PGPORT is the default port of every host the URL names without one. */
+    @Test
+    void pgportAppliesToUrlHostsWithoutAPort() {
+        Map<String, String> env = Map.of("PGPORT", "5433");
+        assertThat(LazyPgConfig.builder()
+                        .environment(env)
+                        .url("postgresql://app@db/x")
+                        .build()
+                        .port())
+                .isEqualTo(5433);
+        assertThat(LazyPgConfig.builder()
+                        .environment(env)
+                        .url("postgresql://app@db:6000/x")
+                        .build()
+                        .port())
+                .as("the URL's own port wins")
+                .isEqualTo(6000);
+        assertThat(LazyPgConfig.builder()
+                        .environment(env)
+                        .url("postgresql://app@db1,db2:6000/x")
+                        .build()
+                        .hosts())
+                .extracting(h -> h.host() + ":" + h.port())
+                .containsExactly("db1:5433", "db2:6000");
+        assertThat(LazyPgConfig.builder()
+                        .environment(Map.of())
+                        .port(6000)
+                        .url("postgresql://app@db/x")
+                        .build()
+                        .port())
+                .as("without PGPORT, 5432, not a port set before the URL")
+                .isEqualTo(5432);
+    }
+
+    /** A service's port is the default port too, for libpq and pgjdbc URLs, and wins over PGPORT. */
+    @Test
+    void aServicePortAppliesToUrlHostsWithoutAPort(@TempDir Path dir) throws IOException {
+        Path services = Files.write(dir.resolve("services.conf"), List.of("[shop]", "port=5434"));
+        Map<String, String> env = Map.of("PGSERVICEFILE", services.toString(), "PGPORT", "5433");
+        assertThat(LazyPgConfig.builder()
+                        .environment(env)
+                        .url("postgresql://app@db/x?service=shop")
+                        .build()
+                        .port())
+                .isEqualTo(5434);
+        assertThat(LazyPgConfig.builder()
+                        .environment(env)
+                        .url("jdbc:postgresql://db/x?user=app&service=shop")
+                        .build()
+                        .port())
+                .isEqualTo(5434);
+        assertThat(LazyPgConfig.builder()
+                        .environment(env)
+                        .url("jdbc:postgresql://db/x?user=app")
+                        .build()
+                        .port())
+                .as("pgjdbc URLs do not read PGPORT")
+                .isEqualTo(5432);
+    }
+
+    @Test
+    void sslNegotiationIsReadUnderLibpqsAndPgjdbcsNames() {
+        assertThat(LazyPgConfig.fromUrl("postgresql://app@db/x?sslmode=require&sslnegotiation=direct")
+                        .sslNegotiation())
+                .isEqualTo("direct");
+        assertThat(LazyPgConfig.fromUrl("jdbc:postgresql://db/x?user=app&sslmode=require&sslNegotiation=direct")
+                        .sslNegotiation())
+                .isEqualTo("direct");
+        assertThatThrownBy(() -> LazyPgConfig.fromUrl("postgresql://app@db/x?sslnegotiation=fast"))
+                .hasMessageContaining("sslnegotiation (sslNegotiation) must be postgres or direct, got 'fast'");
     }
 
     @Test

@@ -71,8 +71,13 @@ class SettingsTableTest {
     /** Changing any one setting changes equals and toString: both are read from the table. */
     @Test
     void everyRowTakesPartInEqualsAndToStringAndTheUrl() {
-        LazyPgConfig base = LazyPgConfig.builder().user("app").build();
         for (Setting<?> s : Settings.all()) {
+            // sslnegotiation=direct is valid only with an sslmode that requires TLS (libpq's rule).
+            boolean needsTls = s == Settings.SSL_NEGOTIATION;
+            LazyPgConfig base = LazyPgConfig.builder()
+                    .user("app")
+                    .sslMode(needsTls ? SslMode.REQUIRE : SslMode.PREFER)
+                    .build();
             Object other = anotherValue(s);
             LazyPgConfig changed =
                     base.toBuilder().setting(s.builderName(), other).build();
@@ -86,7 +91,8 @@ class SettingsTableTest {
             }
             if (other instanceof Integer || other instanceof Boolean || other instanceof String) {
                 LazyPgConfig fromUrl = LazyPgConfig.fromUrl("postgresql://app@localhost/app?" + s.key() + "="
-                        + (s == Settings.LOAD_BALANCE_HOSTS ? "random" : other));
+                        + (s == Settings.LOAD_BALANCE_HOSTS ? "random" : other)
+                        + (needsTls ? "&sslmode=require" : ""));
                 assertThat(fromUrl).as(s.key()).isEqualTo(changed);
             }
         }
@@ -128,6 +134,9 @@ class SettingsTableTest {
         }
         if (s == Settings.CHANNEL_BINDING) {
             return "require";
+        }
+        if (s == Settings.SSL_NEGOTIATION) {
+            return "direct";
         }
         if (d == null || d instanceof String) {
             return "other";
