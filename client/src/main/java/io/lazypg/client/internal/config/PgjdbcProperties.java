@@ -122,7 +122,6 @@ public final class PgjdbcProperties {
                 "receiveBufferSize",
                 "the socket buffers are the system's (lazypg's receive_buffer_size is its read size)");
         noEffect(m, "sendBufferSize", "the socket buffers are the system's");
-        noEffect(m, "requireAuth", "lazypg accepts the methods it supports (password, MD5, SCRAM, trust)");
         noEffect(m, "reWriteBatchedInserts", BATCHES);
         noEffect(m, "reWriteBatchedInsertsSize", BATCHES);
         noEffect(m, "scramMaxIterations", "lazypg accepts the server's SCRAM iteration count");

@@ -252,6 +252,7 @@ public final class Settings {
                     "require_auth", "requireAuth", String.class, SettingParsers::text)
             .defaultValue("")
             .check(v -> problem(() -> RequireAuth.parse(v)))
+            .alias(JDBC, "requireAuth")
             .boot("require-auth")
             .doc("Authentication methods accepted from the server (password, md5, scram-sha-256, gss, sspi,"
                     + " none; or each with ! to refuse it); another is refused before any secret is sent; empty"
