@@ -54,6 +54,8 @@ public final class PgConnection implements Poolable {
     private final DeferredBegin begin = new DeferredBegin();
     /** The exchange of every single statement, reused: a statement allocates none. */
     private final StatementExecution statements;
+    /** The exchange of every simple Query, reused: a script allocates none. */
+    private final SimpleQuery simpleQueries;
 
     private final long createdNanos = System.nanoTime();
     /** Told when this connection's server is lost, and asked whether it is retired; null for none (one host). */
@@ -64,6 +66,7 @@ public final class PgConnection implements Poolable {
         this.channel = new SessionChannel(config, socket, transport, hooks);
         this.bracket = new ExchangeBracket(channel);
         this.statements = new StatementExecution(channel, begin);
+        this.simpleQueries = new SimpleQuery(channel);
     }
 
     /** Opens a connection: TCP, TLS per sslmode, startup and authentication. */
@@ -281,7 +284,7 @@ public final class PgConnection implements Poolable {
             return;
         }
         ensureUsable();
-        simpleQuery(sql, "script", false, new ScriptResponse(), false);
+        simpleQueries.runScript(bracket, sql, "script");
     }
 
     /**
@@ -296,7 +299,7 @@ public final class PgConnection implements Poolable {
         }
         ensureUsable();
         ScriptResults results = new ScriptResults(channel);
-        simpleQuery(sql, "script", true, results, true);
+        simpleQueries.run(bracket, sql, "script", true, results, true);
         return results.results();
     }
 
@@ -307,7 +310,7 @@ public final class PgConnection implements Poolable {
     public List<LazyResult> querySessionState(String sql) {
         ensureUsable();
         ScriptResults results = new ScriptResults(channel);
-        simpleQuery(sql, null, true, results, true);
+        simpleQueries.run(bracket, sql, null, true, results, true);
         return results.results();
     }
 
@@ -320,7 +323,7 @@ public final class PgConnection implements Poolable {
     public long copyIn(String copySql, InputStream data) {
         ensureUsable();
         CopyFromStream copy = new CopyFromStream(channel, data);
-        simpleQuery(copySql, "copy-in", false, copy, false);
+        simpleQueries.run(bracket, copySql, "copy-in", false, copy, false);
         return copy.rows();
     }
 
@@ -332,13 +335,14 @@ public final class PgConnection implements Poolable {
     public long copyOut(String copySql, OutputStream out) {
         ensureUsable();
         CopyToStream copy = new CopyToStream(bracket::cancel, out);
-        simpleQuery(copySql, "copy-out", false, copy, false); // payloads are written out during the call, never kept
+        simpleQueries.run(
+                bracket,
+                copySql,
+                "copy-out",
+                false,
+                copy,
+                false); // payloads are written out during the call, never kept
         return copy.rows();
-    }
-
-    private void simpleQuery(
-            String sql, @Nullable String operation, boolean timed, SimpleQueryCommand command, boolean retainViews) {
-        bracket.run(new SimpleQuery(channel, sql, operation, timed, command, retainViews));
     }
 
     // ---------------------------------------------------------------- transactions
@@ -396,7 +400,7 @@ public final class PgConnection implements Poolable {
     private void flushDeferredBegin() {
         String sql = begin.take();
         if (sql != null) {
-            simpleQuery(sql, "script", false, new ScriptResponse(), false);
+            simpleQueries.runScript(bracket, sql, "script");
         }
     }
 
@@ -424,7 +428,7 @@ public final class PgConnection implements Poolable {
         try {
             ensureUsable();
             // not observed: validation is the pool's business, not a user statement
-            simpleQuery("", null, false, new ScriptResponse(), false);
+            simpleQueries.runScript(bracket, "", null);
             answered = true;
         } catch (PgServerException e) {
             answered = true; // the server answered

@@ -4,31 +4,57 @@ import java.io.IOException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The exchange of one simple Query: {@code command} writes it, and reads the whole answer. For
+ * The exchange of simple Queries: {@code command} writes each, and reads its whole answer. For
  * scripts, script results, COPY, validation and the client's own questions about the session.
+ *
+ * <p>One per connection, reused ({@link #run}), as the statement exchange is: a COMMIT or ROLLBACK
+ * script then allocates no exchange and no handler. Between runs it holds only the connection's
+ * own script handler, never the caller's COPY stream or results. Not thread-safe: used by the
+ * thread that holds the connection.
  */
 final class SimpleQuery extends Exchange {
 
     private final SessionChannel channel;
-    private final SimpleQueryCommand command;
+    /** The handler of scripts whose results are dropped; also what is held between runs. */
+    private final ScriptResponse script = new ScriptResponse();
+
+    private SimpleQueryCommand command = script;
     /** Whether rows may outlive the call (the reader then keeps their bytes). */
-    private final boolean retainViews;
+    private boolean retainViews;
+
+    SimpleQuery(SessionChannel channel) {
+        this.channel = channel;
+    }
+
+    /** Runs {@code sql} as a script whose results are dropped (not timed, rows not retained). */
+    void runScript(ExchangeBracket bracket, String sql, @Nullable String operation) {
+        run(bracket, sql, operation, false, script, false);
+    }
 
     /**
+     * Runs {@code sql} with {@code command} through {@code bracket}.
+     *
      * @param operation what the observer is told (null: not observed)
      * @param timed whether the query timeout bounds it (not for scripts and COPY, which run as long as they must)
      */
-    SimpleQuery(
-            SessionChannel channel,
+    void run(
+            ExchangeBracket bracket,
             String sql,
             @Nullable String operation,
             boolean timed,
             SimpleQueryCommand command,
             boolean retainViews) {
-        super(sql, operation, timed);
-        this.channel = channel;
+        this.sql = sql;
+        this.operation = operation;
+        this.timed = timed;
         this.command = command;
         this.retainViews = retainViews;
+        try {
+            bracket.run(this);
+        } finally {
+            this.sql = "";
+            this.command = script; // the pooled connection must not pin the caller's stream or results
+        }
     }
 
     @Override
