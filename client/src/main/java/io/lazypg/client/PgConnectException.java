@@ -1,5 +1,7 @@
 package io.lazypg.client;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A connection could not be opened: the host refused or could not be reached, TLS could not be set
  * up as the sslmode demands, or the client cannot perform the authentication the server asks for.
@@ -13,7 +15,7 @@ public class PgConnectException extends PgException {
         super(message);
     }
 
-    public PgConnectException(String message, Throwable cause) {
+    public PgConnectException(String message, @Nullable Throwable cause) {
         super(message, cause);
     }
 }

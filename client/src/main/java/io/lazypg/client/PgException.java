@@ -1,5 +1,7 @@
 package io.lazypg.client;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Root of every exception lazypg-client throws. Unchecked, like Spring's data-access exceptions.
  *
@@ -14,7 +16,7 @@ public class PgException extends RuntimeException {
         super(message);
     }
 
-    public PgException(String message, Throwable cause) {
+    public PgException(String message, @Nullable Throwable cause) {
         super(message, cause);
     }
 }

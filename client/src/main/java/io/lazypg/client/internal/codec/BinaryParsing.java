@@ -3,6 +3,7 @@ package io.lazypg.client.internal.codec;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Readers for PostgreSQL's binary send format (big-endian). Every reader checks the cell length
@@ -177,7 +178,8 @@ final class BinaryParsing {
      * The common case without BigInteger: up to 4 base-10000 digit groups (16 decimal digits) fit a
      * long, and the value is that long at some scale. Null when rescaling would overflow a long.
      */
-    private static BigDecimal smallNumeric(byte[] b, int off, int ndigits, int weight, int dscale, boolean negative) {
+    private static @Nullable BigDecimal smallNumeric(
+            byte[] b, int off, int ndigits, int weight, int dscale, boolean negative) {
         long unscaled = 0;
         for (int i = 0; i < ndigits; i++) {
             unscaled = unscaled * 10000 + int16(b, off + 8 + 2 * i);

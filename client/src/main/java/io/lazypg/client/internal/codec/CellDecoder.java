@@ -15,6 +15,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.Arrays;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes one cell of a DataRow, straight from the bytes it arrived in.
@@ -50,7 +51,7 @@ public final class CellDecoder {
      * The class {@link #decodeObject} returns for a scalar type, or null for arrays (whose class
      * depends on the value's dimensions): lets a row tell whether a memoized value is the natural one.
      */
-    public static Class<?> naturalClass(int typeOid) {
+    public static @Nullable Class<?> naturalClass(int typeOid) {
         PgType t = PgType.of(typeOid);
         return t == null ? String.class : t.isArray() ? null : t.javaClass();
     }

@@ -3,6 +3,7 @@ package io.lazypg.client.internal.codec;
 import io.lazypg.client.PgRange;
 import io.lazypg.client.PgType;
 import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Parses a range's text output ({@code range_out}) into a {@link PgRange}:
@@ -22,6 +23,8 @@ final class RangeParsing {
 
     private RangeParsing() {}
 
+    // Called only for range OIDs, which PgType knows, each with its subtype: no check per cell.
+    @SuppressWarnings("NullAway")
     static PgRange<Object> parse(byte[] b, int off, int len, int oid, OutputSettings settings) {
         PgType subtype = PgType.of(oid).rangeSubtype();
         String text = new String(b, off, len, StandardCharsets.UTF_8);
@@ -47,7 +50,7 @@ final class RangeParsing {
     }
 
     /** The bound starting at {@code at[0]} up to {@code end} (unquoted), or null for an empty (unbounded) one. */
-    private static String bound(String text, int[] at, char end, byte[] b, int off, int len, int oid) {
+    private static @Nullable String bound(String text, int[] at, char end, byte[] b, int off, int len, int oid) {
         StringBuilder sb = new StringBuilder();
         boolean quoted = false;
         boolean any = false;
@@ -87,7 +90,7 @@ final class RangeParsing {
         return any ? sb.toString() : null;
     }
 
-    private static Object value(String bound, PgType subtype, OutputSettings settings) {
+    private static @Nullable Object value(@Nullable String bound, PgType subtype, OutputSettings settings) {
         if (bound == null) {
             return null;
         }

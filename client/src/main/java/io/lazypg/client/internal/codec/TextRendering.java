@@ -6,6 +6,7 @@ import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Renders binary cells exactly as PostgreSQL's text output shows them (DateStyle ISO, and date
@@ -78,7 +79,7 @@ final class TextRendering {
         // binary search finds the shortest length in about four probes instead of up to seventeen.
         int lo = 1;
         int hi = maxDigits;
-        BigDecimal found = null;
+        @Nullable BigDecimal found = null;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             BigDecimal candidate = candidate(exact, low, high, acceptBounds, mid);
@@ -97,7 +98,7 @@ final class TextRendering {
     }
 
     /** The {@code precision}-digit decimal in the interval nearest the exact value, or null if none. */
-    private static BigDecimal candidate(
+    private static @Nullable BigDecimal candidate(
             BigDecimal exact, BigDecimal low, BigDecimal high, boolean acceptBounds, int precision) {
         BigDecimal nearest = exact.round(new MathContext(precision, RoundingMode.HALF_EVEN));
         if (inside(nearest, low, high, acceptBounds)) {

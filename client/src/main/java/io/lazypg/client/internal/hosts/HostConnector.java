@@ -11,7 +11,9 @@ import io.lazypg.client.internal.pool.ConnectionFactory;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Opens connections to whichever of a client's hosts matches one target, with libpq's meaning of
@@ -63,9 +65,9 @@ public final class HostConnector implements ConnectionFactory<PgConnection> {
             return openSingle(hosts.get(0)); // the single-host client, as it always was
         }
         List<String> tried = new ArrayList<>(hosts.size());
-        PgException lastFailure = null;
-        PgConnection fallback = null;
-        HostRegistry.Host fallbackHost = null;
+        @Nullable PgException lastFailure = null;
+        @Nullable PgConnection fallback = null;
+        HostRegistry.@Nullable Host fallbackHost = null;
         for (HostRegistry.Host host : order(hosts)) {
             PgConnection connection;
             HostRole role;
@@ -103,7 +105,8 @@ public final class HostConnector implements ConnectionFactory<PgConnection> {
             tried.add(host.host + " (" + describe(role) + ")");
         }
         if (fallback != null) {
-            return track(fallback, fallbackHost);
+            // fallbackHost is set together with fallback.
+            return track(fallback, Objects.requireNonNull(fallbackHost));
         }
         throw new PgConnectException(
                 "No host matches target_session_attrs=" + target + "; tried " + String.join(", ", tried)

@@ -7,6 +7,7 @@ import io.lazypg.client.PgHost;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one client knows about each of its hosts: the role last seen, when, the last failure, and
@@ -85,7 +86,7 @@ public final class HostRegistry {
         }
 
         /** A connection attempt failed for {@code reason} (never containing a password). */
-        void failed(String reason) {
+        void failed(@Nullable String reason) {
             status = new HostStatus(host, HostRole.UNREACHABLE, Instant.now(), reason);
             setbackNanos = System.nanoTime();
         }

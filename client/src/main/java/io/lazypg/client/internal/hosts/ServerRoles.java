@@ -3,6 +3,7 @@ package io.lazypg.client.internal.hosts;
 import io.lazypg.client.HostRole;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.internal.conn.PgConnection;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Tells a server's {@link HostRole} the way libpq does: from the {@code in_hot_standby} and
@@ -18,7 +19,7 @@ final class ServerRoles {
     private ServerRoles() {}
 
     /** The role as the server last reported it, or {@code null} when it does not report it (before 14). */
-    static HostRole reported(PgConnection connection) {
+    static @Nullable HostRole reported(PgConnection connection) {
         String hotStandby = connection.serverParameter("in_hot_standby");
         if (hotStandby == null) {
             return null;

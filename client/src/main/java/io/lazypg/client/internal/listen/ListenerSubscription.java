@@ -4,6 +4,7 @@ import io.lazypg.client.PgNotification;
 import io.lazypg.client.PgSubscription;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One listener on one channel, as registered with a {@link NotificationHub}.
@@ -16,17 +17,21 @@ final class ListenerSubscription implements PgSubscription {
 
     final String channel;
     final Consumer<PgNotification> listener;
-    final Consumer<Throwable> onGap;
+    final @Nullable Consumer<Throwable> onGap;
     /** Completed once LISTEN for the channel is in effect; failed when it could not be made so. */
     final CompletableFuture<Void> active = new CompletableFuture<>();
 
     private final NotificationHub hub;
     private volatile boolean closed;
     /** Listener thread only: what broke the connection while this subscription was active, until reported. */
+    @Nullable
     Throwable gapCause;
 
     ListenerSubscription(
-            NotificationHub hub, String channel, Consumer<PgNotification> listener, Consumer<Throwable> onGap) {
+            NotificationHub hub,
+            String channel,
+            Consumer<PgNotification> listener,
+            @Nullable Consumer<Throwable> onGap) {
         this.hub = hub;
         this.channel = channel;
         this.listener = listener;

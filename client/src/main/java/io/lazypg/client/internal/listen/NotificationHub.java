@@ -14,12 +14,14 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The LISTEN side of one client: one connection, outside the pool, serving every subscription,
@@ -87,17 +89,17 @@ public final class NotificationHub implements AutoCloseable {
 
     private volatile boolean stopped;
     /** The listener thread's connection, published for {@link #close()} to abort. */
-    private volatile PgConnection current;
+    private volatile @Nullable PgConnection current;
 
-    private Thread thread; // guarded by lock
+    private @Nullable Thread thread; // guarded by lock
 
     // ---- listener thread only
     private final Set<String> listening = new HashSet<>();
     private final Backoff backoff = new Backoff();
-    private PgConnection connection;
+    private @Nullable PgConnection connection;
     private long lastKeepAlive;
     /** What broke the last connection, while the reconnection has not succeeded yet. */
-    private Throwable brokenBy;
+    private @Nullable Throwable brokenBy;
 
     /** A hub whose connections {@code opener} opens (a fresh, unpooled session each time). */
     public NotificationHub(Supplier<PgConnection> opener, LazyPgConfig config) {
@@ -114,7 +116,8 @@ public final class NotificationHub implements AutoCloseable {
      * @throws PgException the failure that kept LISTEN from taking effect (server unreachable,
      *                     LISTEN refused); the subscription is then dropped
      */
-    public PgSubscription subscribe(String channel, Consumer<PgNotification> listener, Consumer<Throwable> onGap) {
+    public PgSubscription subscribe(
+            String channel, Consumer<PgNotification> listener, @Nullable Consumer<Throwable> onGap) {
         ChannelNames.check(channel);
         if (listener == null) {
             throw new PgUsageException("The notification listener must not be null.");
@@ -145,7 +148,8 @@ public final class NotificationHub implements AutoCloseable {
             s.active.get(subscribeTimeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             s.close();
-            Throwable cause = e.getCause();
+            // A CompletableFuture fails get() with the exception it was completed with as the cause.
+            Throwable cause = Objects.requireNonNull(e.getCause());
             if (cause instanceof PgServerException server) {
                 throw server;
             }
@@ -295,6 +299,8 @@ public final class NotificationHub implements AutoCloseable {
 
     /** LISTEN what the registry has and the session lacks, UNLISTEN the reverse, then release the waiting subscribers. */
     private void reconcile() {
+        // step() reconciles only once connected, and nothing here closes the connection.
+        PgConnection connection = Objects.requireNonNull(this.connection);
         Map<String, List<ListenerSubscription>> wanted = channels;
         for (String channel : wanted.keySet()) {
             if (!listening.contains(channel)) {

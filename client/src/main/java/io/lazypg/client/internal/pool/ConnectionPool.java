@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A bounded pool of connections. Acquire and release take no lock and allocate nothing while no
@@ -103,6 +104,9 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
     private static final Logger LOG = System.getLogger(ConnectionPool.class.getName());
 
     /** Marks a slot reserved while its connection is being opened. */
+    // A marker put in a slot, never handed out: its connection is never read, so no check on the
+    // acquire path has to allow for a null one.
+    @SuppressWarnings("NullAway")
     private static final PoolEntry<Poolable> CONNECTING = new PoolEntry<>(-1, null, 0, PoolEntry.CLOSED);
 
     /** How long the oldest waiter may be passed over by arriving threads; see {@link #turnDue}. */
@@ -139,7 +143,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
      * The oldest waiter (null when none) and since when it waits, written under {@link #queueLock}
      * with {@link #waiting}, read without it: whether its turn is due ({@link #turnDue}).
      */
-    private volatile Waiter oldest;
+    private volatile @Nullable Waiter oldest;
 
     private final AtomicLong totalCreated = new AtomicLong();
     private final AtomicLong totalClosed = new AtomicLong();
@@ -239,7 +243,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
      * handed out or being opened, or when the oldest waiter's turn is due. For pipelining, which
      * then shares a busy connection instead of waiting.
      */
-    public C acquireUnlessAllBusy() {
+    public @Nullable C acquireUnlessAllBusy() {
         long start = System.nanoTime();
         if (closed.get()) {
             throw closedException();
@@ -377,7 +381,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
     // ---- acquire internals ------------------------------------------------------------------
 
     /** An idle usable entry, now owned by the caller (IN_USE); null when none is idle. */
-    private PoolEntry<C> takeIdle() {
+    private @Nullable PoolEntry<C> takeIdle() {
         for (int i; (i = idle.pop()) >= 0; ) {
             PoolEntry<C> entry = slots.get(i);
             entry.setState(PoolEntry.IN_USE);

@@ -3,6 +3,7 @@ package io.lazypg.client.internal.pool;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.Future;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One open connection and its bookkeeping, bound to one slot of the pool for its whole life.
@@ -37,7 +38,7 @@ final class PoolEntry<C extends Poolable> {
 
     private volatile int state;
     /** Pending leak report while handed out with leak detection on; null otherwise. */
-    volatile Future<?> leakReport;
+    volatile @Nullable Future<?> leakReport;
 
     PoolEntry(int slot, C connection, long createdAt, int state) {
         this.slot = slot;

@@ -1,6 +1,7 @@
 package io.lazypg.client.internal.pool;
 
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One thread waiting in {@link ConnectionPool#acquire()}: a slot for the outcome another thread
@@ -26,7 +27,7 @@ final class Waiter {
     final long since = System.nanoTime();
 
     /** Null while waiting; then a {@link PoolEntry} now owned by the waiter, a Throwable, or {@link #CLOSED}. */
-    private volatile Object outcome;
+    private volatile @Nullable Object outcome;
 
     /** A connection is being opened on this waiter's behalf; guarded by the pool's queue lock. */
     boolean opening;
@@ -55,6 +56,7 @@ final class Waiter {
         parked = value;
     }
 
+    @Nullable
     Object outcome() {
         return outcome;
     }

@@ -4,4 +4,7 @@
  * nothing of the wire protocol. Acquire and release take no lock and allocate nothing on the common
  * path; see the pool's class comment for why each structure was chosen.
  */
+@NullMarked
 package io.lazypg.client.internal.pool;
+
+import org.jspecify.annotations.NullMarked;

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What every row of one result shares: its columns (from RowDescription, with the formats chosen
@@ -29,9 +30,9 @@ public final class ResultShape {
     private final int[] typeOids;
     private final boolean[] binary;
     private final OutputSettings settings;
-    private final StatementUsage usage;
-    private volatile Map<String, Integer> exactNames;
-    private volatile Map<String, Integer> foldedNames;
+    private final @Nullable StatementUsage usage;
+    private volatile @Nullable Map<String, Integer> exactNames;
+    private volatile @Nullable Map<String, Integer> foldedNames;
 
     /** Columns under {@code sessionZone}, DateStyle ISO and IntervalStyle postgres (for tools and tests). */
     public ResultShape(Column[] columns, ZoneId sessionZone) {
@@ -41,7 +42,7 @@ public final class ResultShape {
     /**
      * @param usage the statement's statistics, told of every decoded cell; null when statistics are off
      */
-    public ResultShape(Column[] columns, OutputSettings settings, StatementUsage usage) {
+    public ResultShape(Column[] columns, OutputSettings settings, @Nullable StatementUsage usage) {
         if (columns.length > Short.MAX_VALUE) {
             // Rows keep column indexes in shorts (LazyRow); PostgreSQL never sends more than 1664 columns.
             throw new PgProtocolException("The server described " + columns.length + " result columns; at most "
@@ -97,6 +98,9 @@ public final class ResultShape {
      * Index of the column with this label: an exact match first, then a case-insensitive one;
      * -1 when there is none. Where two columns share a label, the first wins, as in JDBC.
      */
+    // NullAway cannot see that buildNameIndex sets both maps, foldedNames before exactNames (both
+    // volatile), so both are set once exact is: no check is added on this per-lookup path.
+    @SuppressWarnings("NullAway")
     public int indexOf(String name) {
         Map<String, Integer> exact = exactNames;
         if (exact == null) {

@@ -1,6 +1,8 @@
 package io.lazypg.client.internal.result;
 
 import io.lazypg.client.LazyRow;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The protocol layer's way to make and repoint {@link LazyRow} views, whose constructors take
@@ -28,7 +30,7 @@ public final class RowViews {
         int locatedCells(LazyRow row);
     }
 
-    private static Access installed;
+    private static @Nullable Access installed;
 
     private RowViews() {}
 
@@ -51,7 +53,8 @@ public final class RowViews {
                 throw new IllegalStateException(e);
             }
             synchronized (RowViews.class) {
-                return installed;
+                // LazyRow's static initializer, run just above, installs the access.
+                return Objects.requireNonNull(installed, "LazyRow did not install its RowViews.Access");
             }
         }
     }
@@ -71,6 +74,8 @@ public final class RowViews {
     }
 
     /** A view pointing nowhere yet, to be {@link #reset} to each row of a streamed result. */
+    // The view points nowhere (null shape and data) until its first reset; no cell is read before.
+    @SuppressWarnings("NullAway")
     public static LazyRow reusable() {
         return Holder.ACCESS.view(null, null, 0, 0);
     }

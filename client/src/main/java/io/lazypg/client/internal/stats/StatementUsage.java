@@ -68,7 +68,7 @@ public final class StatementUsage {
         }
         for (int i = 0; i < shape.size(); i++) {
             String name = shape.get(i).name();
-            names.add(occurrences.get(name) > 1 ? name + " (column " + (i + 1) + ")" : name);
+            names.add(occurrences.getOrDefault(name, 0) > 1 ? name + " (column " + (i + 1) + ")" : name);
         }
         if (!names.equals(columns)) {
             columns = List.copyOf(names);

@@ -1,6 +1,7 @@
 package io.lazypg.client.internal.timeout;
 
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Lets a user's cancel ({@code LazyPgSession.cancel()}, JDBC {@code Statement.cancel()}) reach
@@ -36,7 +37,7 @@ public final class CancelGate {
     /** Guarded by this. */
     private int state = IDLE;
     /** The last cancel's outcome, while CANCELLED; guarded by this. */
-    private CancelRequests.Outcome outcome;
+    private CancelRequests.@Nullable Outcome outcome;
 
     /** On the owner's thread: work is about to be sent. */
     public synchronized void started() {

@@ -108,10 +108,12 @@ public final class QueryTimeout implements Runnable {
     @SuppressWarnings("unused")
     private volatile int state;
     /** Written by the timer before FIRED is published; read by the owner after it saw the timer fire. */
-    private SocketDeadline giveUp;
+    private @Nullable SocketDeadline giveUp;
     /** Written by the cancel thread before CANCELLED is published; read by others after seeing it. */
-    private CancelRequests.Outcome outcome;
+    private CancelRequests.@Nullable Outcome outcome;
 
+    // timer is set by the factory right after construction, before the object is shared.
+    @SuppressWarnings("NullAway.Init")
     private QueryTimeout(Session connection) {
         this.connection = connection;
     }
@@ -192,7 +194,7 @@ public final class QueryTimeout implements Runnable {
     }
 
     /** The outcome of the CancelRequest in flight, or UNKNOWN when interrupted while waiting for it. */
-    private CancelRequests.Outcome awaitOutcome() {
+    private CancelRequests.@Nullable Outcome awaitOutcome() {
         synchronized (this) {
             while ((int) STATE.getVolatile(this) == CANCELLING) {
                 try {

@@ -6,6 +6,7 @@ import java.lang.invoke.VarHandle;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.concurrent.Future;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Bounds a blocking socket operation by closing the socket from the timer thread when time runs out,
@@ -44,13 +45,13 @@ public final class SocketDeadline implements Runnable {
     }
 
     private final Socket socket;
-    private final Runnable beforeClose;
+    private final @Nullable Runnable beforeClose;
     private final Future<?> task;
     /** PENDING (0) at first; read and written only through {@link #STATE}. */
     @SuppressWarnings("unused")
     private volatile int state;
 
-    private SocketDeadline(Socket socket, Duration after, Runnable beforeClose) {
+    private SocketDeadline(Socket socket, Duration after, @Nullable Runnable beforeClose) {
         this.socket = socket;
         this.beforeClose = beforeClose;
         // The fields the timer reads are written above: scheduling publishes them to it.

@@ -7,4 +7,7 @@
  * {@link io.lazypg.client.internal.timeout.CancelGate} so a late one never reaches the next statement).
  * Nothing here knows the protocol beyond the CancelRequest packet.
  */
+@NullMarked
 package io.lazypg.client.internal.timeout;
+
+import org.jspecify.annotations.NullMarked;

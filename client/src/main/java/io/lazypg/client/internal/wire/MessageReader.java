@@ -85,6 +85,7 @@ public final class MessageReader {
         this.maxMessageSize = maxMessageSize;
         this.receive = new byte[receiveBufferSize];
         this.region = receive;
+        this.view = receive; // no message yet: the empty receive buffer, never null
     }
 
     /**
