@@ -273,9 +273,9 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
 
     @Override
     public void setNull(int i, int sqlType, String typeName) throws SQLException {
-        // a built-in type named (int4, integer, uuid, character varying, ...) types the NULL, as the
-        // caller asked; another name (a user-defined type) leaves it to the server, as setNull(i, sqlType)
-        int oid = typeName == null ? 0 : PgTypes.oidOfName(typeName);
+        // a built-in type named (int4, integer, uuid, character varying, _int4, ...) types the NULL, as
+        // the caller asked; another name (a user-defined type) leaves it to the server, as setNull(i, sqlType)
+        int oid = typeName == null ? 0 : PgTypes.oidOfTypeName(typeName);
         bind(i, oid == 0 ? null : io.lazypg.client.PgNull.ofOid(oid));
     }
 
