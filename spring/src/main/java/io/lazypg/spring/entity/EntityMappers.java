@@ -93,6 +93,11 @@ public final class EntityMappers {
         return new BeanMapper<>(type);
     }
 
+    /** Whether {@code type}'s rows become proxies of generated classes (an entity interface, not a value type). */
+    static boolean mapsToProxies(Class<?> type) {
+        return type.isInterface() && !isValueType(type);
+    }
+
     private static boolean isValueType(Class<?> type) {
         // JDK types (String, boxed numbers, BigDecimal, java.time, UUID, ...) are values, never entities.
         return type.isPrimitive()
