@@ -51,10 +51,14 @@ class EntityProxyAotProcessorTest {
 
         BigDecimal amount();
 
+        Details details(); // read from a json/jsonb column
+
         default String label() {
             return id() + ":" + status();
         }
     }
+
+    record Details(String color, int size) {}
 
     /** Named by @RegisterReflectionForBinding only: no class literal reaches the template. */
     interface NamedOnly {
@@ -171,6 +175,9 @@ class EntityProxyAotProcessorTest {
         assertThat(RuntimeHintsPredicates.resource()
                         .forResource(AotOrder.class.getName().replace('.', '/') + ".class"))
                 .as("the interface's class file: its methods' declaration order")
+                .accepts(hints);
+        assertThat(RuntimeHintsPredicates.reflection().onType(Details.class))
+                .as("a JSON property's record, which Jackson builds by reflection")
                 .accepts(hints);
         assertThat(RuntimeHintsPredicates.reflection().onType(Notifier.class)).rejects(hints);
     }
