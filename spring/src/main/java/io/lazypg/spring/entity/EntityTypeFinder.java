@@ -53,8 +53,12 @@ final class EntityTypeFinder {
             ClassFile outer = read(loader, c.getName());
             List<ClassFile> files = new ArrayList<>();
             files.add(outer);
-            for (String member : outer.nestMembers) {
-                files.add(read(loader, member));
+            // A nested class's own inner classes are members of its top-level class's nest.
+            ClassFile host = outer.nestHost == null ? outer : read(loader, outer.nestHost);
+            for (String member : host.nestMembers) {
+                if (member.startsWith(c.getName() + "$")) {
+                    files.add(read(loader, member));
+                }
             }
             if (files.stream().noneMatch(f -> f.callsLazyPg)) {
                 continue;
@@ -142,6 +146,10 @@ final class EntityTypeFinder {
     private static final class ClassFile {
         final Set<String> classLiterals = new LinkedHashSet<>();
         final List<String> nestMembers = new ArrayList<>();
+
+        @Nullable
+        String nestHost;
+
         boolean callsLazyPg;
     }
 
@@ -164,6 +172,11 @@ final class EntityTypeFinder {
         Visitor(ClassFile file) {
             super(SpringAsmInfo.ASM_VERSION);
             this.file = file;
+        }
+
+        @Override
+        public void visitNestHost(String nestHost) {
+            file.nestHost = Type.getObjectType(nestHost).getClassName();
         }
 
         @Override

@@ -9,6 +9,7 @@ import java.lang.invoke.MethodHandles;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.description.modifier.Ownership;
 import net.bytebuddy.description.modifier.Visibility;
@@ -105,6 +106,30 @@ class EntityProxyAotProcessorTest {
         }
     }
 
+    interface InCallback {
+        long id();
+    }
+
+    interface InLambda {
+        long id();
+    }
+
+    /** The template is called from an anonymous class and from a lambda: other class files, other methods. */
+    static class CallbackQueries {
+        Supplier<List<InCallback>> later(LazyPgTemplate template) {
+            return new Supplier<>() {
+                @Override
+                public List<InCallback> get() {
+                    return template.query("select 1::int8 as id", InCallback.class);
+                }
+            };
+        }
+
+        Supplier<List<InLambda>> lambda(LazyPgTemplate template) {
+            return () -> template.query("select 1::int8 as id", InLambda.class);
+        }
+    }
+
     @RegisterReflectionForBinding(NamedOnly.class)
     static class NamingConfiguration {}
 
@@ -147,6 +172,13 @@ class EntityProxyAotProcessorTest {
         InMemoryGeneratedFiles files = process(OrderQueries.class, NamingConfiguration.class, NoLazyPg.class);
         Map<String, ?> classes = files.getGeneratedFiles(GeneratedFiles.Kind.CLASS);
         assertThat(classes.keySet()).containsExactlyInAnyOrder(path(AotOrder.class), path(NamedOnly.class));
+    }
+
+    @Test
+    void findsInterfacesInTheBeanClassesInnerClassesAndLambdas() {
+        InMemoryGeneratedFiles files = process(CallbackQueries.class);
+        assertThat(files.getGeneratedFiles(GeneratedFiles.Kind.CLASS).keySet())
+                .containsExactlyInAnyOrder(path(InCallback.class), path(InLambda.class));
     }
 
     @Test
