@@ -42,6 +42,15 @@ public record SettingName(
         return ConnectionUrl.withoutEffect(url);
     }
 
+    /**
+     * The values a {@code jdbc:} URL gives the parameters in {@code names}, decoded (the last one
+     * of a name winning); for the JDBC driver's own properties, which the client accepts and leaves
+     * to the driver. Empty for other URLs.
+     */
+    public static Map<String, String> jdbcParameters(String url, java.util.Set<String> names) {
+        return ConnectionUrl.parameters(url, names);
+    }
+
     private static SettingName of(Setting<?> s) {
         return new SettingName(s.key(), s.builderName(), s.label(), s.bootProperty());
     }

@@ -67,6 +67,15 @@ final class JdbcConnection implements LazyPgJdbcConnection {
 
     private final SessionSource source;
     private final LazyPgConfig config;
+    /** The pgjdbc properties this driver applies itself (readOnlyMode, autosave, defaultRowFetchSize, ...). */
+    private final DriverProperties driver;
+
+    private final AutoSavepoints autosave;
+    /** Whether the session's default is read-only (readOnlyMode=always in auto-commit), to be reset on close. */
+    private boolean sessionReadOnly;
+    /** Whether the autosave savepoint was set with the BEGIN the last statement session sent. */
+    private boolean savepointWithBegin;
+
     private final UserTypes userTypes;
     private volatile boolean closed;
     private boolean autoCommit = true;
@@ -87,10 +96,13 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     /** A ResultSet that reads through a portal and still holds the session. */
     private LazyRowResultSet openStream;
 
-    private JdbcConnection(SessionSource source, LazyPgConfig config, UserTypes userTypes) {
+    private JdbcConnection(SessionSource source, LazyPgConfig config, DriverProperties driver, UserTypes userTypes) {
         this.source = source;
         this.config = config;
+        this.driver = driver;
+        this.autosave = new AutoSavepoints(driver.autosave(), driver.cleanupSavepoints());
         this.userTypes = userTypes;
+        this.readOnly = driver.readOnly(); // pgjdbc's readOnly property: setReadOnly(true) at connect
     }
 
     /**
@@ -99,9 +111,10 @@ final class JdbcConnection implements LazyPgJdbcConnection {
      * taken at first use, so that {@link #setReadOnly(boolean) setReadOnly(true)} before it sends
      * the work to a read-only host.
      */
-    static JdbcConnection open(SessionSource source, LazyPgConfig config, UserTypes userTypes, boolean routed)
+    static JdbcConnection open(
+            SessionSource source, LazyPgConfig config, DriverProperties driver, UserTypes userTypes, boolean routed)
             throws SQLException {
-        JdbcConnection connection = new JdbcConnection(source, config, userTypes);
+        JdbcConnection connection = new JdbcConnection(source, config, driver, userTypes);
         if (!routed) {
             connection.session();
         }
@@ -123,6 +136,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
             if (isolation >= 0) {
                 applyIsolation(s);
             }
+            applySessionReadOnly(s);
         }
         return s;
     }
@@ -134,6 +148,11 @@ final class JdbcConnection implements LazyPgJdbcConnection {
 
     LazyPgConfig config() {
         return config;
+    }
+
+    /** The pgjdbc properties the driver applies itself. */
+    DriverProperties driverProperties() {
+        return driver;
     }
 
     /**
@@ -160,6 +179,33 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         return s;
     }
 
+    /**
+     * The autosave savepoint before a statement that {@link #sessionForStatement(LazyPgStatement)}
+     * made ready ({@link AutoSavepoints}; {@code query}: run for rows): set when autosave asks for one in the open transaction; true
+     * then, and the statement reports its outcome to {@link #autosaveFailed} or {@link #autosaveSucceeded}.
+     */
+    boolean autosaveBefore(LazyPgSession s, boolean query) throws SQLException {
+        if (autoCommit || !autosave.wanted(query) || !s.inTransaction()) {
+            return false;
+        }
+        if (savepointWithBegin) {
+            savepointWithBegin = false; // set with the BEGIN the statement's session sent
+        } else {
+            run(() -> autosave.set(s));
+        }
+        return true;
+    }
+
+    /** A statement with an autosave savepoint failed: whether to run it once more (see {@link AutoSavepoints#recover}). */
+    boolean autosaveFailed(LazyPgSession s, PgException e) {
+        return autosave.recover(s, e);
+    }
+
+    /** A statement with an autosave savepoint succeeded. */
+    void autosaveSucceeded(LazyPgSession s) throws SQLException {
+        run(() -> autosave.succeeded(s));
+    }
+
     /** The session's notice sink: the executing statement's warnings, else the connection's. */
     private void noticeReceived(io.lazypg.client.PgServerException.ServerMessage notice) {
         WarningChain target = warningTarget;
@@ -184,9 +230,16 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         }
         openStream = null;
         LazyPgSession s = session();
+        savepointWithBegin = false;
         if (!autoCommit && !s.inTransaction()) {
             String modes = transactionModes();
-            run(() -> s.begin(modes)); // the BEGIN goes with the statement about to run, as pgjdbc sends it
+            if (autosave.always()) {
+                // the statement's savepoint in the same round trip as the BEGIN
+                run(() -> s.executeScript("BEGIN " + modes + "; " + AutoSavepoints.SET));
+                savepointWithBegin = true;
+            } else {
+                run(() -> s.begin(modes)); // the BEGIN goes with the statement about to run, as pgjdbc sends it
+            }
         }
         return s;
     }
@@ -274,7 +327,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         StringBuilder modes = new StringBuilder();
         // no ISOLATION LEVEL: setTransactionIsolation made it the session's default, and a level
         // set in SQL since (SET default_transaction_isolation, SET SESSION CHARACTERISTICS) must win
-        if (readOnly) {
+        if (readOnly && driver.readOnlyMode() != DriverProperties.ReadOnlyMode.IGNORE) {
             modes.append(modes.length() == 0 ? "READ ONLY" : " READ ONLY");
         }
         return modes.toString();
@@ -457,6 +510,9 @@ final class JdbcConnection implements LazyPgJdbcConnection {
             commit(); // JDBC: switching auto-commit on commits the transaction in progress
         }
         this.autoCommit = autoCommit;
+        if (session != null) {
+            applySessionReadOnly(session);
+        }
     }
 
     @Override
@@ -611,8 +667,10 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     }
 
     /**
-     * Read-only applies to the transactions this connection begins ({@code BEGIN READ ONLY}); in
-     * auto-commit mode it has no effect, as with pgjdbc's default {@code readOnlyMode=transaction}.
+     * What read-only sends depends on {@code readOnlyMode}, as in pgjdbc: with {@code transaction}
+     * (the default) it applies to the transactions this connection begins ({@code BEGIN READ ONLY})
+     * and has no effect in auto-commit; {@code always} also makes the session's default read-only
+     * while auto-commit is on (reset when the connection closes); {@code ignore} sends nothing.
      */
     @Override
     public void setReadOnly(boolean readOnly) throws SQLException {
@@ -622,6 +680,23 @@ final class JdbcConnection implements LazyPgJdbcConnection {
                     "Cannot change the read-only flag in the middle of a transaction.", JdbcErrors.ACTIVE_TRANSACTION);
         }
         this.readOnly = readOnly;
+        if (session != null) {
+            applySessionReadOnly(session);
+        }
+    }
+
+    /**
+     * Makes the session's default read-only exactly while auto-commit is on and the connection is
+     * read-only with {@code readOnlyMode=always}, sending the change only when it changes (pgjdbc's
+     * {@code SET SESSION CHARACTERISTICS}); in a transaction BEGIN READ ONLY carries the flag.
+     */
+    private void applySessionReadOnly(LazyPgSession s) throws SQLException {
+        boolean wanted = readOnly && autoCommit && driver.readOnlyMode() == DriverProperties.ReadOnlyMode.ALWAYS;
+        if (wanted != sessionReadOnly) {
+            String set = "SET SESSION CHARACTERISTICS AS TRANSACTION " + (wanted ? "READ ONLY" : "READ WRITE");
+            run(() -> s.executeScript(set));
+            sessionReadOnly = wanted;
+        }
     }
 
     @Override
@@ -831,6 +906,9 @@ final class JdbcConnection implements LazyPgJdbcConnection {
                 }
                 if (isolationApplied) {
                     session.executeScript("RESET default_transaction_isolation");
+                }
+                if (sessionReadOnly) {
+                    session.executeScript("RESET default_transaction_read_only");
                 }
             }
         } catch (PgException e) {

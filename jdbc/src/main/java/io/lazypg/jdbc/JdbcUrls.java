@@ -39,6 +39,14 @@ final class JdbcUrls {
 
     /** The configuration for {@code url} with {@code info}'s entries as extra parameters. */
     static LazyPgConfig config(String url, Properties info) throws SQLException {
+        return configured(url, info).config();
+    }
+
+    /** A configuration and the properties lazypg-jdbc applies itself, read from one URL and its properties. */
+    record Configured(LazyPgConfig config, DriverProperties driver) {}
+
+    /** As {@link #config}, with the driver's own properties ({@link DriverProperties}) read too. */
+    static Configured configured(String url, Properties info) throws SQLException {
         String full = url;
         if (info != null && !info.isEmpty()) {
             StringBuilder b = new StringBuilder(url);
@@ -51,8 +59,16 @@ final class JdbcUrls {
         }
         try {
             LazyPgConfig config = withJvmTimeZone(LazyPgConfig.fromUrl(full));
-            warnOnceAboutNoEffect(SettingName.pgjdbcParametersWithoutEffect(full));
-            return config;
+            DriverProperties driver = DriverProperties.of(full);
+            Map<String, String> withoutEffect =
+                    new java.util.LinkedHashMap<>(SettingName.pgjdbcParametersWithoutEffect(full));
+            if (driver.varcharStrings()) {
+                withoutEffect.put(
+                        "stringtype=varchar",
+                        "lazypg binds a String untyped, as stringtype=unspecified does: the server infers its type");
+            }
+            warnOnceAboutNoEffect(withoutEffect);
+            return new Configured(config, driver);
         } catch (IllegalArgumentException e) {
             // the client's messages never contain the URL or a password
             throw new SQLException(

@@ -26,13 +26,20 @@ public final class LazyPgDataSource implements DataSource, AutoCloseable {
 
     private final LazyPgClient client;
     private final boolean ownsClient;
+    /** The pgjdbc properties the URL gave that the driver applies (readOnly, autosave, ...); pgjdbc's defaults otherwise. */
+    private final DriverProperties driver;
+
     private volatile int loginTimeoutSeconds;
     /** The client's user-defined types, looked up once each for all its connections. */
     private final UserTypes userTypes = new UserTypes();
 
     /** A data source with a pool of its own for {@code url}; close it to close the pool. */
     public LazyPgDataSource(String url) throws SQLException {
-        this(LazyPgClient.create(JdbcUrls.config(url, null)), true);
+        this(JdbcUrls.configured(url, null));
+    }
+
+    private LazyPgDataSource(JdbcUrls.Configured configured) {
+        this(LazyPgClient.create(configured.config()), true, configured.driver());
     }
 
     /**
@@ -40,17 +47,18 @@ public final class LazyPgDataSource implements DataSource, AutoCloseable {
      * sessions run in the JVM's zone unless {@code config} sets a TimeZone (as pgjdbc's do).
      */
     public LazyPgDataSource(LazyPgConfig config) {
-        this(LazyPgClient.create(JdbcUrls.withJvmTimeZone(config)), true);
+        this(LazyPgClient.create(JdbcUrls.withJvmTimeZone(config)), true, DriverProperties.DEFAULTS);
     }
 
     /** A data source over {@code client}'s pool; closing the data source leaves the client open. */
     public LazyPgDataSource(LazyPgClient client) {
-        this(Objects.requireNonNull(client, "client"), false);
+        this(Objects.requireNonNull(client, "client"), false, DriverProperties.DEFAULTS);
     }
 
-    private LazyPgDataSource(LazyPgClient client, boolean ownsClient) {
+    private LazyPgDataSource(LazyPgClient client, boolean ownsClient, DriverProperties driver) {
         this.client = client;
         this.ownsClient = ownsClient;
+        this.driver = driver;
     }
 
     @Override
@@ -60,6 +68,7 @@ public final class LazyPgDataSource implements DataSource, AutoCloseable {
         return JdbcConnection.open(
                 readOnly -> readOnly ? client.acquireReadOnly() : client.acquire(),
                 client.config(),
+                driver,
                 userTypes,
                 client.routesReadOnly());
     }

@@ -41,10 +41,12 @@ public final class LazyPgDriver implements Driver {
         if (!acceptsURL(url)) {
             return null;
         }
-        LazyPgConfig config = JdbcUrls.config(url, info);
+        JdbcUrls.Configured configured = JdbcUrls.configured(url, info);
+        LazyPgConfig config = configured.config();
         return JdbcConnection.open(
                 readOnly -> readOnly ? LazyPgSession.openReadOnly(config) : LazyPgSession.open(config),
                 config,
+                configured.driver(),
                 UserTypes.forDatabase(JdbcUrls.displayUrl(config)),
                 config.readOnlyTarget() != null);
     }

@@ -58,10 +58,12 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
             throw JdbcErrors.usage("The SQL must not be null.", JdbcErrors.INVALID_PARAMETER_VALUE);
         }
         this.sql = SqlCache.parse(JdbcEscapes.translate(sql), connection.standardConformingStrings());
-        if (this.sql.severalStatements()) {
+        if (this.sql.severalStatements() && this.sql.positionalCount() > 0) {
+            // pgjdbc splits such SQL into one server statement per command and hands each its share
+            // of the parameters; lazypg prepares one server statement per PreparedStatement
             throw JdbcErrors.usage(
-                    "A PreparedStatement runs one statement; this SQL holds several. Run scripts"
-                            + " with Statement.execute.",
+                    "A PreparedStatement with parameters runs one statement; this SQL holds several."
+                            + " Prepare each statement on its own, or run scripts without parameters.",
                     "42601");
         }
         this.keysWanted = keysWanted;
@@ -88,7 +90,8 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
      * statement overrides it to leave OUT parameters out.
      */
     void runBound(boolean query, GeneratedKeys keysWanted) throws SQLException {
-        run(sql.positionalSql(), false, boundValues(), query, keysWanted);
+        // several statements (no parameters then): run as one script, each result in turn, as pgjdbc runs them
+        run(sql.positionalSql(), sql.severalStatements(), boundValues(), query, keysWanted);
     }
 
     /** How many {@code ?} parameters the statement has. */

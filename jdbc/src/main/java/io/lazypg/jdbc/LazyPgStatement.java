@@ -64,6 +64,7 @@ class LazyPgStatement implements Statement {
 
     LazyPgStatement(JdbcConnection connection) {
         this.connection = connection;
+        this.fetchSize = connection.driverProperties().defaultFetchSize(); // pgjdbc's defaultRowFetchSize
     }
 
     // ------------------------------------------------------------------ execution
@@ -79,26 +80,20 @@ class LazyPgStatement implements Statement {
         clearResults();
         LazyPgSession session = connection.sessionForStatement(this);
         String toSend = keysWanted == null || severalStatements ? sql : keysWanted.appendTo(sql);
+        boolean autosaved = connection.autosaveBefore(session, query);
         Duration timeout = connection.statementTimeout(queryTimeoutSeconds);
         connection.statementStarted(this);
         try {
             if (timeout != null) {
                 session.queryTimeout(timeout);
             }
-            if (severalStatements) {
-                results = session.queryScript(toSend);
-            } else if (query && fetchSize > 0 && keysWanted == null && resultSetType == ResultSet.TYPE_FORWARD_ONLY) {
-                RowCursor cursor = session.stream(toSend, fetchSize, params);
-                LazyRowResultSet stream = new LazyRowResultSet(cursor.columns(), limited(cursor), this, cursor);
-                connection.streamOpened(stream);
-                results = NO_RESULTS;
-                currentResultSet = stream;
-                return;
-            } else if (toSend.length() != sql.length()) {
-                // The RETURNING clause is the driver's: the statistics must not blame the application for its columns
-                results = List.of(session.queryAtMostWithAddedReturning(maxRows, toSend, params));
-            } else {
-                results = List.of(session.queryAtMost(maxRows, toSend, params));
+            try {
+                send(session, sql, toSend, severalStatements, params, query, keysWanted);
+            } catch (PgException e) {
+                if (!autosaved || !connection.autosaveFailed(session, e)) {
+                    throw e;
+                }
+                send(session, sql, toSend, severalStatements, params, query, keysWanted); // autosave=conservative
             }
         } catch (PgException e) {
             throw JdbcErrors.of(e);
@@ -108,6 +103,12 @@ class LazyPgStatement implements Statement {
                 resetTimeout(session);
             }
         }
+        if (currentResultSet != null) {
+            return; // a stream through a portal holds the session: its savepoint stays until the transaction ends
+        }
+        if (autosaved) {
+            connection.autosaveSucceeded(session);
+        }
         current = 0;
         if (keysWanted != null && !severalStatements && GeneratedKeys.modifies(toSend)) {
             LazyResult r = results.get(0);
@@ -115,6 +116,31 @@ class LazyPgStatement implements Statement {
             updateCount = r.rowsAffected();
         } else {
             showCurrent();
+        }
+    }
+
+    /** Sends the statement and keeps its results (or the stream of its rows, as the current ResultSet). */
+    private void send(
+            LazyPgSession session,
+            String sql,
+            String toSend,
+            boolean severalStatements,
+            Object[] params,
+            boolean query,
+            GeneratedKeys keysWanted) {
+        if (severalStatements) {
+            results = session.queryScript(toSend);
+        } else if (query && fetchSize > 0 && keysWanted == null && resultSetType == ResultSet.TYPE_FORWARD_ONLY) {
+            RowCursor cursor = session.stream(toSend, fetchSize, params);
+            LazyRowResultSet stream = new LazyRowResultSet(cursor.columns(), limited(cursor), this, cursor);
+            connection.streamOpened(stream);
+            results = NO_RESULTS;
+            currentResultSet = stream;
+        } else if (toSend.length() != sql.length()) {
+            // The RETURNING clause is the driver's: the statistics must not blame the application for its columns
+            results = List.of(session.queryAtMostWithAddedReturning(maxRows, toSend, params));
+        } else {
+            results = List.of(session.queryAtMost(maxRows, toSend, params));
         }
     }
 

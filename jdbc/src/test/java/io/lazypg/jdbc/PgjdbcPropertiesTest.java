@@ -45,8 +45,8 @@ class PgjdbcPropertiesTest {
     void propertiesWithoutEffectAreAcceptedAndRefusedOnesNameTheReason() throws SQLException {
         for (PGProperty p : PGProperty.values()) {
             PgjdbcProperties.Handling h = PgjdbcProperties.of(p.getName());
-            if (h == null || h.kind() == PgjdbcProperties.Kind.APPLIED) {
-                continue;
+            if (h == null || h.kind() == PgjdbcProperties.Kind.APPLIED || h.kind() == PgjdbcProperties.Kind.DRIVER) {
+                continue; // the driver's own: their values are checked (theDriversOwnProperties...)
             }
             Properties info = new Properties();
             info.setProperty(p.getName(), p.getDefaultValue() == null ? "x" : p.getDefaultValue());
@@ -80,6 +80,38 @@ class PgjdbcPropertiesTest {
         assertThat(c.sslMode()).isEqualTo(SslMode.VERIFY_FULL);
         assertThat(c.database()).isEqualTo("shop");
         assertThat(c.serverParameters()).containsEntry("search_path", "app,public");
+    }
+
+    @Test
+    void theDriversOwnPropertiesAreReadWithPgjdbcsValuesAndABadValueNamesTheProperty() throws SQLException {
+        DriverProperties d = JdbcUrls.configured(
+                        URL + "&readOnly=true&readOnlyMode=always&autosave=conservative&cleanupSavepoints=true"
+                                + "&defaultRowFetchSize=25&stringtype=unspecified",
+                        null)
+                .driver();
+        assertThat(d)
+                .isEqualTo(new DriverProperties(
+                        true,
+                        DriverProperties.ReadOnlyMode.ALWAYS,
+                        DriverProperties.AutoSave.CONSERVATIVE,
+                        true,
+                        25,
+                        false));
+        assertThat(JdbcUrls.configured(URL, null).driver()).isEqualTo(DriverProperties.DEFAULTS);
+        Properties info = new Properties();
+        info.setProperty("autosave", "sometimes");
+        assertThatThrownBy(() -> JdbcUrls.configured(URL, info))
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("'autosave' must be never, always, conservative, got 'sometimes'");
+        assertThatThrownBy(() -> JdbcUrls.configured(URL + "&stringtype=text", null))
+                .hasMessageContaining("'stringtype' must be unspecified or varchar, got 'text'");
+        assertThatThrownBy(() -> JdbcUrls.configured(URL + "&preferQueryMode=fast", null))
+                .hasMessageContaining("'preferQueryMode' must be one of extended");
+        assertThat(JdbcUrls.config(URL + "&preferQueryMode=simple", null).statementCacheSize())
+                .isZero();
+        assertThat(JdbcUrls.config(URL + "&preferQueryMode=extendedCacheEverything", null)
+                        .statementCacheSize())
+                .isEqualTo(JdbcUrls.config(URL, null).statementCacheSize());
     }
 
     @Test
@@ -137,6 +169,8 @@ class PgjdbcPropertiesTest {
                     .append(handling(p.getName()))
                     .append(" |\n");
         }
+        // written out so that the page can be brought up to date: copy it between the markers
+        Files.writeString(Path.of("target/pgjdbc-properties-table.md"), table);
         String page = Files.readString(Path.of("../docs/jdbc.md"));
         String start = "<!-- pgjdbc-properties:start -->\n";
         String end = "<!-- pgjdbc-properties:end -->";
@@ -164,6 +198,7 @@ class PgjdbcPropertiesTest {
         }
         return switch (h.kind()) {
             case APPLIED -> "applied: " + h.what();
+            case DRIVER -> "applied by lazypg-jdbc: " + h.what();
             case NO_EFFECT -> "accepted, no effect (warned once): " + h.what();
             case REFUSED -> "refused: " + h.what();
         };

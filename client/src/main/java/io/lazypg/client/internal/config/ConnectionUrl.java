@@ -82,22 +82,44 @@ public final class ConnectionUrl {
      */
     public static Map<String, String> withoutEffect(String url) {
         Map<String, String> found = new LinkedHashMap<>();
+        forEachJdbcParameter(url, (name, value) -> {
+            PgjdbcProperties.Handling h = PgjdbcProperties.of(name);
+            if (h != null && h.kind() == PgjdbcProperties.Kind.NO_EFFECT) {
+                found.put(name, h.what());
+            }
+        });
+        return found;
+    }
+
+    /**
+     * The values a JDBC URL gives the parameters named in {@code names} (the JDBC driver's own
+     * properties, {@link PgjdbcProperties.Kind#DRIVER}), decoded, the last one winning, in the URL's
+     * order; empty for other URLs. The URL is assumed valid ({@link #applyTo} read it).
+     */
+    public static Map<String, String> parameters(String url, java.util.Set<String> names) {
+        Map<String, String> found = new LinkedHashMap<>();
+        forEachJdbcParameter(url, (name, value) -> {
+            if (names.contains(name)) {
+                found.put(name, decode(value, "the value of '" + name + "'", true));
+            }
+        });
+        return found;
+    }
+
+    /** Calls {@code action} with each query parameter's decoded name and its value as written (encoded). */
+    private static void forEachJdbcParameter(String url, java.util.function.BiConsumer<String, String> action) {
         String u = url.trim();
         int q = u.indexOf('?');
         boolean jdbc = u.regionMatches(true, 0, JDBC_SCHEME, 0, JDBC_SCHEME.length())
                 || u.regionMatches(true, 0, LAZYPG_JDBC_SCHEME, 0, LAZYPG_JDBC_SCHEME.length());
         if (!jdbc || q < 0) {
-            return found;
+            return;
         }
         for (String pair : u.substring(q + 1).split("&")) {
             int eq = pair.indexOf('=');
             String name = decode(eq < 0 ? pair : pair.substring(0, eq), "a parameter name", true);
-            PgjdbcProperties.Handling h = PgjdbcProperties.of(name);
-            if (h != null && h.kind() == PgjdbcProperties.Kind.NO_EFFECT) {
-                found.put(name, h.what());
-            }
+            action.accept(name, eq < 0 ? "" : pair.substring(eq + 1)); // still encoded: decoded when wanted
         }
-        return found;
     }
 
     /** {@code [user[:password]@][host[:port]][/database][?query]}, everything percent-encoded. */
@@ -436,13 +458,22 @@ public final class ConnectionUrl {
                 t.values.set(Settings.STATEMENT_CACHE_SIZE, 0);
             }
         });
+        m.put("preferQueryMode", (t, n, v) -> {
+            switch (v) {
+                case "simple" -> t.values.set(Settings.STATEMENT_CACHE_SIZE, 0);
+                case "extended", "extendedForPrepared", "extendedCacheEverything" -> {}
+                default ->
+                    throw new IllegalArgumentException("connection URL parameter '" + n + "' must be one of extended,"
+                            + " extendedForPrepared, extendedCacheEverything or simple, got '" + v + "'");
+            }
+        });
         // The rest of pgjdbc's properties: accepted without effect, so a URL or DataSource written for
         // pgjdbc works unchanged (lazypg-jdbc warns once, naming them), or refused with the reason.
         for (Map.Entry<String, PgjdbcProperties.Handling> p :
                 PgjdbcProperties.all().entrySet()) {
             PgjdbcProperties.Handling h = p.getValue();
-            if (h.kind() == PgjdbcProperties.Kind.NO_EFFECT) {
-                m.put(p.getKey(), (t, n, v) -> {});
+            if (h.kind() == PgjdbcProperties.Kind.NO_EFFECT || h.kind() == PgjdbcProperties.Kind.DRIVER) {
+                m.put(p.getKey(), (t, n, v) -> {}); // DRIVER: read and checked by lazypg-jdbc
             } else if (h.kind() == PgjdbcProperties.Kind.REFUSED) {
                 m.put(p.getKey(), (t, n, v) -> {
                     throw new IllegalArgumentException(

@@ -21,6 +21,8 @@ public final class PgjdbcProperties {
     public enum Kind {
         /** Read by {@link ConnectionUrl} itself (hosts, server parameters). */
         APPLIED,
+        /** Accepted by the client and applied by lazypg-jdbc, which reads and checks its value. */
+        DRIVER,
         /** Accepted; changes nothing. */
         NO_EFFECT,
         /** Refused with the reason. */
@@ -70,11 +72,18 @@ public final class PgjdbcProperties {
         noEffect(m, "allowEncodingChanges", "lazypg always talks UTF-8 with the server");
         noEffect(m, "assumeMinServerVersion", "lazypg sends no server-version-dependent startup statements");
         noEffect(m, "authenticationPluginClassName", NO_PLUGINS + "; the password setting gives the password");
-        noEffect(
+        driver(
                 m,
                 "autosave",
-                "not supported: an error aborts the transaction, as with pgjdbc's default autosave=never");
-        noEffect(m, "cleanupSavepoints", "lazypg sets no automatic savepoints (autosave is not supported)");
+                "in a transaction, always: a savepoint before each statement, rolled back to when it fails, so the"
+                        + " transaction goes on (one more round trip per statement, but the first);"
+                        + " conservative: a savepoint before each query, rolled back to and the query run once more"
+                        + " only when its cached plan went stale; never (default): a failed statement aborts the"
+                        + " transaction");
+        driver(
+                m,
+                "cleanupSavepoints",
+                "true, with autosave=always: the savepoint is released after each statement that succeeded");
         noEffect(m, "binaryTransfer", BINARY);
         noEffect(m, "binaryTransferEnable", BINARY);
         noEffect(m, "binaryTransferDisable", BINARY);
@@ -86,8 +95,16 @@ public final class PgjdbcProperties {
         noEffect(m, "databaseMetadataCacheFields", "lazypg keeps no field metadata cache of this kind");
         noEffect(m, "databaseMetadataCacheFieldsMiB", "lazypg keeps no field metadata cache of this kind");
         noEffect(m, "disableColumnSanitiser", "no counterpart in lazypg");
-        noEffect(m, "escapeSyntaxCallMode", "no counterpart in lazypg: {call ...} escapes are translated one way");
-        noEffect(m, "flushCacheOnDdl", "a statement whose plan went stale after DDL is prepared again on its own");
+        noEffect(
+                m,
+                "escapeSyntaxCallMode",
+                "lazypg asks the catalog: {call} of a procedure runs CALL, of a function SELECT;"
+                        + " {? = call} always SELECT");
+        noEffect(
+                m,
+                "flushCacheOnDdl",
+                "a statement whose plan went stale after DDL is prepared again on its own in auto-commit;"
+                        + " in a transaction autosave=conservative does it");
         noEffect(m, "groupStartupParameters", "lazypg sends its startup parameters in the StartupMessage");
         noEffect(m, "gssEncMode", NO_GSS);
         noEffect(m, "gsslib", NO_GSS);
@@ -103,20 +120,33 @@ public final class PgjdbcProperties {
         noEffect(m, "localSocketAddress", "lazypg lets the system choose the local address");
         noEffect(m, "loggerFile", LOGGING);
         noEffect(m, "loggerLevel", LOGGING);
-        noEffect(m, "logServerErrorDetail", "no counterpart in lazypg");
+        noEffect(
+                m,
+                "logServerErrorDetail",
+                "lazypg's messages always carry the server's Detail, as pgjdbc's default true does");
         noEffect(m, "logUnclosedConnections", "use pool_leak_detection_threshold to report connections held too long");
         noEffect(m, "maxSendBufferSize", "lazypg sizes its write buffer itself");
         noEffect(m, "pemKeyAlgorithm", "client certificates are not read from these properties");
-        noEffect(
+        applied(
                 m,
                 "preferQueryMode",
-                "lazypg always uses the extended protocol; statement_cache_size=0 is what"
-                        + " PgBouncer in transaction mode needs");
+                "simple means statement_cache_size=0: the extended protocol with the unnamed statement only, which"
+                        + " PgBouncer in transaction mode accepts (values stay bound parameters, never rendered into the"
+                        + " SQL); extended, extendedForPrepared and extendedCacheEverything: lazypg's default, every"
+                        + " statement prepared at first use and cached");
         noEffect(m, "preparedStatementCacheSizeMiB", "the statement cache is bounded by statement_cache_size");
         noEffect(m, "protocolVersion", "lazypg speaks protocol 3.0");
-        noEffect(m, "quoteReturningIdentifiers", "no counterpart in lazypg");
-        noEffect(m, "readOnlyMode", "not supported yet: read-only is set with Connection.setReadOnly");
-        noEffect(m, "readOnly", "not supported yet: call Connection.setReadOnly(true)");
+        noEffect(
+                m,
+                "quoteReturningIdentifiers",
+                "lazypg quotes the generated-key columns as written, as pgjdbc's default true does");
+        driver(
+                m,
+                "readOnlyMode",
+                "what setReadOnly(true) sends, as in pgjdbc: transaction (default) BEGIN READ ONLY;"
+                        + " always that, and in auto-commit SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY;"
+                        + " ignore nothing");
+        driver(m, "readOnly", "true: the connection starts read-only, as after Connection.setReadOnly(true)");
         noEffect(
                 m,
                 "receiveBufferSize",
@@ -134,7 +164,12 @@ public final class PgjdbcProperties {
         noEffect(m, "sslfactoryarg", "TLS is set by sslmode and sslrootcert (no factory classes)");
         noEffect(m, "sslhostnameverifier", "sslmode=verify-full checks the host name itself");
         noEffect(m, "sslResponseTimeout", "connect_timeout bounds the TLS handshake");
-        noEffect(m, "stringtype", "not supported yet: strings are bound as text/varchar");
+        driver(
+                m,
+                "stringtype",
+                "unspecified is what lazypg always does: a String is bound untyped, so the server infers its type"
+                        + " (into a uuid, json, enum or date column too); varchar is accepted and binds the same way"
+                        + " (warned once)");
         noEffect(m, "tcpNoDelay", "lazypg sets TCP_NODELAY itself");
         noEffect(m, "unknownLength", "no counterpart in lazypg");
         noEffect(m, "xmlFactoryFactory", NO_PLUGINS);
@@ -156,6 +191,10 @@ public final class PgjdbcProperties {
 
     private static void applied(Map<String, Handling> m, String name, String what) {
         m.put(name, new Handling(Kind.APPLIED, what));
+    }
+
+    private static void driver(Map<String, Handling> m, String name, String what) {
+        m.put(name, new Handling(Kind.DRIVER, what));
     }
 
     private static void noEffect(Map<String, Handling> m, String name, String why) {
