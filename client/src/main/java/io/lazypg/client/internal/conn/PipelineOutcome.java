@@ -157,7 +157,11 @@ public final class PipelineOutcome {
         }
         if (inTransaction) {
             String before = i == 0 ? "no statement ran before it" : "statements 0.." + (i - 1) + " ran before it";
-            String after = skipped.isEmpty() ? "none came after it" : "statements " + range(skipped) + " were skipped";
+            String after = skipped.isEmpty()
+                    ? "none came after it"
+                    : skipped.size() == 1
+                            ? "statement " + skipped.get(0) + " was skipped"
+                            : "statements " + range(skipped) + " were skipped";
             return "the transaction is aborted (" + before + ", " + after + "); roll it back";
         }
         StringBuilder s = new StringBuilder(
