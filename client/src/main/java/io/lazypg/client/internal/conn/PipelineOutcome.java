@@ -156,7 +156,9 @@ public final class PipelineOutcome {
             return inTransaction ? "the transaction is aborted; roll it back" : "it was the only statement";
         }
         if (inTransaction) {
-            String before = i == 0 ? "no statement ran before it" : "statements 0.." + (i - 1) + " ran before it";
+            String before = i == 0
+                    ? "no statement ran before it"
+                    : i == 1 ? "statement 0 ran before it" : "statements 0.." + (i - 1) + " ran before it";
             String after = skipped.isEmpty()
                     ? "none came after it"
                     : skipped.size() == 1
@@ -192,12 +194,15 @@ public final class PipelineOutcome {
         int k = execution.readingIndex();
         String done = k == 0
                 ? "No statement had been answered."
-                : execution.inTransaction()
-                        ? "Statements 0.." + (k - 1) + " had been answered inside the transaction, which is lost with"
-                                + " the connection (rolled back)."
-                        : "Statements 0.." + (k - 1)
-                                + " had been answered, each in its own implicit transaction: their results are in"
-                                + " their handles.";
+                : k == 1 && !execution.inTransaction()
+                        ? "Statement 0 had been answered, in its own implicit transaction: its result is in its handle."
+                        : execution.inTransaction()
+                                ? "Statements 0.." + (k - 1)
+                                        + " had been answered inside the transaction, which is lost with"
+                                        + " the connection (rolled back)."
+                                : "Statements 0.." + (k - 1)
+                                        + " had been answered, each in its own implicit transaction: their results are in"
+                                        + " their handles.";
         String message =
                 "Pipeline statement " + k + " of " + n + " (counted from 0) [" + SqlText.abbreviate(sqls.get(k))
                         + "]: " + lost.getMessage() + " " + done + " Statement " + k
