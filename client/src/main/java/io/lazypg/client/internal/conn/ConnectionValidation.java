@@ -3,6 +3,7 @@ package io.lazypg.client.internal.conn;
 import io.lazypg.client.PgConnectionClosedException;
 import io.lazypg.client.PgException;
 import io.lazypg.client.PgServerException;
+import io.lazypg.client.internal.channel.SessionChannel;
 import io.lazypg.client.internal.timeout.SocketDeadline;
 import java.time.Duration;
 

@@ -8,6 +8,29 @@ import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.RowCursor;
 import io.lazypg.client.StatementDescription;
+import io.lazypg.client.internal.channel.MessageLoop;
+import io.lazypg.client.internal.channel.SessionChannel;
+import io.lazypg.client.internal.channel.SessionNotifications;
+import io.lazypg.client.internal.channel.UnreadNotifications;
+import io.lazypg.client.internal.channel.WriteTracking;
+import io.lazypg.client.internal.command.BatchExecution;
+import io.lazypg.client.internal.command.BufferedRows;
+import io.lazypg.client.internal.command.CallbackRows;
+import io.lazypg.client.internal.command.CopyFromStream;
+import io.lazypg.client.internal.command.CopyToStream;
+import io.lazypg.client.internal.command.DeferredBegin;
+import io.lazypg.client.internal.command.Exchange;
+import io.lazypg.client.internal.command.ExchangeBracket;
+import io.lazypg.client.internal.command.ExecuteCommand;
+import io.lazypg.client.internal.command.PipelineOutcome;
+import io.lazypg.client.internal.command.PortalCursor;
+import io.lazypg.client.internal.command.PreparedStatement;
+import io.lazypg.client.internal.command.RowSink;
+import io.lazypg.client.internal.command.ScriptResults;
+import io.lazypg.client.internal.command.SimpleQuery;
+import io.lazypg.client.internal.command.StatementExecution;
+import io.lazypg.client.internal.command.StatementPreparer;
+import io.lazypg.client.internal.pipeline.SharedConnection;
 import io.lazypg.client.internal.pool.Poolable;
 import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.result.RowViews;
@@ -110,16 +133,16 @@ public final class PgConnection implements Poolable {
         channel.preparer().returningAdded(added);
     }
 
-    SessionChannel channel() {
+    public SessionChannel channel() {
         return channel;
     }
 
-    ExchangeBracket bracket() {
+    public ExchangeBracket bracket() {
         return bracket;
     }
 
     /** The execute command single statements run with; a {@link SharedConnection}'s readers share it. */
-    ExecuteCommand executeCommand() {
+    public ExecuteCommand executeCommand() {
         return statements.command();
     }
 
@@ -127,7 +150,7 @@ public final class PgConnection implements Poolable {
      * The statement for {@code sql} when it is prepared here and can run {@code values} with no
      * round trip of its own ({@link StatementPreparer#ready}), else null.
      */
-    PreparedStatement pipelinable(String sql, Object[] values) {
+    public PreparedStatement pipelinable(String sql, Object[] values) {
         return channel.preparer().ready(sql, values);
     }
 
@@ -198,7 +221,7 @@ public final class PgConnection implements Poolable {
         StatementDescription[] described = new StatementDescription[1];
         bracket.run(new Exchange(sql, null, true) {
             @Override
-            void perform() throws IOException {
+            protected void perform() throws IOException {
                 described[0] = channel.preparer().describe(sql);
             }
         });
@@ -216,7 +239,7 @@ public final class PgConnection implements Poolable {
             PreparedStatement[] prepared = new PreparedStatement[1];
             bracket.run(new Exchange(sql, null, true) {
                 @Override
-                void perform() throws IOException {
+                protected void perform() throws IOException {
                     prepared[0] = channel.preparer().prepare(sql, values);
                 }
             });
@@ -582,7 +605,7 @@ public final class PgConnection implements Poolable {
         ensureUsable();
         bracket.run(new Exchange() {
             @Override
-            void perform() throws IOException {
+            protected void perform() throws IOException {
                 SessionNotifications.await(channel, poll);
             }
         });

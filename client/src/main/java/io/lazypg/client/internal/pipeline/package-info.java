@@ -1,9 +1,8 @@
 /**
- * One thread's pipeline as sessions offer it ({@link io.lazypg.client.LazyPgConnection#pipeline}):
- * the statements a block queues, their handles, and the outcome they are resolved from. The wire
- * side is {@code internal.conn.PipelineExecution}.
+ * Pipelining. Of a client's one-statement calls: which pooled connection a statement shares
+ * ({@code StatementPipelines}) and how the threads sharing one take turns ({@code SharedConnection}).
+ * Of one thread's statements ({@link io.lazypg.client.LazyPgConnection#pipeline}): the statements a
+ * block queues and their handles ({@code QueuedPipeline}, {@code Handle}), resolved from the
+ * outcome of {@code internal.command.PipelineExecution}.
  */
-@NullMarked
 package io.lazypg.client.internal.pipeline;
-
-import org.jspecify.annotations.NullMarked;
