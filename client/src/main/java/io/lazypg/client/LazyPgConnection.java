@@ -58,6 +58,25 @@ public interface LazyPgConnection {
     java.util.List<LazyResult> queryBatch(String sql, java.util.List<Object[]> batch);
 
     /**
+     * Runs the statements {@code statements} queues as one pipeline: they go to the server together
+     * (one write for any everyday pipeline, a statement not yet prepared included: its Parse and
+     * Describe ride in the same write) and their answers are read in order, so ten lookups cost one
+     * round trip instead of ten. Returns every statement's result in order (an update's holds its
+     * command tag); the handles the block got hold the same, mapped where a mapper was given.
+     *
+     * <p>Outside a transaction each statement is its own implicit transaction: a failing one fails
+     * alone, the others' results stay in their handles, and this call throws the first failure, a
+     * {@link PgPipelineException} naming the statement. Inside one (after {@link #begin()}, whose
+     * BEGIN rides with the first statement) the statements share it: the first failure aborts the
+     * transaction, the statements after it are skipped, and the exception says so. Large pipelines
+     * are sent in bounded writes, each one's answers read before the next is sent. See
+     * docs/pipelining.md.
+     *
+     * @throws PgUsageException when a statement is a COPY or a value cannot be encoded: nothing was sent
+     */
+    java.util.List<LazyResult> pipeline(java.util.function.Consumer<? super LazyPgPipeline> statements);
+
+    /**
      * Runs one or more statements separated by semicolons through the simple query protocol (no
      * parameters; results are discarded): for DDL, scripts and transaction control.
      */

@@ -107,6 +107,23 @@ public interface LazyPgOperations {
             java.util.function.Function<? super T, Object[]> values);
 
     /**
+     * Runs the statements {@code statements} queues as one pipeline, sent to the server together and
+     * answered in order, so ten lookups cost one round trip instead of ten:
+     * <pre>{@code
+     * template.pipeline(p -> {
+     *     Pipelined<Customer> customer = p.queryForObject("select * from customers where id = ?", Customer.class, id);
+     *     Pipelined<List<Order>> orders = p.query("select * from orders where customer_id = ?", Order.class, id);
+     *     Pipelined<Integer> touched = p.update("update customers set seen = now() where id = ?", id);
+     * });
+     * }</pre>
+     * Each handle holds its statement's mapped result once the block has returned. Inside a
+     * transaction the statements share it (a failure aborts it and skips the rest); outside one each
+     * is its own implicit transaction and a failure fails only its statement. A failure is thrown
+     * translated, naming the statement; see docs/pipelining.md.
+     */
+    void pipeline(java.util.function.Consumer<? super io.lazypg.spring.pipeline.PipelineOperations> statements);
+
+    /**
      * Runs SQL without parameters through the simple query protocol: DDL, several statements
      * separated by semicolons, {@code SET}. Results are discarded. No placeholder rewriting.
      */

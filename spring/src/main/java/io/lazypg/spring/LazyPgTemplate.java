@@ -9,6 +9,7 @@ import io.lazypg.client.LazyRowCallback;
 import io.lazypg.client.PgException;
 import io.lazypg.client.RowCursor;
 import io.lazypg.spring.entity.EntityMappers;
+import io.lazypg.spring.pipeline.PipelineOperations;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -246,6 +248,11 @@ public class LazyPgTemplate implements LazyPgOperations {
     }
 
     @Override
+    public void pipeline(Consumer<? super PipelineOperations> statements) {
+        TemplatePipeline.run(this, Objects.requireNonNull(statements, "statements"));
+    }
+
+    @Override
     public LazyPgStatementSpec sql(String sql) {
         return new DefaultStatementSpec(this, Objects.requireNonNull(sql, "sql"));
     }
@@ -393,43 +400,49 @@ public class LazyPgTemplate implements LazyPgOperations {
     }
 
     <T> List<T> list(Bound bound, RowMapping<T> mapping) {
-        return run("query", bound, (session, b) -> {
-            LazyResult result = session.query(b.pgSql(), b.args());
-            RowMapping.NumberedMapper<T> mapper = mapping.bind(result.columns(), b.sql());
-            List<T> out = new ArrayList<>(result.size());
-            List<LazyRow> rows = result.rows();
-            for (int i = 0; i < rows.size(); i++) {
-                out.add(mapper.map(rows.get(i), i));
-            }
-            return out;
-        });
+        return run("query", bound, (session, b) -> mapAll(session.query(b.pgSql(), b.args()), mapping, b.sql()));
+    }
+
+    /** Every row of {@code result} mapped. */
+    static <T> List<T> mapAll(LazyResult result, RowMapping<T> mapping, String sql) {
+        RowMapping.NumberedMapper<T> mapper = mapping.bind(result.columns(), sql);
+        List<T> out = new ArrayList<>(result.size());
+        List<LazyRow> rows = result.rows();
+        for (int i = 0; i < rows.size(); i++) {
+            out.add(mapper.map(rows.get(i), i));
+        }
+        return out;
     }
 
     /** The only row mapped, null for none when not {@code required}. */
     @SuppressWarnings("NullAway") // the session work returns null for "no row": run passes it through
     <T> @Nullable T one(Bound bound, RowMapping<T> mapping, boolean required) {
-        return run("query", bound, (session, b) -> {
-            LazyResult result = session.query(b.pgSql(), b.args());
-            if (result.size() > 1) {
-                // queryForObject/single() need exactly one row; queryForOptional/optional() at most one.
-                String wanted = required ? "exactly one row" : "at most one row";
-                String instead =
-                        required ? "queryForOptional for zero or one row, or query for a list" : "query for a list";
-                throw new IncorrectResultSizeDataAccessException(
-                        "Expected " + wanted + " but the query returned " + result.size() + ": " + bound.sql()
-                                + ". Narrow the WHERE clause, or use " + instead + ".",
-                        1,
-                        result.size());
+        return run(
+                "query",
+                bound,
+                (session, b) -> mapOne(session.query(b.pgSql(), b.args()), mapping, required, bound.sql()));
+    }
+
+    /** The only row of {@code result} mapped, null for none when not {@code required}. */
+    static <T> @Nullable T mapOne(LazyResult result, RowMapping<T> mapping, boolean required, String sql) {
+        if (result.size() > 1) {
+            // queryForObject/single() need exactly one row; queryForOptional/optional() at most one.
+            String wanted = required ? "exactly one row" : "at most one row";
+            String instead =
+                    required ? "queryForOptional for zero or one row, or query for a list" : "query for a list";
+            throw new IncorrectResultSizeDataAccessException(
+                    "Expected " + wanted + " but the query returned " + result.size() + ": " + sql
+                            + ". Narrow the WHERE clause, or use " + instead + ".",
+                    1,
+                    result.size());
+        }
+        if (result.isEmpty()) {
+            if (required) {
+                throw new EmptyResultDataAccessException("Expected one row but the query returned none: " + sql, 1);
             }
-            if (result.isEmpty()) {
-                if (required) {
-                    throw new EmptyResultDataAccessException(
-                            "Expected one row but the query returned none: " + bound.sql(), 1);
-                }
-                return null;
-            }
-            return mapping.bind(result.columns(), bound.sql()).map(result.get(0), 0);
-        });
+            return null;
+        }
+        return mapping.bind(result.columns(), sql).map(result.get(0), 0);
     }
 
     int update(Bound bound) {

@@ -68,12 +68,12 @@ public final class InFlight {
     }
 
     /** The oldest entry's handler; null when none, or when it has none. */
-    synchronized @Nullable ResponseHandler head() {
+    public synchronized @Nullable ResponseHandler head() {
         return size == 0 ? null : handlers[head];
     }
 
     /** Whether {@code handler} has an entry in flight. */
-    synchronized boolean contains(ResponseHandler handler) {
+    public synchronized boolean contains(ResponseHandler handler) {
         for (int i = 0; i < size; i++) {
             if (handlers[(head + i) % handlers.length] == handler) {
                 return true;
@@ -88,7 +88,7 @@ public final class InFlight {
     }
 
     /** Removes the oldest entry, whose answer was read to its end without a ReadyForQuery of its own. */
-    synchronized void removeHead() {
+    public synchronized void removeHead() {
         if (size > 0) {
             owedTotal -= owed[head];
             pop();

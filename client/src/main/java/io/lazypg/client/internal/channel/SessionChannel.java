@@ -221,6 +221,23 @@ public final class SessionChannel implements QueryTimeout.Session {
         inFlight.add(command);
     }
 
+    /**
+     * {@code command} joins the queue owing {@code readyMessages} ReadyForQuery messages of its own:
+     * a pipeline's statements are written together, each with or without a Sync, before any is sent.
+     */
+    public void enqueue(ResponseHandler command, int readyMessages) {
+        inFlight.add(command);
+        if (readyMessages > 0) {
+            inFlight.owe(readyMessages);
+        }
+    }
+
+    /** Sends bytes {@code from} to {@code to} of the write buffer and leaves the buffer as it is (a pipeline's slices). */
+    public void sendSlice(int from, int to) throws IOException {
+        out.write(writeBuffer.array(), from, to - from);
+        out.flush();
+    }
+
     /** Sends the write buffer and empties it; the ReadyForQuery messages its Syncs and Queries ask for become owed. */
     public void send() throws IOException {
         if (readyQueued > 0) {

@@ -22,6 +22,7 @@ import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns SQL into a {@link PreparedStatement} on one connection: the per-connection cache first,
@@ -173,6 +174,80 @@ public final class StatementPreparer {
         int[] described = stale.describedTypes.length == types.length ? stale.describedTypes : types;
         return new PreparedStatement(
                 "", stale.sql, types, described, values.length, null, NO_FORMATS, stale.usage, true);
+    }
+
+    // ---------------------------------------------------------------- for a pipeline (PipelineExecution)
+
+    /**
+     * The cached statement for {@code sql} when it can run these values with no message of its
+     * own (brought in line with the session's output settings first); else null, having dropped a
+     * cached one that is stale or parsed for other types (closed with the next Sync).
+     */
+    PreparedStatement cachedForPipeline(String sql, Object[] values) {
+        PreparedStatement cached = statements.get(sql);
+        if (cached == null) {
+            return null;
+        }
+        if (cached.stale || !sameOrigin(cached) || !cached.accepts(values)) {
+            statements.remove(cached);
+            return null;
+        }
+        if (cached.shape != null && cached.shape.settings() != connection.output()) {
+            cached.adaptTo(connection.output(), this::chooseBinary);
+        }
+        return cached;
+    }
+
+    /**
+     * Writes Parse of {@code sql} for a pipeline, without waiting for any answer: with a cache,
+     * Parse of a new named statement and Describe of it, whose answer (read ahead of the Bind's) gives
+     * the statement its columns ({@link #describedInPipeline}); without one, Parse of the unnamed
+     * statement, described per execution as {@link #prepare} does. Until its description is read
+     * the returned statement asks for every column in text, the one format that needs no
+     * description beforehand; the parameter types are the ones declared from the values.
+     */
+    PreparedStatement parseForPipeline(String sql, Object[] values) {
+        int[] types = checkedParameterTypes(sql, values, standardConformingStrings());
+        if (!statements.enabled()) {
+            FrontendMessages.parse(connection.writeBuffer(), "", sql, types);
+            return new PreparedStatement("", sql, types, types, values.length, null, NO_FORMATS, usage(sql), true);
+        }
+        String name = namePrefix + (++counter);
+        FrontendMessages.parse(connection.writeBuffer(), name, sql, types);
+        FrontendMessages.describe(connection.writeBuffer(), 'S', name);
+        return new PreparedStatement(name, sql, types, types, values.length, null, NO_FORMATS, usage(sql), false);
+    }
+
+    /**
+     * The description of a statement {@link #parseForPipeline} parsed arrived (its RowDescription,
+     * null for NoData): {@code parsed} reads this pipeline's text rows by it, and the statement is
+     * cached with binary formats chosen, as {@link #prepare} would have cached it, for later runs.
+     */
+    void describedInPipeline(PreparedStatement parsed, int[] parameterTypes, @Nullable MessageReader rowDescription) {
+        Column[] text = null;
+        Column[] chosen = null;
+        if (rowDescription != null) {
+            byte[] b = rowDescription.buffer();
+            int at = rowDescription.payloadOffset();
+            int length = rowDescription.payloadLength();
+            text = RowDescriptions.parse(b, at, length, oid -> false);
+            chosen = RowDescriptions.parse(b, at, length, this::chooseBinary);
+        }
+        if (parsed.usage != null) {
+            parsed.usage.shape(text == null ? List.of() : List.of(text));
+        }
+        parsed.shape = text == null ? null : new ResultShape(text, connection.output(), parsed.usage);
+        int[] described = parameterTypes.length == parsed.parameterCount ? parameterTypes : parsed.describedTypes;
+        statements.put(new PreparedStatement(
+                parsed.name,
+                parsed.sql,
+                parsed.declaredTypes,
+                described,
+                parsed.parameterCount,
+                chosen == null ? null : new ResultShape(chosen, connection.output(), parsed.usage),
+                chosen == null ? NO_FORMATS : RowDescriptions.formats(chosen),
+                parsed.usage,
+                false));
     }
 
     /** The session's standard_conforming_strings as last reported (on unless the server says off): how '...' lexes. */

@@ -3,8 +3,6 @@ package io.lazypg.client.internal.conn;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRowCallback;
-import io.lazypg.client.PgConnectionClosedException;
-import io.lazypg.client.PgException;
 import io.lazypg.client.PgNotification;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
@@ -24,6 +22,7 @@ import io.lazypg.client.internal.command.DeferredBegin;
 import io.lazypg.client.internal.command.Exchange;
 import io.lazypg.client.internal.command.ExchangeBracket;
 import io.lazypg.client.internal.command.ExecuteCommand;
+import io.lazypg.client.internal.command.PipelineOutcome;
 import io.lazypg.client.internal.command.PortalCursor;
 import io.lazypg.client.internal.command.PreparedStatement;
 import io.lazypg.client.internal.command.RowSink;
@@ -36,7 +35,6 @@ import io.lazypg.client.internal.pool.Poolable;
 import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.timeout.CancelGate;
-import io.lazypg.client.internal.timeout.SocketDeadline;
 import io.lazypg.client.internal.wire.MessageReader;
 import io.lazypg.client.internal.wire.WriteBuffer;
 import java.io.IOException;
@@ -295,6 +293,12 @@ public final class PgConnection implements Poolable {
         return execution.counts();
     }
 
+    /** Runs statements as one thread's pipeline ({@link PipelineExecution}): each one's result or failure. */
+    public PipelineOutcome pipeline(List<String> sqls, List<Object[]> values) {
+        bracket.ensureIdle();
+        return PipelineOutcome.run(channel, bracket, begin, sqls, values);
+    }
+
     // ---------------------------------------------------------------- simple queries and COPY
 
     /**
@@ -442,29 +446,12 @@ public final class PgConnection implements Poolable {
 
     @Override
     public boolean isValid(Duration timeout) {
-        if (isBroken()) {
-            return false;
-        }
-        SocketDeadline deadline = SocketDeadline.closeAfter(channel.transport(), timeout);
-        boolean answered = false;
-        try {
-            ensureUsable();
-            // not observed: validation is the pool's business, not a user statement
-            simpleQueries.runScript(bracket, "", null);
-            answered = true;
-        } catch (PgServerException e) {
-            answered = true; // the server answered
-        } catch (PgException e) {
-            channel.markBroken(e);
-        } finally {
-            if (!deadline.cancel()) {
-                // It fired, perhaps just as the answer arrived: the socket is closed or about to be.
-                answered = false;
-                channel.markBroken(new PgConnectionClosedException(
-                        "Validation took longer than " + timeout.toMillis() + " ms; the connection was closed."));
-            }
-        }
-        return answered;
+        // not observed: validation is the pool's business, not a user statement
+        return !isBroken()
+                && ConnectionValidation.answers(channel, timeout, () -> {
+                    ensureUsable();
+                    simpleQueries.runScript(bracket, "", null);
+                });
     }
 
     @Override

@@ -1,5 +1,8 @@
 /**
- * Pipelining of a client's one-statement calls: which pooled connection a statement shares
+ * Pipelining. Of a client's one-statement calls: which pooled connection a statement shares
  * ({@code StatementPipelines}) and how the threads sharing one take turns ({@code SharedConnection}).
+ * Of one thread's statements ({@link io.lazypg.client.LazyPgConnection#pipeline}): the statements a
+ * block queues and their handles ({@code QueuedPipeline}, {@code Handle}), resolved from the
+ * outcome of {@code internal.command.PipelineExecution}.
  */
 package io.lazypg.client.internal.pipeline;

@@ -10,6 +10,7 @@ import io.lazypg.client.PgUsageException;
 import io.lazypg.client.RowCursor;
 import io.lazypg.client.StatementDescription;
 import io.lazypg.client.internal.conn.PgConnection;
+import io.lazypg.client.internal.pipeline.QueuedPipeline;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -106,6 +107,11 @@ public abstract class ConnectionSession implements LazyPgSession {
     @Override
     public List<LazyResult> queryBatch(String sql, List<Object[]> batch) {
         return connection().queryBatch(sql, batch);
+    }
+
+    @Override
+    public List<LazyResult> pipeline(java.util.function.Consumer<? super io.lazypg.client.LazyPgPipeline> statements) {
+        return QueuedPipeline.run(connection(), statements);
     }
 
     @Override

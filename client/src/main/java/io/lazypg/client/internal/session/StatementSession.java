@@ -116,6 +116,11 @@ public final class StatementSession implements LazyPgSession {
     }
 
     @Override
+    public List<LazyResult> pipeline(java.util.function.Consumer<? super io.lazypg.client.LazyPgPipeline> statements) {
+        return bound().pipeline(statements); // one server session for the whole pipeline
+    }
+
+    @Override
     public void executeScript(String sql) {
         bound().executeScript(sql);
     }

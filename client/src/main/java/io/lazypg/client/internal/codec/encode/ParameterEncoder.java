@@ -3,6 +3,7 @@ package io.lazypg.client.internal.codec.encode;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.internal.codec.Oids;
 import io.lazypg.client.internal.wire.WriteBuffer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Binds Java values as parameters of the extended query protocol: the type OID declared for each
@@ -60,6 +61,17 @@ public final class ParameterEncoder {
         }
         int oid = ParameterTypes.scalarOid(value);
         return oid == ParameterTypes.UNSUPPORTED ? Oids.UNSPECIFIED : oid;
+    }
+
+    /**
+     * Whether binding {@code value} needs the parameter type the server infers: a value of no type
+     * of its own (a Map, a record, any object a JSON encoder writes), which only a json or jsonb
+     * parameter takes. Strings, enums and ranges go as text of an unspecified type and need none.
+     */
+    public static boolean needsServerType(@Nullable Object value) {
+        return value != null
+                && !ParameterTypes.isArrayLike(value)
+                && ParameterTypes.scalarOid(value) == ParameterTypes.UNSUPPORTED;
     }
 
     /** {@link #BINARY} (1) for byte[] (bytea), {@link #TEXT} (0) for everything else, null included. */
