@@ -264,7 +264,7 @@ public final class PgConnection implements Poolable {
     }
 
     private int[] runBatch(String sql, List<Object[]> batch, @Nullable List<LazyResult> results) {
-        ensureUsable();
+        bracket.ensureIdle(); // a deferred BEGIN rides with the batch (BatchExecution)
         if (batch.isEmpty()) {
             return new int[0];
         }

@@ -58,6 +58,18 @@ public final class ParameterEncoder {
         return oid == ParameterTypes.UNSUPPORTED ? Oids.UNSPECIFIED : oid;
     }
 
+    /**
+     * Whether {@code value} can only be bound once the server described its parameter: a value of
+     * no type lazypg sends (a Map, a record) goes as JSON text where the parameter is json or jsonb
+     * ({@link JsonParameters}). Text-like values (String, enums) are sent as text with their type
+     * left for the server to infer, so they need no description.
+     */
+    public static boolean boundByDescribedType(Object value) {
+        return value != null
+                && !ParameterTypes.isArrayLike(value)
+                && ParameterTypes.scalarOid(value) == ParameterTypes.UNSUPPORTED;
+    }
+
     /** {@link #BINARY} (1) for byte[] (bytea), {@link #TEXT} (0) for everything else, null included. */
     public static int formatCode(Object value) {
         return value instanceof byte[] ? BINARY : TEXT;
