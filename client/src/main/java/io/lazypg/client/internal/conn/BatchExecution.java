@@ -63,6 +63,26 @@ final class BatchExecution extends Exchange {
         this.results = results;
     }
 
+    /**
+     * Runs {@code batch} on the session (a deferred BEGIN rides with it, see the class comment) and
+     * returns each execution's row count; {@code results} as for the constructor.
+     */
+    static int[] run(
+            SessionChannel channel,
+            ExchangeBracket bracket,
+            DeferredBegin begin,
+            String sql,
+            List<Object[]> batch,
+            @Nullable List<LazyResult> results) {
+        bracket.ensureIdle();
+        if (batch.isEmpty()) {
+            return new int[0];
+        }
+        BatchExecution execution = new BatchExecution(channel, begin, sql, batch, results);
+        bracket.run(execution);
+        return execution.counts();
+    }
+
     /** The row count of each execution, once the batch ran. */
     int[] counts() {
         return counts;
