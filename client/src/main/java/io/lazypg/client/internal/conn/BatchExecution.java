@@ -6,8 +6,10 @@ import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.WriteBuffer;
+import io.lazypg.client.sql.SqlLexer;
 import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -77,6 +79,13 @@ final class BatchExecution extends Exchange {
         bracket.ensureIdle();
         if (batch.isEmpty()) {
             return new int[0];
+        }
+        int start = SqlLexer.skipSpaceAndComments(sql, 0);
+        if (SqlLexer.keywordEnd(sql, start, "copy") >= 0
+                && sql.toLowerCase(Locale.ROOT).contains("stdin")) {
+            // Its executions after the first would reach the server in copy-in mode, sent in the same write
+            throw new PgUsageException("COPY FROM STDIN cannot run in a batch: it has no data to send. Nothing was"
+                    + " sent. Load rows with copyIn, or with executeBatch and an INSERT.");
         }
         BatchExecution execution = new BatchExecution(channel, begin, sql, batch, results);
         bracket.run(execution);
