@@ -42,8 +42,11 @@ public interface LazyPgConnection {
 
     /**
      * Runs one statement once per parameter array, pipelined: every execution is sent before the
-     * answers are read (in slices, so neither side's buffers fill), with one Sync at the end. Returns
-     * the rows affected by each execution. Outside an explicit transaction the batch is atomic: a
+     * answers are read, with one Sync at the end, in one write and so one round trip, the first use
+     * of the statement included (it is parsed in the same write, with the parameter types declared
+     * from the values; a deferred {@link #begin()} rides ahead of it). A batch whose answers could
+     * pass about 64 KB goes in slices (each but the last with Flush, its answers read before the
+     * next), so neither side's buffers fill. Returns the rows affected by each execution. Outside an explicit transaction the batch is atomic: a
      * failure in any execution rolls back all of them. Every parameter array is validated and encoded
      * before anything is sent.
      */
@@ -53,7 +56,8 @@ public interface LazyPgConnection {
      * {@link #executeBatch} for a statement that returns rows (an {@code INSERT ... RETURNING}):
      * the same pipelined executions with one Sync, atomic outside an explicit transaction, and one
      * result per execution, in order, with its rows and command tag. The rows stay valid after the
-     * connection is released.
+     * connection is released. The first use of a statement costs one more round trip (its Describe
+     * chooses the rows' formats); a statement this connection has prepared is one round trip.
      */
     java.util.List<LazyResult> queryBatch(String sql, java.util.List<Object[]> batch);
 
@@ -120,9 +124,9 @@ public interface LazyPgConnection {
      * Opens a transaction block. The BEGIN is not sent on its own: it goes to the server with the
      * session's next statement, in the same write and under the same Sync, as pgjdbc sends its
      * BEGIN, so a transaction costs no round trip of its own. If BEGIN fails, the server skips that
-     * statement too. When the next call is anything but a query or execute of a statement this
-     * connection has already prepared (a first run of a statement, a script, a cursor, a batch,
-     * COPY), the BEGIN is sent on its own just before it. {@link #inTransaction()} is true from
+     * statement too. It rides the same way with a batch sent in one write ({@link #executeBatch}).
+     * When the next call is anything else (a first run of a statement by query or execute, a
+     * script, a cursor, COPY, a batch in slices), the BEGIN is sent on its own just before it. {@link #inTransaction()} is true from
      * here on; end the transaction with {@code COMMIT} or {@code ROLLBACK} as usual.
      *
      * @throws PgUsageException when a transaction block is already open on this session

@@ -8,7 +8,9 @@ import java.util.Arrays;
 
 /**
  * The {@link BatchUpdateException} of a failed batch, as pgjdbc reports it: one update count per
- * entry, every one {@link Statement#EXECUTE_FAILED}. A batch runs as one implicit transaction in
+ * entry, every one {@link Statement#EXECUTE_FAILED} (pgjdbc keeps the counts of the entries a Sync
+ * committed before the failure; lazypg sends one Sync per batch, so no entry is committed before
+ * it, and pgjdbc's counts for such a batch are the same, as {@code BatchUpdateCountsIT} checks). A batch runs as one implicit transaction in
  * auto-commit (one Sync, or one multi-statement Query), so the failure rolled back the entries
  * before it too and no entry's count holds; inside a transaction the failure aborted that
  * transaction. The server's error is both the cause and the next exception (where JDBC tools look).

@@ -96,6 +96,13 @@ public interface LazyPgOperations {
      * so they match exactly (lower-case names for unquoted DDL). Outside a transaction the copy is
      * atomic: any failure (a value that does not fit its column, a constraint, the stream throwing)
      * keeps nothing. See docs/copy.md for the supported column types.
+     *
+     * <p>The column types are read once (a Describe of the columns) and kept per table and column
+     * list; outside a transaction each later copy is one round trip, sending with the COPY a check of
+     * those types that makes the server refuse the COPY, before any row is written, when another
+     * application changed a column (the copy then reads the types again and runs again). Inside a
+     * transaction the types are read first (two round trips), so the transaction never fails on
+     * such a check. See docs/pipelining-batches.md.
      */
     long copy(String table, List<String> columns, Stream<Object[]> rows);
 

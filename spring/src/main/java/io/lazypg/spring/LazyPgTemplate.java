@@ -59,6 +59,9 @@ public class LazyPgTemplate implements LazyPgOperations {
     private final @Nullable DataSource dataSource;
     private volatile int fetchSize;
     private final ParsedSqlCache sqlCache = new ParsedSqlCache(ParsedSqlCache.DEFAULT_CAPACITY);
+    /** The column types of the tables copied into, checked by each copy that uses them ({@link BinaryCopy}). */
+    private final CopyColumnTypes copyColumnTypes = new CopyColumnTypes();
+
     private volatile LazyPgExceptionTranslator exceptionTranslator = new SqlStateLazyPgExceptionTranslator();
 
     /** A template that joins lazypg transactions, and synchronizes with any other Spring transaction. */
@@ -233,7 +236,7 @@ public class LazyPgTemplate implements LazyPgOperations {
         Bound bound = new Bound(copy.copySql(), copy.copySql(), NO_ARGS);
         try (Stream<T> closing = Objects.requireNonNull(rows, "rows")) {
             Iterator<Object[]> encoded = closing.map(values::apply).iterator();
-            return run("copy", bound, (session, b) -> copy.run(session, encoded, client));
+            return run("copy", bound, (session, b) -> copy.run(session, encoded, client, copyColumnTypes));
         }
     }
 

@@ -77,7 +77,7 @@ final class LazyPgWays implements Ways {
                         "lazypg-batch",
                         "lazypg client.executeBatch",
                         Role.RANKED,
-                        2.0,
+                        1.0,
                         e.lazyRelay,
                         () -> id -> batch(lazy, id)),
                 new LatencyCase(
@@ -85,7 +85,7 @@ final class LazyPgWays implements Ways {
                         "lazypg-copy",
                         "lazypg client.copyIn (text)",
                         Role.RANKED,
-                        2.0,
+                        1.0,
                         e.lazyRelay,
                         () -> id -> copy(lazy, id)),
                 new LatencyCase(
@@ -93,7 +93,7 @@ final class LazyPgWays implements Ways {
                         "template-copy",
                         "lazypg template.copy (binary)",
                         Role.RANKED,
-                        3.0,
+                        1.0,
                         e.lazyRelay,
                         () -> id -> templateCopy(template, id)),
                 new LatencyCase(

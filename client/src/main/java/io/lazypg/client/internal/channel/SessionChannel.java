@@ -240,15 +240,7 @@ public final class SessionChannel implements QueryTimeout.Session {
 
     /** Sends the write buffer and empties it; the ReadyForQuery messages its Syncs and Queries ask for become owed. */
     public void send() throws IOException {
-        if (readyQueued > 0) {
-            // owed before the bytes leave: the answer can never arrive ahead of its account
-            inFlight.owe(readyQueued);
-            readyQueued = 0;
-            flushedWithoutSync = false;
-        }
-        out.write(writeBuffer.array(), 0, writeBuffer.position());
-        out.flush();
-        writeBuffer.reset();
+        sendFrom(0);
     }
 
     /** Sends the write buffer followed by Flush: the server answers what it has without ending the implicit transaction. */
@@ -256,6 +248,19 @@ public final class SessionChannel implements QueryTimeout.Session {
         FrontendMessages.flush(writeBuffer);
         flushedWithoutSync = true;
         send();
+    }
+
+    /** As {@link #send()}, from {@code from} on: what lies before it went out already (a batch's earlier slices). */
+    public void sendFrom(int from) throws IOException {
+        if (readyQueued > 0) {
+            // owed before the bytes leave: the answer can never arrive ahead of its account
+            inFlight.owe(readyQueued);
+            readyQueued = 0;
+            flushedWithoutSync = false;
+        }
+        out.write(writeBuffer.array(), from, writeBuffer.position() - from);
+        out.flush();
+        writeBuffer.reset();
     }
 
     /** Sends part of the write buffer, then Flush, leaving the buffer untouched (batch slices). */

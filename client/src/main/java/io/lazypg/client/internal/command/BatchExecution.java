@@ -1,45 +1,48 @@
 package io.lazypg.client.internal.command;
 
+import io.lazypg.client.Column;
 import io.lazypg.client.LazyResult;
-import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.internal.channel.ResponseHandler;
-import io.lazypg.client.internal.channel.ServerMessages;
 import io.lazypg.client.internal.channel.SessionChannel;
-import io.lazypg.client.internal.result.CommandTags;
-import io.lazypg.client.internal.result.ResultShape;
-import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.wire.FrontendMessages;
-import io.lazypg.client.internal.wire.MessageReader;
 import io.lazypg.client.internal.wire.WriteBuffer;
+import io.lazypg.client.sql.SqlLexer;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The exchange of one statement executed once per parameter array, pipelined: the request (every
- * Bind + Execute) and the command reading its answers ({@link Answers}). Every Bind + Execute is encoded first
- * (so a bad value fails before anything is sent), then sent in slices of {@value #SLICE_ROWS}
- * executions each followed by Flush, reading that slice's answers before sending the next: the
- * server's answers can never fill the socket buffers while we are still writing, which would
- * deadlock both sides.
+ * The exchange of one statement executed once per parameter array, pipelined: every Bind + Execute
+ * is encoded first (so a bad value fails before anything is sent), then the whole batch goes in one
+ * write ending with Sync, the first execution included: a statement not yet prepared is parsed in
+ * the same write ({@link StatementPreparer#parseAhead}: the types declared from the values, no
+ * Describe round trip of its own), and a deferred BEGIN rides ahead of it ({@link DeferredBegin}).
+ * A batch of 100 inserts is one round trip.
  *
- * <p>Atomicity: there is exactly one Sync, after the last slice (Flush does not end the implicit
- * transaction), so outside a transaction block the server runs the whole batch as one implicit
- * transaction: an error in any execution rolls back every execution before it, and the server
- * skips every one after it up to the Sync. The unsent slices are then dropped. Inside a
- * transaction block the error aborts that transaction, as any failing statement does. The Sync
- * carries the Close messages of statements the cache evicted meanwhile.
+ * <p><b>No write/write deadlock.</b> The client does not read while it writes, so the server's
+ * answers pile up in its send buffer and our receive buffer; were they to fill, the server would
+ * stop reading and both sides would block writing. As pgjdbc does ({@code
+ * MAX_BUFFERED_RECV_BYTES}), the answer bytes are estimated ({@link AnswerBytes}), and a batch
+ * whose answers may pass {@value AnswerBytes#BOUND} bytes goes in slices within that bound: each
+ * slice but the last is followed by Flush and its answers are read before the next is sent; only
+ * the last carries Sync. A slice ends with Flush, not Sync (pgjdbc syncs there), because a Sync
+ * would commit the part sent so far.
+ *
+ * <p><b>Atomicity.</b> There is exactly one Sync, so outside a transaction block the server runs
+ * the whole batch as one implicit transaction: an error in any execution rolls back every execution
+ * before it, and the server skips every one after it up to the Sync. Unsent slices are then
+ * dropped. Inside a transaction block the error aborts that transaction, as any failing statement
+ * does. The Sync carries the Close messages of statements the cache evicted meanwhile.
  *
  * <p>With {@code results} (a batch of statements that return rows, such as {@code INSERT ...
  * RETURNING}), each execution's rows and command tag become one {@link LazyResult}; the reader
- * then retains its views, so the rows stay valid after the batch.
+ * then retains its views, so the rows stay valid after the batch. Such a batch is not parsed
+ * ahead: its rows are bound in the formats its Describe chose, so a first use costs the Describe.
  */
 public final class BatchExecution extends Exchange {
-
-    static final int SLICE_ROWS = 512;
 
     private final SessionChannel channel;
     private final DeferredBegin begin;
@@ -64,6 +67,33 @@ public final class BatchExecution extends Exchange {
         this.results = results;
     }
 
+    /**
+     * Runs {@code batch} on the session (a deferred BEGIN rides with it, see the class comment) and
+     * returns each execution's row count; {@code results} as for the constructor.
+     */
+    public static int[] run(
+            SessionChannel channel,
+            ExchangeBracket bracket,
+            DeferredBegin begin,
+            String sql,
+            List<Object[]> batch,
+            @Nullable List<LazyResult> results) {
+        bracket.ensureIdle();
+        if (batch.isEmpty()) {
+            return new int[0];
+        }
+        int start = SqlLexer.skipSpaceAndComments(sql, 0);
+        if (SqlLexer.keywordEnd(sql, start, "copy") >= 0
+                && sql.toLowerCase(Locale.ROOT).contains("stdin")) {
+            // Its executions after the first would reach the server in copy-in mode, sent in the same write
+            throw new PgUsageException("COPY FROM STDIN cannot run in a batch: it has no data to send. Nothing was"
+                    + " sent. Load rows with copyIn, or with executeBatch and an INSERT.");
+        }
+        BatchExecution execution = new BatchExecution(channel, begin, sql, batch, results);
+        bracket.run(execution);
+        return execution.counts();
+    }
+
     /** The row count of each execution, once the batch ran. */
     public int[] counts() {
         return counts;
@@ -73,26 +103,62 @@ public final class BatchExecution extends Exchange {
     protected void perform() throws IOException {
         boolean ownTransaction = !begin.pending() && channel.messages().transactionStatus() == 'I';
         Object[] representative = representativeValues(batch, sql);
-        // without a statement cache, prepare writes Parse here, and the first slice sends it
-        int start = channel.writeBuffer().position();
-        statement = channel.preparer().prepare(sql, representative);
+        StatementPreparer preparer = channel.preparer();
+        PreparedStatement found = preparer.cached(sql, representative);
+        boolean ahead = found == null && results == null && preparer.parsesAhead(representative);
+        if (found == null && !ahead && preparer.caches()) {
+            found = preparer.prepare(sql, representative); // its Describe round trip, before anything is written
+        }
+        int perExecution = AnswerBytes.perExecution(ahead ? null : found, results != null);
+        String beginSql = begin.sql();
+        boolean withBegin = false;
+        if (beginSql != null) {
+            // The BEGIN rides ahead under the batch's one Sync; a batch in slices (Flush, no Sync) would
+            // leave a failed BEGIN without the Sync that ends its answer, so it goes on its own first.
+            withBegin = AnswerBytes.fitsOneWrite(perExecution, batch.size());
+            if (withBegin) {
+                BeginCommand.write(channel.writeBuffer(), beginSql);
+            } else {
+                beginAlone(begin.take());
+            }
+        }
+        if (ahead) {
+            found = preparer.parseAhead(sql, representative);
+        } else if (found == null) {
+            found = preparer.prepare(sql, representative); // without a cache: writes the unnamed Parse
+        }
+        statement = found;
         try {
-            counts = run(statement, start);
+            counts = run(found, ahead, withBegin, perExecution);
         } catch (PgServerException e) {
             // A batch is one implicit transaction (one Sync): after a stale plan nothing of it is
             // kept, and a RETURNING batch failed at its first entry, before any row reached us.
             int delivered = results == null ? 0 : results.size();
             if (!StalePlans.rerunnable(
-                    e,
-                    statement,
-                    delivered,
-                    ownTransaction && channel.messages().transactionStatus() == 'I')) {
+                    e, found, delivered, ownTransaction && channel.messages().transactionStatus() == 'I')) {
                 throw StalePlans.explained(e);
             }
-            start = channel.writeBuffer().position();
-            statement = channel.preparer().rerun(statement, representative);
-            counts = run(statement, start);
+            statement = preparer.rerun(found, representative);
+            counts = run(statement, false, false, AnswerBytes.perExecution(null, results != null));
         }
+    }
+
+    /** Sends a deferred BEGIN under a Sync of its own and reads its answer (a batch too big for one write). */
+    private void beginAlone(@Nullable String beginSql) throws IOException {
+        if (beginSql == null) {
+            return;
+        }
+        BeginCommand.write(channel.writeBuffer(), beginSql);
+        channel.writeSync();
+        ResponseHandler answer = new ResponseHandler() {
+            @Override
+            protected String phase() {
+                return "beginning a transaction";
+            }
+        };
+        channel.enqueue(answer);
+        channel.send();
+        channel.await(answer);
     }
 
     @Override
@@ -131,141 +197,94 @@ public final class BatchExecution extends Exchange {
     }
 
     /**
-     * Writes every execution, then sends and reads them slice by slice (see the class comment).
-     *
-     * @param start where the batch's messages begin in the write buffer: before the statement's
-     *     Parse when it was written there (an unnamed statement), so the first slice carries it
+     * Writes every execution behind what the buffer holds (a deferred BEGIN, the statement's Parse
+     * and Describe when parsed ahead, or its unnamed Parse), then sends them: in one write with the
+     * Sync, or in slices within the answer bound (see the class comment).
      */
-    private int[] run(PreparedStatement statement, int start) throws IOException {
+    private int[] run(PreparedStatement statement, boolean parsedAhead, boolean withBegin, int perExecution)
+            throws IOException {
         WriteBuffer out = channel.writeBuffer();
         boolean describe = results != null && statement.describedPerExecution;
         int[] ends = new int[batch.size()];
-        for (int r = 0; r < batch.size(); r++) {
-            Object[] values = batch.get(r);
-            if (values.length != statement.parameterCount) {
-                throw new PgUsageException(
-                        "Batch entry " + r + " has " + values.length + " values but the statement has "
-                                + statement.parameterCount + " parameters. Nothing was sent.");
+        try {
+            for (int r = 0; r < batch.size(); r++) {
+                Object[] values = batch.get(r);
+                if (values.length != statement.parameterCount) {
+                    throw new PgUsageException(
+                            "Batch entry " + r + " has " + values.length + " values but the statement has "
+                                    + statement.parameterCount + " parameters. Nothing was sent.");
+                }
+                Binds.write(channel, statement, values);
+                if (describe) {
+                    FrontendMessages.describe(out, 'P', ""); // the unnamed statement's columns are learnt per portal
+                }
+                FrontendMessages.execute(out, 0);
+                ends[r] = out.position();
             }
-            Binds.write(channel, statement, values);
-            if (describe) {
-                FrontendMessages.describe(out, 'P', ""); // the unnamed statement's columns are learnt per portal
-            }
-            FrontendMessages.execute(out, 0);
-            ends[r] = out.position();
+        } catch (RuntimeException e) {
+            out.reset(); // nothing went: a deferred BEGIN stays deferred, a statement parsed ahead was never sent
+            throw e;
         }
-        Answers answers = results == null
-                ? new Answers(channel, statement, batch.size())
-                : new Rows(channel, statement, batch.size(), results);
+        BatchAnswers answers = results == null
+                ? new BatchAnswers(channel, statement, batch.size(), parsedAhead)
+                : new BatchAnswers.Rows(channel, statement, batch.size(), results);
         channel.reader().retainViews(results != null);
+        if (withBegin) {
+            channel.enqueue(begin.command());
+            begin.sentWithStatement();
+        }
         channel.enqueue(answers);
-        int sent = start;
-        for (int from = 0; from < batch.size() && answers.serverError() == null; from += SLICE_ROWS) {
-            int to = Math.min(batch.size(), from + SLICE_ROWS);
-            channel.sendSliceWithFlush(sent, ends[to - 1]);
-            sent = ends[to - 1];
-            answers.expectUpTo(to);
-            if (from == 0) {
+        try {
+            return send(answers, ends, perExecution);
+        } finally {
+            if (parsedAhead && answers.describedTypes() != null) {
+                // the Parse succeeded: the statement exists on the server, whatever the executions did
+                int[] types = answers.describedTypes();
+                Column[] columns = answers.describedColumns();
+                channel.preparer().parsedAhead(statement, types, columns);
+            }
+        }
+    }
+
+    private int[] send(BatchAnswers answers, int[] ends, int estimate) throws IOException {
+        int sent = 0;
+        int from = 0;
+        boolean first = true;
+        int perExecution = estimate;
+        long receivedBefore = channel.reader().bytesReceived();
+        while (true) {
+            int to = AnswerBytes.sliceEnd(from, batch.size(), perExecution);
+            if (to == batch.size()) {
+                answers.expectUpTo(batch.size() + 1); // no pause: read on to ReadyForQuery
+                channel.writeSync();
+                channel.sendFrom(sent);
+            } else {
+                channel.sendSliceWithFlush(sent, ends[to - 1]);
+                sent = ends[to - 1];
+                answers.expectUpTo(to);
+            }
+            if (first) {
                 channel.await(answers);
+                first = false;
             } else {
                 channel.resume(answers);
             }
-        }
-        // Unsent slices (after an error) are dropped; Sync ends the batch and throws its first error.
-        channel.sync();
-        channel.resume(answers);
-        return answers.counts;
-    }
-
-    /** Counts per execution; pauses when a slice is fully answered or an execution failed. */
-    private static class Answers extends ResponseHandler {
-        final SessionChannel connection;
-        final PreparedStatement statement;
-        final int[] counts;
-        int answered;
-        private int expected;
-
-        Answers(SessionChannel connection, PreparedStatement statement, int size) {
-            this.connection = connection;
-            this.statement = statement;
-            counts = new int[size];
-        }
-
-        void expectUpTo(int executions) {
-            expected = executions;
-        }
-
-        @Override
-        protected String phase() {
-            return "running a batch";
-        }
-
-        @Override
-        protected void commandComplete(MessageReader in) {
-            String tag = ServerMessages.readCString(in.buffer(), in.payloadOffset());
-            completed(tag);
-            counts[answered++] = (int) Math.min(Integer.MAX_VALUE, CommandTags.rowCount(tag));
-            pauseAtSliceEnd();
-        }
-
-        /** The execution numbered {@link #answered} completed with {@code tag}. */
-        void completed(String tag) {}
-
-        @Override
-        protected void emptyQuery() {
-            completed("");
-            counts[answered++] = 0;
-            pauseAtSliceEnd();
-        }
-
-        @Override
-        protected void error(PgServerException e) {
-            if (serverError() == null) { // the message names the entry that failed, as pgjdbc's does
-                super.error(new PgServerException(
-                        "Batch entry " + answered + " (of " + counts.length + ", counted from 0) failed", e.fields()));
+            if (to == batch.size()) {
+                if (answers.serverError() != null) {
+                    channel.resume(answers); // it paused at the error: on to ReadyForQuery, which throws it
+                }
+                return answers.counts;
             }
-            pause(); // the server skips the rest up to Sync
-        }
-
-        private void pauseAtSliceEnd() {
-            if (answered >= expected) {
-                pause();
+            // The answers read so far say what the next slices' will be (rows wider than estimated, or none)
+            perExecution = AnswerBytes.measured(
+                    perExecution, channel.reader().bytesReceived() - receivedBefore, answers.answered);
+            if (answers.serverError() != null) {
+                // Unsent slices are dropped; Sync ends the batch and throws its first error.
+                channel.sync();
+                channel.resume(answers);
+                return answers.counts;
             }
-        }
-    }
-
-    /** Counts, and each execution's rows as one result. */
-    private static final class Rows extends Answers {
-        private final List<LazyResult> results;
-        private List<LazyRow> rows = new ArrayList<>();
-
-        Rows(SessionChannel connection, PreparedStatement statement, int size, List<LazyResult> results) {
-            super(connection, statement, size);
-            this.results = results;
-        }
-
-        @Override
-        protected void rowDescription(MessageReader in) {
-            if (statement.describedPerExecution) {
-                connection.preparer().describedPortal(statement, in);
-            }
-        }
-
-        @Override
-        protected void dataRow(MessageReader in) {
-            ResultShape shape = statement.shape;
-            if (shape != null) {
-                RowDescriptions.checkColumnCount(in, shape);
-                rows.add(RowViews.view(
-                        shape, in.buffer(), in.payloadOffset() + 2, in.payloadOffset() + in.payloadLength()));
-            }
-        }
-
-        @Override
-        void completed(String tag) {
-            ResultShape shape = statement.shape;
-            results.add(new LazyResult(shape == null ? List.of() : shape.columns(), rows, tag));
-            rows = new ArrayList<>();
+            from = to;
         }
     }
 }

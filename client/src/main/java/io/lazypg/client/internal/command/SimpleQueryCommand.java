@@ -14,7 +14,11 @@ abstract class SimpleQueryCommand extends ResponseHandler {
     public final void write(SessionChannel channel, String sql) {
         SqlText.check(sql);
         channel.writeQuery(sql);
+        writeAfterQuery(channel);
     }
+
+    /** What goes in the same write as the Query, after it (a COPY's first data); nothing by default. */
+    void writeAfterQuery(SessionChannel channel) {}
 
     /** The rows the query observer is told of once the command is over. */
     long observedRows() {

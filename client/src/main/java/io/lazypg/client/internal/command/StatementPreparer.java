@@ -110,19 +110,9 @@ public final class StatementPreparer {
     }
 
     public PreparedStatement prepare(String sql, Object[] values) throws IOException {
-        PreparedStatement cached = statements.get(sql);
-        if (cached != null && (cached.stale || !sameOrigin(cached))) {
-            statements.remove(cached);
-            cached = null;
-        }
-        if (cached != null && cached.accepts(values)) {
-            if (cached.shape != null && cached.shape.settings() != connection.output()) {
-                cached.adaptTo(connection.output(), this::chooseBinary);
-            }
-            return cached;
-        }
+        PreparedStatement cached = cached(sql, values);
         if (cached != null) {
-            statements.remove(cached);
+            return cached;
         }
         int[] types = checkedParameterTypes(sql, values, standardConformingStrings());
         if (!statements.enabled()) {
@@ -138,11 +128,99 @@ public final class StatementPreparer {
         connection.enqueue(description);
         connection.send();
         connection.await(description);
-        Column[] columns = description.columns;
-        int parameterCount = description.parameterCount;
-        if (parameterCount >= 0 && parameterCount != values.length) {
+        return cache(name, sql, types, description.parameterCount, description.parameterTypes, description.columns);
+    }
+
+    /**
+     * The cached statement for {@code sql} when it accepts these values, brought in line with the
+     * session's output settings; else null, and an entry that cannot serve (stale, of the other
+     * origin, parsed for other types) is dropped (closed with the next Sync).
+     */
+    @Nullable
+    PreparedStatement cached(String sql, Object[] values) {
+        PreparedStatement cached = statements.get(sql);
+        if (cached != null && (cached.stale || !sameOrigin(cached))) {
+            statements.remove(cached);
+            cached = null;
+        }
+        if (cached != null && cached.accepts(values)) {
+            if (cached.shape != null && cached.shape.settings() != connection.output()) {
+                cached.adaptTo(connection.output(), this::chooseBinary);
+            }
+            return cached;
+        }
+        if (cached != null) {
+            statements.remove(cached);
+        }
+        return null;
+    }
+
+    /**
+     * Writes Parse of a named statement for {@code sql} with the types of {@code values} declared,
+     * and Describe of it, without Sync and without waiting: the caller writes its Binds behind them
+     * in the same write (a batch's first use, one round trip instead of two). The statement
+     * returned binds with every result column in text, since the columns are not known yet; once
+     * the answer arrived, {@link #parsedAhead} caches it with the described shape. Only where
+     * {@link #parsesAhead} says so.
+     */
+    PreparedStatement parseAhead(String sql, Object[] values) {
+        int[] types = checkedParameterTypes(sql, values, standardConformingStrings());
+        String name = namePrefix + (++counter);
+        FrontendMessages.parse(connection.writeBuffer(), name, sql, types);
+        FrontendMessages.describe(connection.writeBuffer(), 'S', name);
+        return new PreparedStatement(name, sql, types, types, values.length, null, NO_FORMATS, usage(sql), false);
+    }
+
+    /** Whether the statement cache is on (statements are named and kept). */
+    boolean caches() {
+        return statements.enabled();
+    }
+
+    /**
+     * Whether {@link #parseAhead} can serve these values: the cache is on, and no value needs the
+     * type the server infers to be bound (a value with no type of its own, such as a Map for what
+     * may be a json parameter, is written by what the Describe says).
+     */
+    boolean parsesAhead(Object[] values) {
+        if (!statements.enabled()) {
+            return false;
+        }
+        for (Object v : values) {
+            if (ParameterEncoder.needsServerType(v)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The columns of the RowDescription answering a {@link #parseAhead} Describe, binary where chosen. */
+    Column[] describedColumns(MessageReader in) {
+        return RowDescriptions.parse(in.buffer(), in.payloadOffset(), in.payloadLength(), this::chooseBinary);
+    }
+
+    /**
+     * The Describe answer to {@link #parseAhead} arrived ({@code parameterTypes} from
+     * ParameterDescription, {@code columns} null for NoData): the statement exists on the server and
+     * is cached for the next use, bound with its binary result formats from then on.
+     */
+    void parsedAhead(PreparedStatement ahead, int[] parameterTypes, Column @Nullable [] columns) {
+        try {
+            cache(ahead.name, ahead.sql, ahead.declaredTypes, parameterTypes.length, parameterTypes, columns);
+        } catch (PgUsageException e) {
+            // the server counted other parameters than the lexer: the statement was closed, the next use says why
+        }
+    }
+
+    private PreparedStatement cache(
+            String name,
+            String sql,
+            int[] types,
+            int parameterCount,
+            int[] parameterTypes,
+            Column @Nullable [] columns) {
+        if (parameterCount >= 0 && parameterCount != types.length) {
             statements.pendingCloses().add(name);
-            throw wrongParameterCount(sql, parameterCount, values.length);
+            throw wrongParameterCount(sql, parameterCount, types.length);
         }
         StatementUsage usage = usage(sql);
         if (usage != null) {
@@ -150,9 +228,9 @@ public final class StatementPreparer {
         }
         ResultShape shape = columns == null ? null : new ResultShape(columns, connection.output(), usage);
         short[] formats = columns == null ? NO_FORMATS : RowDescriptions.formats(columns);
-        int[] described = parameterCount >= 0 ? description.parameterTypes : types;
+        int[] described = parameterCount >= 0 ? parameterTypes : types;
         PreparedStatement statement =
-                new PreparedStatement(name, sql, types, described, values.length, shape, formats, usage, false);
+                new PreparedStatement(name, sql, types, described, types.length, shape, formats, usage, false);
         statements.put(statement);
         return statement;
     }

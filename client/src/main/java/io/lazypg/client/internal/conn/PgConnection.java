@@ -270,7 +270,7 @@ public final class PgConnection implements Poolable {
 
     /** Pipelined executions of one statement with one Sync; see {@link io.lazypg.client.LazyPgConnection#executeBatch}. */
     public int[] executeBatch(String sql, List<Object[]> batch) {
-        return runBatch(sql, batch, null);
+        return BatchExecution.run(channel, bracket, begin, sql, batch, null);
     }
 
     /**
@@ -279,18 +279,8 @@ public final class PgConnection implements Poolable {
      */
     public List<LazyResult> queryBatch(String sql, List<Object[]> batch) {
         List<LazyResult> results = new ArrayList<>(batch.size());
-        runBatch(sql, batch, results);
+        BatchExecution.run(channel, bracket, begin, sql, batch, results);
         return results;
-    }
-
-    private int[] runBatch(String sql, List<Object[]> batch, @Nullable List<LazyResult> results) {
-        ensureUsable();
-        if (batch.isEmpty()) {
-            return new int[0];
-        }
-        BatchExecution execution = new BatchExecution(channel, begin, sql, batch, results);
-        bracket.run(execution);
-        return execution.counts();
     }
 
     /** Runs statements as one thread's pipeline ({@link PipelineExecution}): each one's result or failure. */
@@ -361,13 +351,8 @@ public final class PgConnection implements Poolable {
     public long copyOut(String copySql, OutputStream out) {
         ensureUsable();
         CopyToStream copy = new CopyToStream(bracket::cancel, out);
-        simpleQueries.run(
-                bracket,
-                copySql,
-                "copy-out",
-                false,
-                copy,
-                false); // payloads are written out during the call, never kept
+        // payloads are written out during the call, never kept
+        simpleQueries.run(bracket, copySql, "copy-out", false, copy, false);
         return copy.rows();
     }
 
