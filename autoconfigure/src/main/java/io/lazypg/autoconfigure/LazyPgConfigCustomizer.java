@@ -1,6 +1,7 @@
 package io.lazypg.autoconfigure;
 
 import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.LazyPgConfigBuilder;
 
 /**
  * Callback to change the {@link LazyPgConfig} of the auto-configured client after properties and
@@ -10,5 +11,5 @@ import io.lazypg.client.LazyPgConfig;
 @FunctionalInterface
 public interface LazyPgConfigCustomizer {
 
-    void customize(LazyPgConfig.Builder builder);
+    void customize(LazyPgConfigBuilder builder);
 }

@@ -1,6 +1,7 @@
 package io.lazypg.autoconfigure;
 
 import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.LazyPgConfigBuilder;
 import io.lazypg.client.SettingName;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -27,7 +28,7 @@ final class LazyPgConfigFactory {
             LazyPgConnectionDetails details,
             @Nullable LazyPgPasswordSupplier passwordSupplier,
             List<LazyPgConfigCustomizer> customizers) {
-        LazyPgConfig.Builder builder = LazyPgConfig.builder();
+        LazyPgConfigBuilder builder = LazyPgConfig.builder();
         try {
             applyProperties(properties, builder);
             builder.url(details.getUrl());
@@ -62,7 +63,7 @@ final class LazyPgConfigFactory {
      * row names its Boot property), so a new setting needs no line here. Unset properties leave the
      * client's default; sizes are turned into bytes.
      */
-    private static void applyProperties(LazyPgProperties p, LazyPgConfig.Builder b) {
+    private static void applyProperties(LazyPgProperties p, LazyPgConfigBuilder b) {
         BeanWrapper properties = new BeanWrapperImpl(p);
         for (SettingName s : SettingName.all()) {
             String boot = s.bootProperty();

@@ -1,6 +1,6 @@
 package io.lazypg.autoconfigure;
 
-import io.lazypg.spring.entity.EditDistance;
+import io.lazypg.client.EditDistance;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;

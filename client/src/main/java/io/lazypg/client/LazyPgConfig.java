@@ -1,14 +1,10 @@
 package io.lazypg.client;
 
 import io.lazypg.client.internal.config.ConnectSettings;
-import io.lazypg.client.internal.config.ConnectionUrl;
 import io.lazypg.client.internal.config.PassFile;
 import io.lazypg.client.internal.config.PoolRows;
-import io.lazypg.client.internal.config.ServerParameters;
-import io.lazypg.client.internal.config.Setting;
 import io.lazypg.client.internal.config.SettingValues;
 import io.lazypg.client.internal.config.Settings;
-import io.lazypg.client.internal.tls.SslNegotiation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -28,7 +24,7 @@ import org.jspecify.annotations.Nullable;
  * names, default, range check, documentation; listed in docs/configuration.md): values, {@link
  * #equals}, {@link #toString()} (never the password) and every check come from it, and messages
  * name a setting by URL key and builder name, {@code fetch_size (fetchSize)}. Immutable and
- * thread-safe; {@link Builder#build()} checks every range, so a bad value fails at startup.
+ * thread-safe; {@link LazyPgConfigBuilder#build()} checks every range, so a bad value fails at startup.
  */
 public final class LazyPgConfig {
 
@@ -47,7 +43,7 @@ public final class LazyPgConfig {
     /** The password supplier and the environment (#31), beside the table. */
     private final ConnectSettings connect;
 
-    private LazyPgConfig(
+    LazyPgConfig(
             List<PgHost> hosts, SettingValues values, Map<String, String> serverParameters, ConnectSettings connect) {
         this.hosts = hosts;
         this.connect = connect;
@@ -57,12 +53,12 @@ public final class LazyPgConfig {
         this.pool = PoolRows.from(values);
     }
 
-    public static Builder builder() {
-        return new Builder();
+    public static LazyPgConfigBuilder builder() {
+        return new LazyPgConfigBuilder();
     }
 
     /**
-     * Parses a libpq URI or a pgjdbc URL; see {@link Builder#url(String)}.
+     * Parses a libpq URI or a pgjdbc URL; see {@link LazyPgConfigBuilder#url(String)}.
      *
      * @throws IllegalArgumentException for a malformed URL, an unknown parameter or a bad value (never the password)
      */
@@ -71,8 +67,8 @@ public final class LazyPgConfig {
     }
 
     /** A builder holding this configuration's values, to derive a changed copy. */
-    public Builder toBuilder() {
-        Builder b = new Builder();
+    public LazyPgConfigBuilder toBuilder() {
+        LazyPgConfigBuilder b = new LazyPgConfigBuilder();
         b.host = host();
         b.port = port();
         b.hosts = hosts.size() > 1 ? hosts : null;
@@ -84,7 +80,7 @@ public final class LazyPgConfig {
 
     /** This configuration aimed at {@code host} alone: what one connection to that host uses. */
     public LazyPgConfig forHost(PgHost host) {
-        Builder b = toBuilder().host(host.host()).port(host.port());
+        LazyPgConfigBuilder b = toBuilder().host(host.host()).port(host.port());
         b.values.set(Settings.TARGET_SESSION_ATTRS, TargetSessionAttrs.ANY);
         b.values.set(Settings.LOAD_BALANCE_HOSTS, false);
         b.values.set(Settings.READ_ONLY_TARGET, null);
@@ -337,303 +333,6 @@ public final class LazyPgConfig {
 
         public PoolSettings withLeakDetectionThreshold(Duration value) {
             return PoolRows.with(this, Settings.POOL_LEAK_DETECTION_THRESHOLD, value);
-        }
-    }
-
-    /** Collects settings; {@link #build()} checks them, so order does not matter. Not thread-safe; reusable. */
-    public static final class Builder {
-
-        private String host = "localhost";
-        private int port = DEFAULT_PORT;
-        /** Set for several hosts; then {@link #host} and {@link #port} are not used. */
-        private @Nullable List<PgHost> hosts;
-
-        private SettingValues values = SettingValues.defaults();
-        private final Map<String, String> serverParameters = new LinkedHashMap<>();
-        private ConnectSettings connect = ConnectSettings.DEFAULTS;
-
-        private Builder() {}
-
-        /** libpq's require_auth: methods to accept (password, md5, scram-sha-256, gss, sspi, none) or, each with !, to refuse. */
-        public Builder requireAuth(String methods) {
-            return set(Settings.REQUIRE_AUTH, methods);
-        }
-
-        /** libpq's channel_binding: disable, prefer (the default) or require (SCRAM-SHA-256-PLUS or nothing). */
-        public Builder channelBinding(String mode) {
-            return set(Settings.CHANNEL_BINDING, mode);
-        }
-
-        /** libpq's passfile: the password file read when no password is set (default PGPASSFILE or ~/.pgpass). */
-        public Builder passFile(@Nullable Path file) {
-            return set(Settings.PASS_FILE, file);
-        }
-
-        /** libpq's keepalives: TCP keepalives on (the default) or off. */
-        public Builder keepalives(boolean on) {
-            return set(Settings.KEEPALIVES, on);
-        }
-
-        /** libpq's keepalives_idle (whole seconds); zero for the system's. */
-        public Builder keepalivesIdle(Duration idle) {
-            return set(Settings.KEEPALIVES_IDLE, idle);
-        }
-
-        /** libpq's keepalives_interval (whole seconds); zero for the system's. */
-        public Builder keepalivesInterval(Duration interval) {
-            return set(Settings.KEEPALIVES_INTERVAL, interval);
-        }
-
-        /** libpq's keepalives_count; 0 for the system's. */
-        public Builder keepalivesCount(int count) {
-            return set(Settings.KEEPALIVES_COUNT, count);
-        }
-
-        /** SQL run on each new connection before first use (HikariCP's connectionInitSql); null for none. */
-        public Builder initSql(@Nullable String sql) {
-            return set(Settings.INIT_SQL, sql);
-        }
-
-        /**
-         * Asked for the password each time a connection is opened, so rotating secrets (cloud IAM
-         * tokens, vault leases) need no restart: open connections keep working, new ones use the new
-         * secret. Called on the opening thread; the array is wiped after use. Excludes {@link
-         * #password(String)}. Null to unset.
-         */
-        public Builder passwordSupplier(@Nullable Supplier<char[]> supplier) {
-            connect = connect.withPasswordSupplier(supplier);
-            return this;
-        }
-
-        /**
-         * The environment libpq's variables (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD, PGPASSFILE,
-         * PGSSLMODE, PGAPPNAME, PGOPTIONS, PGSERVICE, PGSERVICEFILE, PGSYSCONFDIR) are read from: the
-         * process environment by default. Call it before {@link #url(String)}, which reads it;
-         * {@code Map.of()} turns the variables off.
-         */
-        public Builder environment(Map<String, String> variables) {
-            connect = connect.withEnvironment(variables);
-            return this;
-        }
-
-        /** The environment set with {@link #environment(Map)}, for the URL reader. */
-        public Map<String, String> environment() {
-            return connect.environment();
-        }
-
-        /**
-         * Applies what a URL names, the rest kept: {@code postgresql://[user[:password]@]host[:port],.../db?k=v&...}
-         * (libpq; {@code postgres://}) or {@code jdbc:postgresql://host[:port],.../db?k=v&...} (pgjdbc;
-         * {@code jdbc:lazypg:}). Both take every setting's URL key (docs/configuration.md), JDBC URLs pgjdbc's
-         * names too; durations are seconds, {@code 250ms}-style or ISO-8601, sizes bytes or {@code 64kB}-style.
-         *
-         * @throws IllegalArgumentException naming the parameter (never the password) of a malformed or unknown one
-         */
-        public Builder url(String url) {
-            ConnectionUrl.applyTo(url, this, values);
-            return this;
-        }
-
-        /**
-         * Sets a setting by URL key or builder name ({@code fetch_size}, {@code fetchSize}) to a value of its
-         * type or its URL text; {@code null} restores the default. For code handling settings by name (Boot).
-         */
-        public Builder setting(String name, @Nullable Object value) {
-            values.setNamed(name, value);
-            return this;
-        }
-
-        private Builder set(Setting<?> setting, @Nullable Object value) {
-            values.set(setting, value);
-            return this;
-        }
-
-        /** One host; replaces any list set with {@link #hosts(List)}. */
-        public Builder host(String host) {
-            this.host = host;
-            this.hosts = null;
-            return this;
-        }
-
-        /** Hosts tried in order (or at random) until one matches {@code targetSessionAttrs}; replaces host and port. */
-        public Builder hosts(List<PgHost> hosts) {
-            if (hosts == null || hosts.isEmpty()) {
-                throw new IllegalArgumentException("hosts must name at least one host");
-            }
-            if (hosts.size() == 1) {
-                this.host = hosts.get(0).host();
-                this.port = hosts.get(0).port();
-                this.hosts = null;
-            } else {
-                this.hosts = List.copyOf(hosts);
-            }
-            return this;
-        }
-
-        public Builder port(int port) {
-            this.port = port;
-            return this;
-        }
-
-        public Builder targetSessionAttrs(TargetSessionAttrs target) {
-            return set(Settings.TARGET_SESSION_ATTRS, target);
-        }
-
-        public Builder loadBalanceHosts(boolean loadBalanceHosts) {
-            return set(Settings.LOAD_BALANCE_HOSTS, loadBalanceHosts);
-        }
-
-        public Builder readOnlyTarget(@Nullable TargetSessionAttrs target) {
-            return set(Settings.READ_ONLY_TARGET, target);
-        }
-
-        public Builder readYourWrites(boolean readYourWrites) {
-            return set(Settings.READ_YOUR_WRITES, readYourWrites);
-        }
-
-        public Builder readYourWritesTimeout(Duration timeout) {
-            return set(Settings.READ_YOUR_WRITES_TIMEOUT, timeout);
-        }
-
-        /** The database; when never set, the user name is used. */
-        public Builder database(String database) {
-            return set(Settings.DATABASE, database);
-        }
-
-        public Builder user(String user) {
-            return set(Settings.USER, user);
-        }
-
-        public Builder password(String password) {
-            return set(Settings.PASSWORD, password);
-        }
-
-        public Builder sslMode(SslMode sslMode) {
-            return set(Settings.SSL_MODE, sslMode);
-        }
-
-        public Builder sslRootCert(@Nullable Path sslRootCert) {
-            return set(Settings.SSL_ROOT_CERT, sslRootCert);
-        }
-
-        public Builder sslNegotiation(String sslNegotiation) {
-            return set(Settings.SSL_NEGOTIATION, sslNegotiation);
-        }
-
-        public Builder applicationName(String applicationName) {
-            return set(Settings.APPLICATION_NAME, applicationName);
-        }
-
-        public Builder connectTimeout(Duration connectTimeout) {
-            return set(Settings.CONNECT_TIMEOUT, connectTimeout);
-        }
-
-        public Builder queryTimeout(Duration queryTimeout) {
-            return set(Settings.QUERY_TIMEOUT, queryTimeout);
-        }
-
-        public Builder statementCacheSize(int statementCacheSize) {
-            return set(Settings.STATEMENT_CACHE_SIZE, statementCacheSize);
-        }
-
-        public Builder pipeliningLimit(int pipeliningLimit) {
-            return set(Settings.PIPELINING_LIMIT, pipeliningLimit);
-        }
-
-        public Builder fetchSize(int fetchSize) {
-            return set(Settings.FETCH_SIZE, fetchSize);
-        }
-
-        public Builder maxMessageSize(int maxMessageSize) {
-            return set(Settings.MAX_MESSAGE_SIZE, maxMessageSize);
-        }
-
-        public Builder receiveBufferSize(int receiveBufferSize) {
-            return set(Settings.RECEIVE_BUFFER_SIZE, receiveBufferSize);
-        }
-
-        public Builder receiveSpin(Duration receiveSpin) {
-            return set(Settings.RECEIVE_SPIN, receiveSpin);
-        }
-
-        public Builder statisticsMaxStatements(int statisticsMaxStatements) {
-            return set(Settings.STATISTICS_MAX_STATEMENTS, statisticsMaxStatements);
-        }
-
-        public Builder reportUnreadColumns(boolean reportUnreadColumns) {
-            return set(Settings.REPORT_UNREAD_COLUMNS, reportUnreadColumns);
-        }
-
-        /** Adds (or with a {@code null} value removes) one StartupMessage parameter. */
-        public Builder serverParameter(String name, @Nullable String value) {
-            if (value == null) {
-                serverParameters.remove(name);
-            } else {
-                serverParameters.put(name, value);
-            }
-            return this;
-        }
-
-        /** Replaces all StartupMessage parameters. */
-        public Builder serverParameters(Map<String, String> parameters) {
-            serverParameters.clear();
-            serverParameters.putAll(parameters);
-            return this;
-        }
-
-        /** Replaces every pool setting. */
-        public Builder pool(PoolSettings settings) {
-            PoolRows.writeTo(settings, values);
-            return this;
-        }
-
-        public Builder poolMaxSize(int value) {
-            return set(Settings.POOL_MAX_SIZE, value);
-        }
-
-        public Builder poolMinIdle(int value) {
-            return set(Settings.POOL_MIN_IDLE, value);
-        }
-
-        public Builder poolAcquireTimeout(Duration value) {
-            return set(Settings.POOL_ACQUIRE_TIMEOUT, value);
-        }
-
-        public Builder poolMaxLifetime(Duration value) {
-            return set(Settings.POOL_MAX_LIFETIME, value);
-        }
-
-        public Builder poolIdleTimeout(Duration value) {
-            return set(Settings.POOL_IDLE_TIMEOUT, value);
-        }
-
-        public Builder poolValidationTimeout(Duration value) {
-            return set(Settings.POOL_VALIDATION_TIMEOUT, value);
-        }
-
-        public Builder poolValidateAfterIdle(Duration value) {
-            return set(Settings.POOL_VALIDATE_AFTER_IDLE, value);
-        }
-
-        public Builder poolLeakDetectionThreshold(Duration value) {
-            return set(Settings.POOL_LEAK_DETECTION_THRESHOLD, value);
-        }
-
-        /** @throws IllegalArgumentException naming the first setting that is missing or out of range */
-        public LazyPgConfig build() {
-            values.check();
-            List<PgHost> hostList = hosts != null ? hosts : List.of(new PgHost(host, port));
-            ServerParameters.check(serverParameters);
-            SslNegotiation.checkAgainst(values.get(Settings.SSL_NEGOTIATION), values.get(Settings.SSL_MODE));
-            SettingValues built = values.copy();
-            if (built.getOrNull(Settings.DATABASE) == null) {
-                built.set(Settings.DATABASE, built.get(Settings.USER));
-            }
-            if (connect.passwordSupplier() != null && built.getOrNull(Settings.PASSWORD) != null) {
-                throw new IllegalArgumentException("password and passwordSupplier are both set: set one (the"
-                        + " supplier is asked for each new connection)");
-            }
-            return new LazyPgConfig(hostList, built, serverParameters, connect);
         }
     }
 }

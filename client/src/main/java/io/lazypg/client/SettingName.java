@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * How one of the client's settings is named, read from its table of settings: for integrations that
  * map their own property names onto the client's (the Boot starter copies each {@code lazypg.*}
  * property to the setting whose {@link #bootProperty} it is, the JDBC driver warns about pgjdbc
- * properties that have no effect). Values are set through {@link LazyPgConfig.Builder#setting}.
+ * properties that have no effect). Values are set through {@link LazyPgConfigBuilder#setting}.
  * Immutable and thread-safe.
  *
  * @param key the URL parameter ({@code fetch_size})

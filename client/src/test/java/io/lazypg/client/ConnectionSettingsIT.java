@@ -34,7 +34,7 @@ class ConnectionSettingsIT {
         return server.authRoles().orElseThrow();
     }
 
-    private static LazyPgConfig.Builder as(TestPostgres server, TestPostgres.Role role, String password) {
+    private static LazyPgConfigBuilder as(TestPostgres server, TestPostgres.Role role, String password) {
         return LazyPgConfig.builder()
                 .environment(Map.of())
                 .host(server.host())

@@ -45,7 +45,7 @@ class DirectTlsIT {
         this.tls = server.tls().orElseThrow();
     }
 
-    private LazyPgConfig.Builder config(String host, int port, SslMode mode, Path root) {
+    private LazyPgConfigBuilder config(String host, int port, SslMode mode, Path root) {
         TestPostgres.Role role = tls.tlsOnlyRole();
         return LazyPgConfig.builder()
                 .host(host)

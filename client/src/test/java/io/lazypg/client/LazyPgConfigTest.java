@@ -66,7 +66,7 @@ class LazyPgConfigTest {
 
     @Test
     void serverParametersAreCopiedAndUnmodifiable() {
-        LazyPgConfig.Builder b = LazyPgConfig.builder()
+        LazyPgConfigBuilder b = LazyPgConfig.builder()
                 .user("app")
                 .serverParameter("TimeZone", "UTC")
                 .serverParameter("search_path", "app,public");
@@ -208,8 +208,8 @@ class LazyPgConfigTest {
         assertThat(ok.pool().minIdle()).isEqualTo(10);
     }
 
-    private static void assertInvalid(java.util.function.Consumer<LazyPgConfig.Builder> change, String setting) {
-        LazyPgConfig.Builder b = LazyPgConfig.builder().user("app");
+    private static void assertInvalid(java.util.function.Consumer<LazyPgConfigBuilder> change, String setting) {
+        LazyPgConfigBuilder b = LazyPgConfig.builder().user("app");
         change.accept(b);
         assertThatThrownBy(b::build)
                 .isInstanceOf(IllegalArgumentException.class)

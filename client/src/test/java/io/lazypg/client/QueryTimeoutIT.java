@@ -46,7 +46,7 @@ class QueryTimeoutIT {
         }
     }
 
-    private static LazyPgConfig.Builder through(CancelInterceptingRelay relay, TestPostgres server) {
+    private static LazyPgConfigBuilder through(CancelInterceptingRelay relay, TestPostgres server) {
         return LazyPgConfig.builder()
                 .host(relay.host())
                 .port(relay.port())

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class RefusedAuthenticationWireTest {
 
     /** The bytes the client sent after the StartupMessage, until it closed the connection. */
-    private static byte[] afterRequest(byte[] request, UnaryOperator<LazyPgConfig.Builder> settings) throws Exception {
+    private static byte[] afterRequest(byte[] request, UnaryOperator<LazyPgConfigBuilder> settings) throws Exception {
         try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<byte[]> received = CompletableFuture.supplyAsync(() -> {
                 try (Socket s = listener.accept()) {

@@ -1,6 +1,7 @@
 package io.lazypg.jdbc;
 
 import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.LazyPgConfigBuilder;
 import io.lazypg.client.SettingName;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Turns a JDBC URL and the properties a pool or DriverManager passes beside it into a
  * {@link LazyPgConfig}. The URL syntax and its parameters are the client's ({@link
- * LazyPgConfig.Builder#url}); each property is read as one more URL parameter, so the two cannot
+ * LazyPgConfigBuilder#url}); each property is read as one more URL parameter, so the two cannot
  * disagree about names or values, and an unknown property fails like an unknown parameter.
  *
  * <p>Stateless and thread-safe.

@@ -1,6 +1,7 @@
 package io.lazypg.jdbc;
 
 import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.LazyPgConfigBuilder;
 import io.lazypg.client.LazyPgSession;
 import java.sql.Connection;
 import java.sql.Driver;
@@ -14,7 +15,7 @@ import java.util.logging.Logger;
 /**
  * The lazypg JDBC driver: {@code jdbc:lazypg://host[:port]/database?user=...&password=...}, with
  * the parameters of the client's URLs ({@code sslmode}, {@code query_timeout}, ...; see
- * {@link LazyPgConfig.Builder#url}). Properties passed beside the URL (by DriverManager or a pool)
+ * {@link LazyPgConfigBuilder#url}). Properties passed beside the URL (by DriverManager or a pool)
  * are read as more parameters.
  *
  * <p>Each {@link #connect} opens one connection of its own, outside any lazypg pool: this is what

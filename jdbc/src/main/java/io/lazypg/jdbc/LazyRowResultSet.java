@@ -649,43 +649,40 @@ public final class LazyRowResultSet extends RowNavigation {
             // an array of a user-defined type (enum[]) is an Array, as pgjdbc gives it; other types their text
             return userArrayElement(i) != null ? getArray(columnIndex) : getString(columnIndex);
         }
-        switch (type) {
-            case INT2:
-            case INT4: {
-                int v = getInt(columnIndex);
-                return wasNull ? null : v;
-            }
-            case DATE:
-                return getDate(columnIndex);
-            case TIME:
-            case TIMETZ:
-                return getTime(columnIndex);
-            case TIMESTAMP:
-            case TIMESTAMPTZ:
-                return getTimestamp(columnIndex);
-            case BYTEA:
-                return getBytes(columnIndex);
-            // Ask for the type itself: get(i, Object.class) would return whatever another getter memoized first.
-            case BOOL:
-            case INT8:
-            case OID:
-            case FLOAT4:
-            case FLOAT8:
-            case UUID:
-                return decoded(columnIndex, type.javaClass());
-            case NUMERIC: {
-                String text = getString(columnIndex);
-                if (text == null) {
-                    return null;
-                }
-                // NaN and the infinities have no BigDecimal; pgjdbc gives a Double for them.
-                return Character.isDigit(text.charAt(text.length() - 1))
-                        ? decoded(columnIndex, BigDecimal.class)
-                        : (Object) decoded(columnIndex, Double.class);
-            }
-            default:
-                return type.isArray() ? getArray(columnIndex) : getString(columnIndex);
+        // The type table's natural class decides, mapped to what pgjdbc's getObject gives for it.
+        Class<?> natural = type.javaClass();
+        if (natural == Short.class || natural == Integer.class) {
+            int v = getInt(columnIndex);
+            return wasNull ? null : v;
         }
+        if (natural == LocalDate.class) {
+            return getDate(columnIndex);
+        }
+        if (natural == LocalTime.class || natural == OffsetTime.class) {
+            return getTime(columnIndex);
+        }
+        if (natural == LocalDateTime.class || natural == OffsetDateTime.class) {
+            return getTimestamp(columnIndex);
+        }
+        if (natural == byte[].class) {
+            return getBytes(columnIndex);
+        }
+        if (natural == BigDecimal.class) {
+            String text = getString(columnIndex);
+            if (text == null) {
+                return null;
+            }
+            // NaN and the infinities have no BigDecimal; pgjdbc gives a Double for them.
+            return Character.isDigit(text.charAt(text.length() - 1))
+                    ? decoded(columnIndex, BigDecimal.class)
+                    : (Object) decoded(columnIndex, Double.class);
+        }
+        if (natural.isArray()) {
+            return getArray(columnIndex);
+        }
+        // Boolean, Long, Float, Double, UUID: ask for the type itself, as get(i, Object.class) would
+        // return whatever another getter memoized first; the rest (String) is the column's text.
+        return natural == String.class ? getString(columnIndex) : decoded(columnIndex, natural);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.lazypg.spring.entity;
 
 import io.lazypg.client.Column;
+import io.lazypg.client.EditDistance;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;

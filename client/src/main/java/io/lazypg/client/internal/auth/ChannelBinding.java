@@ -7,6 +7,7 @@ import java.security.cert.CertificateEncodingException;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * libpq's {@code channel_binding} (disable, prefer, require; default prefer) and the choice it makes
@@ -56,7 +57,7 @@ public final class ChannelBinding {
      *
      * @param bindingData the certificate hash, only with {@code p=tls-server-end-point,,}
      */
-    public record Choice(String mechanism, String gs2Header, byte[] bindingData) {}
+    public record Choice(String mechanism, String gs2Header, byte @Nullable [] bindingData) {}
 
     private static final String PLUS_HEADER = "p=tls-server-end-point,,";
 
@@ -118,7 +119,7 @@ public final class ChannelBinding {
      * RFC 5929 tls-server-end-point: the certificate's DER hashed with its signature's hash
      * algorithm, SHA-256 in place of MD5 and SHA-1; null when the algorithm names no hash.
      */
-    public static byte[] tlsServerEndPoint(X509Certificate certificate) {
+    public static byte @Nullable [] tlsServerEndPoint(X509Certificate certificate) {
         String algorithm = hashAlgorithm(certificate.getSigAlgName());
         if (algorithm == null) {
             return null;
@@ -134,7 +135,7 @@ public final class ChannelBinding {
     }
 
     /** The hash of a signature algorithm name as the JDK spells it ({@code SHA384withECDSA}), or null. */
-    static String hashAlgorithm(String signatureAlgorithm) {
+    static @Nullable String hashAlgorithm(String signatureAlgorithm) {
         String a = signatureAlgorithm.toUpperCase(Locale.ROOT);
         int with = a.indexOf("WITH");
         if (with < 0) {

@@ -4,6 +4,7 @@ import io.lazypg.client.PgConnectException;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * libpq's {@code require_auth}: which authentication methods the client accepts from the server,
@@ -114,7 +115,7 @@ public final class RequireAuth {
      * The method an authentication request code asks for, or null for one that asks for no
      * method (0 AuthenticationOk, 11 and 12 the later steps of SASL).
      */
-    public static Method methodOf(int code) {
+    public static @Nullable Method methodOf(int code) {
         return switch (code) {
             case 3 -> Method.PASSWORD;
             case 5 -> Method.MD5;

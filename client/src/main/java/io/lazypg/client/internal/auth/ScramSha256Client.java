@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The client side of SCRAM-SHA-256 (RFC 5802, RFC 7677) as PostgreSQL uses it, without channel
@@ -52,8 +53,10 @@ public final class ScramSha256Client {
     private final String channelBinding;
 
     private final boolean bound;
-    private byte[] password;
-    private byte[] expectedServerSignature;
+    /** Wiped and dropped once client-final is computed: null after that. */
+    private byte @Nullable [] password;
+
+    private byte @Nullable [] expectedServerSignature;
     private boolean verified;
 
     /** Prepares an exchange with a fresh random nonce (18 random bytes, base64). */
@@ -91,7 +94,8 @@ public final class ScramSha256Client {
      * p=tls-server-end-point,,}; {@code bindingData} the server certificate's hash with {@code p=},
      * else null.
      */
-    ScramSha256Client(String password, String clientNonce, String user, String gs2Header, byte[] bindingData) {
+    ScramSha256Client(
+            String password, String clientNonce, String user, String gs2Header, byte @Nullable [] bindingData) {
         if (gs2Header.startsWith("p=") != (bindingData != null)) {
             throw new IllegalArgumentException("binding data goes with a p= header, and only with one");
         }
@@ -163,8 +167,12 @@ public final class ScramSha256Client {
         String clientFinalWithoutProof = channelBinding + ",r=" + nonce;
         byte[] authMessage =
                 (clientFirstBare + "," + serverFirst + "," + clientFinalWithoutProof).getBytes(StandardCharsets.UTF_8);
-        byte[] saltedPassword = hi(password, salt, iterations);
-        Arrays.fill(password, (byte) 0);
+        byte[] secret = password;
+        if (secret == null) {
+            throw new IllegalStateException("client-final was already computed by this SCRAM exchange");
+        }
+        byte[] saltedPassword = hi(secret, salt, iterations);
+        Arrays.fill(secret, (byte) 0);
         password = null;
 
         byte[] clientKey = hmac(saltedPassword, "Client Key".getBytes(StandardCharsets.US_ASCII));

@@ -2,6 +2,7 @@ package io.lazypg.client.internal.config;
 
 import java.util.Map;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@link io.lazypg.client.LazyPgConfig} keeps beside its table of settings for connecting
@@ -13,12 +14,12 @@ import java.util.function.Supplier;
  * @param passwordSupplier asked for each new connection's password; null when unset
  * @param environment      {@code PGHOST}, {@code PGPASSFILE}, ... as libpq reads them
  */
-public record ConnectSettings(Supplier<char[]> passwordSupplier, Map<String, String> environment) {
+public record ConnectSettings(@Nullable Supplier<char[]> passwordSupplier, Map<String, String> environment) {
 
     /** No supplier; the process environment. */
     public static final ConnectSettings DEFAULTS = new ConnectSettings(null, System.getenv());
 
-    public ConnectSettings withPasswordSupplier(Supplier<char[]> supplier) {
+    public ConnectSettings withPasswordSupplier(@Nullable Supplier<char[]> supplier) {
         return new ConnectSettings(supplier, environment);
     }
 

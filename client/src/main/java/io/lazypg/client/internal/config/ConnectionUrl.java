@@ -4,7 +4,9 @@ import static io.lazypg.client.internal.config.SettingParsers.parseAuthorityPort
 import static io.lazypg.client.internal.config.SettingParsers.parseInt;
 import static io.lazypg.client.internal.config.SettingParsers.parsePort;
 
+import io.lazypg.client.EditDistance;
 import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.LazyPgConfigBuilder;
 import io.lazypg.client.PgHost;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -20,10 +22,10 @@ import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads a connection URL onto a {@link LazyPgConfig.Builder}: libpq URIs ({@code postgresql://},
+ * Reads a connection URL onto a {@link LazyPgConfigBuilder}: libpq URIs ({@code postgresql://},
  * {@code postgres://}) and pgjdbc URLs ({@code jdbc:postgresql:}, and lazypg-jdbc's {@code jdbc:lazypg:}
  * with the same syntax). The accepted syntax is documented
- * on {@link LazyPgConfig.Builder#url(String)}.
+ * on {@link LazyPgConfigBuilder#url(String)}.
  *
  * <p>Stateless and thread-safe. No message this class throws contains the URL itself or any
  * value of a {@code password}: the URL may carry one, and messages end up in logs.
@@ -43,7 +45,7 @@ public final class ConnectionUrl {
     }
 
     /** What one URL is applied to: the builder's structured parts, its table values, its hosts. */
-    private record Target(LazyPgConfig.Builder builder, SettingValues values, Endpoints endpoints) {}
+    private record Target(LazyPgConfigBuilder builder, SettingValues values, Endpoints endpoints) {}
 
     private static final Map<String, Setter> LIBPQ_PARAMETERS = libpqParameters();
     private static final Map<String, Setter> JDBC_PARAMETERS = jdbcParameters();
@@ -56,7 +58,7 @@ public final class ConnectionUrl {
      *
      * @throws IllegalArgumentException if the URL is malformed or names an unknown parameter
      */
-    public static void applyTo(String url, LazyPgConfig.Builder builder, SettingValues values) {
+    public static void applyTo(String url, LazyPgConfigBuilder builder, SettingValues values) {
         if (url == null || url.isBlank()) {
             throw new IllegalArgumentException("connection URL must not be empty");
         }
@@ -123,7 +125,7 @@ public final class ConnectionUrl {
     }
 
     /** {@code [user[:password]@][host[:port]][/database][?query]}, everything percent-encoded. */
-    private static void applyLibpq(String rest, LazyPgConfig.Builder b, SettingValues values) {
+    private static void applyLibpq(String rest, LazyPgConfigBuilder b, SettingValues values) {
         int q = rest.indexOf('?');
         String query = q < 0 ? null : rest.substring(q + 1);
         String beforeQuery = q < 0 ? rest : rest.substring(0, q);
@@ -168,7 +170,7 @@ public final class ConnectionUrl {
     }
 
     /** {@code //host[:port]/database?query}, {@code //host[:port]/?query} or {@code database?query}. */
-    private static void applyJdbc(String rest, LazyPgConfig.Builder b, SettingValues values) {
+    private static void applyJdbc(String rest, LazyPgConfigBuilder b, SettingValues values) {
         int q = rest.indexOf('?');
         String query = q < 0 ? null : rest.substring(q + 1);
         String beforeQuery = q < 0 ? rest : rest.substring(0, q);
@@ -213,9 +215,9 @@ public final class ConnectionUrl {
 
         private final List<String> hosts = new ArrayList<>();
         private final List<Integer> ports = new ArrayList<>();
-        private Integer portWithoutHost;
-        private List<String> hostParameter;
-        private List<Integer> portParameter;
+        private @Nullable Integer portWithoutHost;
+        private @Nullable List<String> hostParameter;
+        private @Nullable List<Integer> portParameter;
 
         Endpoints(@Nullable Integer inheritedPort) {
             this.inheritedPort = inheritedPort;
@@ -298,9 +300,10 @@ public final class ConnectionUrl {
             portParameter = list;
         }
 
-        void applyTo(LazyPgConfig.Builder b) {
-            boolean fromParameter = hostParameter != null;
-            List<String> names = fromParameter ? hostParameter : hosts;
+        void applyTo(LazyPgConfigBuilder b) {
+            List<String> parameterHosts = hostParameter;
+            boolean fromParameter = parameterHosts != null;
+            List<String> names = parameterHosts != null ? parameterHosts : hosts;
             List<Integer> explicit = new ArrayList<>();
             if (portParameter != null) {
                 if (portParameter.size() != 1 && portParameter.size() != Math.max(1, names.size())) {
@@ -359,7 +362,7 @@ public final class ConnectionUrl {
                 // Right after a password, an "unknown parameter" is most likely the rest of a
                 // password with an unencoded '&': do not echo it.
                 String shown = afterPassword ? "following 'password'" : "'" + name + "'";
-                String nearest = afterPassword ? null : Nearest.among(name, known.keySet());
+                String nearest = afterPassword ? null : EditDistance.nearest(name, known.keySet());
                 throw new IllegalArgumentException("unknown connection URL parameter " + shown
                         + (afterPassword ? " (percent-encode '&' in a password as %26)" : "")
                         + (nearest == null ? "" : "; did you mean '" + nearest + "'?")
@@ -399,7 +402,7 @@ public final class ConnectionUrl {
      */
     /** Applies libpq keywords (environment, service file); returns the one port they named, or null. */
     private static @Nullable Integer applySettings(
-            Map<String, String> settings, LazyPgConfig.Builder b, SettingValues values) {
+            Map<String, String> settings, LazyPgConfigBuilder b, SettingValues values) {
         Endpoints endpoints = new Endpoints(null);
         Target target = new Target(b, values, endpoints);
         for (Map.Entry<String, String> s : settings.entrySet()) {
@@ -418,7 +421,7 @@ public final class ConnectionUrl {
     }
 
     /** The decoded value of parameter {@code wanted} in a query, or null. */
-    private static String parameter(String query, String wanted, boolean plusIsSpace) {
+    private static @Nullable String parameter(@Nullable String query, String wanted, boolean plusIsSpace) {
         if (query == null) {
             return null;
         }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * libpq's password file ({@code ~/.pgpass}, {@code %APPDATA%\postgresql\pgpass.conf} on Windows,
@@ -51,7 +52,7 @@ public final class PassFile {
      * The password of the first line that matches, or null when the file is missing, unusable (see
      * the class comment) or has no matching line.
      */
-    public static char[] lookup(Path file, String host, int port, String database, String user) {
+    public static char @Nullable [] lookup(Path file, String host, int port, String database, String user) {
         if (!Files.exists(file)) {
             return null;
         }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * libpq's connection service file: {@code [name]} sections of {@code keyword=value} lines in libpq's
@@ -49,13 +50,13 @@ public final class ServiceFile {
                 : Path.of(System.getProperty("user.home"), ".pg_service.conf");
     }
 
-    static Path systemFile(Map<String, String> environment) {
+    static @Nullable Path systemFile(Map<String, String> environment) {
         String dir = environment.get("PGSYSCONFDIR");
         return dir == null || dir.isEmpty() ? null : Path.of(dir, "pg_service.conf");
     }
 
     /** The section {@code name} of {@code file}, or null when the file or the section is missing. */
-    static Map<String, String> read(Path file, String name) {
+    static @Nullable Map<String, String> read(Path file, String name) {
         if (!Files.isRegularFile(file)) {
             return null;
         }

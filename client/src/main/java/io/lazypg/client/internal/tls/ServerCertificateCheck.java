@@ -6,6 +6,7 @@ import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.X509ExtendedTrustManager;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The trust manager of a lazypg TLS connection: checks nothing, the chain only, or the chain and
@@ -40,12 +41,13 @@ final class ServerCertificateCheck extends X509ExtendedTrustManager {
     private static final X509Certificate[] NO_ISSUERS = new X509Certificate[0];
 
     /** Null when nothing is checked; then {@link #rootFile} is null too. */
-    private final X509ExtendedTrustManager roots;
+    private final @Nullable X509ExtendedTrustManager roots;
 
-    private final Path rootFile;
+    private final @Nullable Path rootFile;
     private final boolean checkHostName;
 
-    private ServerCertificateCheck(X509ExtendedTrustManager roots, Path rootFile, boolean checkHostName) {
+    private ServerCertificateCheck(
+            @Nullable X509ExtendedTrustManager roots, @Nullable Path rootFile, boolean checkHostName) {
         this.roots = roots;
         this.rootFile = rootFile;
         this.checkHostName = checkHostName;
@@ -75,6 +77,7 @@ final class ServerCertificateCheck extends X509ExtendedTrustManager {
     }
 
     /** The file the roots came from, for error messages; null when nothing is checked. */
+    @Nullable
     Path rootFile() {
         return rootFile;
     }
@@ -85,7 +88,7 @@ final class ServerCertificateCheck extends X509ExtendedTrustManager {
         if (roots == null) {
             return;
         }
-        checkChain(chain, authType);
+        checkChain(roots, chain, authType);
         if (checkHostName) {
             try {
                 // The socket variant adds the endpoint identification the socket asks for.
@@ -102,7 +105,7 @@ final class ServerCertificateCheck extends X509ExtendedTrustManager {
         if (roots == null) {
             return;
         }
-        checkChain(chain, authType);
+        checkChain(roots, chain, authType);
         if (checkHostName) {
             try {
                 roots.checkServerTrusted(chain, authType, engine);
@@ -119,11 +122,12 @@ final class ServerCertificateCheck extends X509ExtendedTrustManager {
             throw new CertificateException("verify-full needs the socket to check the host name");
         }
         if (roots != null) {
-            checkChain(chain, authType);
+            checkChain(roots, chain, authType);
         }
     }
 
-    private void checkChain(X509Certificate[] chain, String authType) throws CertificateException {
+    private static void checkChain(X509ExtendedTrustManager roots, X509Certificate[] chain, String authType)
+            throws CertificateException {
         try {
             roots.checkServerTrusted(chain, authType);
         } catch (CertificateException e) {

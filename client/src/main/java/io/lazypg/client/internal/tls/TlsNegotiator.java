@@ -20,6 +20,7 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Upgrades a freshly connected socket to TLS the PostgreSQL way: an {@code SSLRequest} before the
@@ -291,7 +292,7 @@ public final class TlsNegotiator {
      * The server's certificate when {@code session} is a TLS socket after its handshake, for channel
      * binding; null for a plain socket or a server without a certificate.
      */
-    public static X509Certificate serverCertificate(Socket session) {
+    public static @Nullable X509Certificate serverCertificate(Socket session) {
         if (!(session instanceof SSLSocket tls)) {
             return null;
         }

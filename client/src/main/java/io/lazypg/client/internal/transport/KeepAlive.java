@@ -5,6 +5,7 @@ import java.net.Socket;
 import java.net.SocketOption;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * libpq's TCP keepalive settings for one socket: {@code keepalives} (on by default, as in libpq),
@@ -28,7 +29,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param interval {@code TCP_KEEPINTERVAL} in whole seconds, or null for the system's
  * @param count    {@code TCP_KEEPCOUNT}, or null for the system's
  */
-public record KeepAlive(boolean enabled, Duration idle, Duration interval, Integer count) {
+public record KeepAlive(
+        boolean enabled,
+        @Nullable Duration idle,
+        @Nullable Duration interval,
+        @Nullable Integer count) {
 
     /** libpq's defaults: keepalives on, the system's timings. */
     public static final KeepAlive DEFAULTS = new KeepAlive(true, null, null, null);
@@ -62,12 +67,12 @@ public record KeepAlive(boolean enabled, Duration idle, Duration interval, Integ
         set(socket, "TCP_KEEPCOUNT", "keepalives_count", count == null || count == 0 ? null : count);
     }
 
-    private static Integer seconds(Duration d) {
+    private static @Nullable Integer seconds(@Nullable Duration d) {
         return d == null || d.isZero() ? null : (int) Math.max(1, Math.min(Integer.MAX_VALUE, d.toSeconds()));
     }
 
     @SuppressWarnings("unchecked")
-    private static void set(Socket socket, String option, String setting, Integer value) throws IOException {
+    private static void set(Socket socket, String option, String setting, @Nullable Integer value) throws IOException {
         if (value == null) {
             return;
         }

@@ -15,6 +15,7 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A Unix-domain stream socket (JDK 16+ {@link SocketChannel} of {@link StandardProtocolFamily#UNIX},
@@ -117,7 +118,7 @@ final class UnixDomainSocket extends Socket {
     }
 
     @Override
-    public SocketAddress getRemoteSocketAddress() {
+    public @Nullable SocketAddress getRemoteSocketAddress() {
         try {
             return channel.getRemoteAddress();
         } catch (IOException e) {

@@ -3,4 +3,7 @@
  * directory (libpq's {@code host=/var/run/postgresql}). Both are a {@link java.net.Socket} to the
  * rest of the client.
  */
+@NullMarked
 package io.lazypg.client.internal.transport;
+
+import org.jspecify.annotations.NullMarked;

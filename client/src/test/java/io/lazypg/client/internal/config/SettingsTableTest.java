@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.LazyPgConfigBuilder;
 import io.lazypg.client.SslMode;
 import io.lazypg.client.TargetSessionAttrs;
 import java.lang.reflect.Method;
@@ -58,8 +59,8 @@ class SettingsTableTest {
     void everyRowHasItsTypedBuilderMethodAndGetter() throws Exception {
         for (Setting<?> s : Settings.all()) {
             Class<?> primitive = primitive(s.type());
-            Method setter = LazyPgConfig.Builder.class.getMethod(s.builderName(), primitive);
-            assertThat(setter.getReturnType()).isEqualTo(LazyPgConfig.Builder.class);
+            Method setter = LazyPgConfigBuilder.class.getMethod(s.builderName(), primitive);
+            assertThat(setter.getReturnType()).isEqualTo(LazyPgConfigBuilder.class);
             if (s.bootProperty() != null && s.bootProperty().startsWith("pool.")) {
                 continue; // read through pool(): LazyPgConfig.PoolSettings
             }

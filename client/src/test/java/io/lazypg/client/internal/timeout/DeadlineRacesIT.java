@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.LazyPgConfigBuilder;
 import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.internal.conn.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
@@ -27,7 +28,7 @@ class DeadlineRacesIT {
     /** A delay no other deadline uses, so only the one under test is intercepted. */
     private static final Duration ODD = Duration.ofMillis(7777);
 
-    private static LazyPgConfig.Builder config(TestPostgres server) {
+    private static LazyPgConfigBuilder config(TestPostgres server) {
         return LazyPgConfig.fromUrl(server.url()).toBuilder();
     }
 

@@ -1,9 +1,14 @@
-package io.lazypg.spring.entity;
+package io.lazypg.client;
+
+import java.util.Collection;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Edit distance for the "did you mean" of messages: a misspelt accessor's nearest column here, a
- * misspelt {@code lazypg.*} key's nearest property in the starter. Public only so that the starter
- * shares this one implementation; not part of lazypg's API.
+ * Edit distance for the "did you mean" of messages, the one implementation lazypg's modules share:
+ * a misspelt URL parameter's nearest setting (the client), a misspelt accessor's nearest column
+ * (Spring's entity binding), a misspelt {@code lazypg.*} key's nearest property (the Boot starter).
+ * Stateless.
  */
 public final class EditDistance {
 
@@ -37,5 +42,24 @@ public final class EditDistance {
             current = free;
         }
         return previous[b.length()];
+    }
+
+    /**
+     * The closest of {@code known} to {@code name}, ignoring case, or null when none is within a
+     * third of the name's length (at least 2 edits): the "did you mean" of a mistyped name.
+     */
+    public static @Nullable String nearest(String name, Collection<String> known) {
+        String wanted = name.toLowerCase(Locale.ROOT);
+        int allowed = Math.max(2, wanted.length() / 3);
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String k : known) {
+            int d = between(wanted, k.toLowerCase(Locale.ROOT));
+            if (d <= allowed && d < bestDistance) {
+                best = k;
+                bestDistance = d;
+            }
+        }
+        return best;
     }
 }
