@@ -13,6 +13,8 @@ import io.lazypg.client.internal.auth.ChannelBinding;
 import io.lazypg.client.internal.auth.Md5Password;
 import io.lazypg.client.internal.auth.RequireAuth;
 import io.lazypg.client.internal.auth.ScramSha256Client;
+import io.lazypg.client.internal.protocol.CancelKey;
+import io.lazypg.client.internal.protocol.ProtocolNegotiation;
 import io.lazypg.client.internal.timeout.SocketDeadline;
 import io.lazypg.client.internal.tls.DirectTls;
 import io.lazypg.client.internal.tls.SslNegotiation;
@@ -32,8 +34,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Opens a session: TCP connect, TLS as the sslmode demands, StartupMessage, authentication (trust,
- * cleartext, MD5, SCRAM-SHA-256), then waits for ReadyForQuery. The connect timeout bounds all of it.
+ * Opens a session: TCP connect, TLS as the sslmode demands, StartupMessage with the protocol version
+ * {@link ProtocolNegotiation} picks, authentication (trust, cleartext, MD5, SCRAM-SHA-256), then
+ * waits for ReadyForQuery. The connect timeout bounds all of it.
  */
 final class ConnectionOpener {
 
@@ -144,11 +147,14 @@ final class ConnectionOpener {
         parameters.put("client_encoding", "UTF8");
         parameters.put("DateStyle", "ISO, MDY");
         parameters.putAll(config.serverParameters());
-        FrontendMessages.startup(c.writeBuffer(), parameters);
+        ProtocolNegotiation protocol =
+                new ProtocolNegotiation(config.minProtocolVersion(), config.maxProtocolVersion(), where(config));
+        FrontendMessages.startup(c.writeBuffer(), protocol.requested().code(), parameters);
         c.expectReadyAfterSend();
         c.send();
         try {
-            c.loop().run(new Startup(c));
+            c.loop().run(new Startup(c, protocol));
+            c.protocolVersion(protocol.negotiated());
         } catch (PgConnectionClosedException e) {
             throw new PgConnectException(
                     "The server closed the connection during startup at " + where(config)
@@ -157,14 +163,19 @@ final class ConnectionOpener {
         }
     }
 
-    /** The answer to the startup packet: authentication exchanges, the backend key, and an error that ends it at once. */
+    /**
+     * The answer to the startup packet: the protocol version the server settles on, authentication
+     * exchanges, the backend key, and an error that ends it at once.
+     */
     private static final class Startup extends ResponseHandler {
         private final PgConnection connection;
+        private final ProtocolNegotiation protocol;
         private final AuthenticationGate gate;
         private ScramSha256Client scram;
 
-        Startup(PgConnection connection) {
+        Startup(PgConnection connection, ProtocolNegotiation protocol) {
             this.connection = connection;
+            this.protocol = protocol;
             LazyPgConfig config = connection.config();
             this.gate = new AuthenticationGate(
                     RequireAuth.parse(config.requireAuth()),
@@ -192,9 +203,15 @@ final class ConnectionOpener {
         }
 
         @Override
+        void negotiateProtocolVersion(MessageReader in) {
+            // Before any authentication request: a refused version gets no secret either.
+            protocol.negotiate(in.buffer(), in.payloadOffset(), in.payloadLength());
+        }
+
+        @Override
         void backendKeyData(MessageReader in) {
-            connection.backendKey(
-                    Bytes.readInt(in.buffer(), in.payloadOffset()), Bytes.readInt(in.buffer(), in.payloadOffset() + 4));
+            connection.backendKey(CancelKey.fromBackendKeyData(
+                    in.buffer(), in.payloadOffset(), in.payloadLength(), protocol.negotiated()));
         }
 
         @Override

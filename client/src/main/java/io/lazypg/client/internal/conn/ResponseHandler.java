@@ -66,6 +66,11 @@ abstract class ResponseHandler {
         throw MessageLoop.unexpected(BackendMessages.BACKEND_KEY_DATA, phase());
     }
 
+    /** NegotiateProtocolVersion answers a StartupMessage; anywhere else it is a protocol error. */
+    void negotiateProtocolVersion(MessageReader in) {
+        throw MessageLoop.unexpected(BackendMessages.NEGOTIATE_PROTOCOL_VERSION, phase());
+    }
+
     void parameterDescription(MessageReader in) {}
 
     void rowDescription(MessageReader in) {}

@@ -7,6 +7,7 @@ import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.internal.codec.OutputSettings;
+import io.lazypg.client.internal.protocol.CancelKey;
 import io.lazypg.client.internal.timeout.CancelRequests;
 import io.lazypg.client.internal.timeout.QueryTimeout;
 import io.lazypg.client.internal.wire.BackendMessages;
@@ -70,8 +71,10 @@ final class SessionChannel implements QueryTimeout.Session {
     private final MessageLoop loop;
     private final InFlight inFlight = new InFlight();
 
+    /** Set once by the startup (BackendKeyData); NONE when the server sent none. */
+    private CancelKey cancelKey = CancelKey.NONE;
+    /** The cancel key's process id, kept as a field for the message loop's reads. */
     private int processId;
-    private int secretKey;
     /** Syncs and Queries in the write buffer, owed once it is sent. */
     private int readyQueued;
     /** Extended messages went out with Flush and no Sync yet (an open cursor, a batch in progress). */
@@ -166,9 +169,13 @@ final class SessionChannel implements QueryTimeout.Session {
         return messages.output();
     }
 
-    void backendKey(int processId, int secretKey) {
-        this.processId = processId;
-        this.secretKey = secretKey;
+    void backendKey(CancelKey key) {
+        this.cancelKey = key;
+        this.processId = key.processId();
+    }
+
+    CancelKey cancelKey() {
+        return cancelKey;
     }
 
     int processId() {
@@ -178,7 +185,7 @@ final class SessionChannel implements QueryTimeout.Session {
     /** Asks the server, over a separate connection, to cancel what this session runs; blocks until the outcome is known. */
     @Override
     public CancelRequests.Outcome sendCancel() {
-        return CancelRequests.send(config, socket, processId, secretKey);
+        return CancelRequests.send(config, socket, cancelKey);
     }
 
     void onServerLost(Runnable lost) {
