@@ -113,7 +113,7 @@ public final class PgjdbcProperties {
                 "lazypg always uses the extended protocol; statement_cache_size=0 is what"
                         + " PgBouncer in transaction mode needs");
         noEffect(m, "preparedStatementCacheSizeMiB", "the statement cache is bounded by statement_cache_size");
-        noEffect(m, "protocolVersion", "lazypg speaks protocol 3.0");
+        noEffect(m, "protocolVersion", "set max_protocol_version (3.0, 3.2 or latest) instead");
         noEffect(m, "quoteReturningIdentifiers", "no counterpart in lazypg");
         noEffect(m, "readOnlyMode", "not supported yet: read-only is set with Connection.setReadOnly");
         noEffect(m, "readOnly", "not supported yet: call Connection.setReadOnly(true)");
