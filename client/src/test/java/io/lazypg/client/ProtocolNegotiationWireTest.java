@@ -299,4 +299,24 @@ class ProtocolNegotiationWireTest {
                                 .minProtocolVersion()))
                 .containsExactly("3.2", "3.2");
     }
+
+    private static byte[] badPacketHeader() {
+        byte[] fields = "SFATAL\0VFATAL\0C08P01\0Mbad packet header\0\0".getBytes(StandardCharsets.US_ASCII);
+        return message('E', fields);
+    }
+
+    @Test
+    void aStartupRefusedAsABadPacketWhileAskingFor32SaysToSetMaxProtocolVersion() throws Exception {
+        // What PgBouncer 1.18 answers to a 3.2 StartupMessage (ProtocolVersionIT sees it do so).
+        Throwable asked32 =
+                refused(badPacketHeader(), b -> b.maxProtocolVersion("3.2")).getKey();
+        assertThat(asked32)
+                .isInstanceOfSatisfying(
+                        PgServerException.class, e -> assertThat(e.sqlState()).isEqualTo("08P01"))
+                .hasMessageContaining("asking for protocol 3.2 (max_protocol_version)")
+                .hasMessageContaining("set max_protocol_version=3.0")
+                .hasMessageContaining("bad packet header");
+        Throwable asked30 = refused(badPacketHeader(), b -> b).getKey();
+        assertThat(asked30).isInstanceOf(PgServerException.class).hasMessageNotContaining("max_protocol_version");
+    }
 }

@@ -8,6 +8,7 @@ import io.lazypg.client.internal.conn.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.protocol.ProtocolVersion;
 import io.lazypg.testing.LazyPgTest;
+import io.lazypg.testing.PgBouncer;
 import io.lazypg.testing.TestPostgres;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -156,5 +157,47 @@ class ProtocolVersionIT {
                 .isInstanceOf(PgConnectException.class)
                 .hasMessageContaining("speaks protocol 3.0 at most, but min_protocol_version is 3.2")
                 .hasMessageContaining(server.host() + ":" + server.port());
+    }
+
+    /**
+     * Why the default is 3.0: a pooler that does not answer a newer minor version with
+     * NegotiateProtocolVersion refuses the whole startup. PgBouncer 1.18 (what apt installs here)
+     * closes it with "bad packet header" (08P01), and the error says to set max_protocol_version=3.0;
+     * a PgBouncer that negotiates would be answered with 3.0 instead. The default works through it.
+     */
+    @Test
+    void throughPgBouncerTheDefaultWorksAnd32IsRefusedWithTheRemedyOrNegotiatedDown(TestPostgres server) {
+        PgBouncer.assumeInstalled();
+        try (PgBouncer bouncer = PgBouncer.start(server, PgBouncer.PoolMode.SESSION, 1)) {
+            LazyPgConfig.Builder throughBouncer =
+                    LazyPgConfig.fromUrl(bouncer.server().url()).toBuilder();
+            PgConnection c = PgConnection.open(throughBouncer.build(), ClientHooks.NONE);
+            try {
+                assertThat(c.protocolVersion()).isEqualTo(ProtocolVersion.V3_0);
+                assertThat(c.cancelKey().secretLength()).isEqualTo(4);
+            } finally {
+                c.close();
+            }
+            Throwable failure = catchThrowable(() -> PgConnection.open(
+                            throughBouncer.maxProtocolVersion("3.2").build(), ClientHooks.NONE)
+                    .close());
+            if (failure == null) {
+                PgConnection negotiated = PgConnection.open(
+                        throughBouncer.maxProtocolVersion("3.2").build(), ClientHooks.NONE);
+                try {
+                    assertThat(negotiated.protocolVersion())
+                            .as("a PgBouncer that negotiates, in front of PostgreSQL %d", server.majorVersion())
+                            .isEqualTo(server.majorVersion() >= 18 ? ProtocolVersion.V3_2 : ProtocolVersion.V3_0);
+                } finally {
+                    negotiated.close();
+                }
+            } else {
+                assertThat(failure)
+                        .isInstanceOfSatisfying(
+                                PgServerException.class,
+                                e -> assertThat(e.sqlState()).isEqualTo("08P01"))
+                        .hasMessageContaining("set max_protocol_version=3.0");
+            }
+        }
     }
 }

@@ -113,7 +113,11 @@ final class ConnectionOpener {
             closeQuietly(socket);
             // A startup error (wrong password, no pg_hba.conf line, unknown database) names at most the
             // user: say where we were connecting, as a refused connection does.
-            throw new PgServerException("Cannot connect to " + where(config), e.fields());
+            throw new PgServerException(
+                    "Cannot connect to " + where(config)
+                            + ProtocolNegotiation.refusedStartup(
+                                    e.sqlState(), config.minProtocolVersion(), config.maxProtocolVersion()),
+                    e.fields());
         } catch (PgException e) {
             closeQuietly(socket);
             throw deadline.expired() ? timedOut(config, e) : e;

@@ -92,6 +92,27 @@ public final class ProtocolNegotiation {
         negotiated = version;
     }
 
+    /**
+     * What to add to "Cannot connect to ..." when the server refused the startup itself as a protocol
+     * violation (08P01) while it asked for more than 3.0: servers and poolers that do not answer a
+     * newer minor version with NegotiateProtocolVersion refuse it so (PgBouncer 1.18: "bad packet
+     * header"), and the fix is the setting. Empty otherwise.
+     */
+    public static String refusedStartup(@Nullable String sqlState, String min, @Nullable String max) {
+        ProtocolVersion requested;
+        try {
+            requested = ProtocolVersion.requested(min, max);
+        } catch (IllegalArgumentException e) {
+            return "";
+        }
+        if (!"08P01".equals(sqlState) || requested == ProtocolVersion.V3_0) {
+            return "";
+        }
+        return " asking for protocol " + requested + " (" + ProtocolVersion.MAX_SETTING + "): the server, or a pooler"
+                + " in front of it, may not accept a startup for that version (PgBouncer 1.18 does not); set "
+                + ProtocolVersion.MAX_SETTING + "=3.0";
+    }
+
     private List<String> names(byte[] b, int from, int end, int count) {
         List<String> names = new ArrayList<>(Math.min(count, 16));
         int p = from;
