@@ -33,12 +33,14 @@ import tools.jackson.databind.json.JsonMapper;
  * {@link JavaCompiler}; a second child JVM starts the processed application in AOT mode, where no
  * bean definition is read from the classes any more, on the embedded PostgreSQL the starter starts,
  * and must serve orders (entity proxies serialized by lazypg's Jackson module) and the statistics
- * endpoint. Child JVMs keep the AOT processing's static state out of the test JVM.
+ * endpoint, its entity proxies instances of the class AOT processing wrote for {@code Order}
+ * ({@code Order__LazyPgProxy}), none generated at run time. Child JVMs keep the AOT processing's static state out of the test JVM.
  */
 class DemoApplicationAotIT {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Duration STARTUP = Duration.ofMinutes(3);
+    private static final String ORDER_PROXY = "io.lazypg.demo.Order__LazyPgProxy";
 
     @Test
     void theAotProcessedDemoStartsAndServesOnTheJvm(@TempDir Path dir) throws Exception {
@@ -72,13 +74,24 @@ class DemoApplicationAotIT {
                 .as("lazypg's runtime hints reach the native-image metadata")
                 .contains("io.lazypg.jdbc.LazyPgDriver")
                 .contains("io.lazypg.spring.jackson.EntityProxySerializer")
-                .contains("services\\/java.sql.Driver"); // JSON writes / as \/
+                .contains("services\\/java.sql.Driver") // JSON writes / as \/
+                .contains(ORDER_PROXY) // the entity proxy class: its constructor and accessor list
+                .contains("io\\/lazypg\\/demo\\/Order.class"); // the interface's methods' order
+        assertThat(classes.resolve(ORDER_PROXY.replace('.', '/') + ".class"))
+                .as("the ahead-of-time proxy class of the demo's entity interface Order")
+                .isRegularFile();
+        assertThat(Files.readString(dir.resolve("process-aot.log")))
+                .contains("Generated the ahead-of-time proxy classes of 1 entity interface(s): [io.lazypg.demo.Order]");
 
         compile(generated, classpath + File.pathSeparator + classes, classes);
 
         int port = freePort();
         String aotClasspath = classes + File.pathSeparator + resources + File.pathSeparator + classpath;
-        List<String> run = new ArrayList<>(List.of(DemoApplication.class.getName(), "--server.port=" + port));
+        List<String> run = new ArrayList<>(List.of(
+                DemoApplication.class.getName(),
+                "--server.port=" + port,
+                // says which class each entity interface's proxies come from
+                "--logging.level.io.lazypg.spring.entity=debug"));
         run.addAll(List.of(seed));
         Path log = dir.resolve("run.log");
         Process app = java(aotClasspath, List.of("-Dspring.aot.enabled=true"), run, log);
@@ -88,6 +101,17 @@ class DemoApplicationAotIT {
             JsonNode list = JSON.readTree(orders.body());
             assertThat(list.size()).isEqualTo(3);
             assertThat(list.get(0).get("id").asLong()).isPositive();
+
+            HttpResponse<String> one =
+                    get(port, "/orders/" + list.get(0).get("id").asLong());
+            assertThat(one.statusCode()).as(one.body()).isEqualTo(200);
+            HttpResponse<String> summary = get(port, "/orders/summary");
+            assertThat(summary.statusCode()).as(summary.body()).isEqualTo(200);
+            assertThat(Files.readString(log))
+                    .as("Order's proxies come from the ahead-of-time class, none is generated at run time")
+                    .contains("io.lazypg.demo.Order: proxies of the ahead-of-time class " + ORDER_PROXY)
+                    .doesNotContain("at run time (Byte Buddy)")
+                    .doesNotContain("has no ahead-of-time proxy class");
 
             HttpResponse<String> statistics = get(port, "/actuator/lazypg");
             assertThat(statistics.statusCode()).as(statistics.body()).isEqualTo(200);

@@ -20,8 +20,9 @@ import org.springframework.util.ClassUtils;
  * module is optional, so that registering never loads a class the application lacks. Registered
  * in {@code META-INF/spring/aot.factories}; stateless.
  *
- * <p>The entity proxy classes themselves are generated at run time, one per entity interface and
- * result layout; see the "Native images and AOT" section of docs/existing-application.md.
+ * <p>The entity proxy classes themselves, and their hints, come from lazypg-spring's
+ * {@code EntityProxyAotProcessor}, one ahead-of-time class per entity interface; see the
+ * "Native images and AOT" section of docs/existing-application.md.
  */
 public final class LazyPgJacksonRuntimeHints implements RuntimeHintsRegistrar {
 

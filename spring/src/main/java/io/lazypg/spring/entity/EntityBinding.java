@@ -7,8 +7,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The accessors of one entity interface bound to the columns of one result shape. Immutable and
  * thread-safe; shared by every proxy of that shape (held by the generated class, not per proxy).
- * Serializers and {@code toString}/{@code equals} read values through it; getters do not (they
- * run generated code with the column indexes baked in).
+ * Serializers and {@code toString}/{@code equals} read values through it; getters of run-time
+ * classes do not (they run generated code with the column indexes baked in), getters of an
+ * ahead-of-time class read their column index from it ({@link AheadOfTimeProxyGenerator}).
  */
 public final class EntityBinding {
 

@@ -16,7 +16,8 @@ import java.util.List;
  *       "createdAt") or that name in snake_case ("created_at"), exactly, then case-insensitively.
  *       Default methods run as written. Getters run generated code (one class per interface and
  *       column positions) with the column index baked in: no reflection and no boxing per call;
- *       primitive getters allocate nothing. JSON values are parsed once per row (the row memoizes
+ *       primitive getters allocate nothing (under Spring AOT one class per interface, written at
+ *       build time by {@link EntityProxyAotProcessor}, reads the positions from the binding). JSON values are parsed once per row (the row memoizes
  *       them); Strings, BigDecimals, dates, timestamps, UUIDs and arrays that arrived in binary are
  *       decoded on each call, to equal values (see {@code LazyRow}). {@code toString},
  *       {@code equals} and {@code hashCode} are by value (same interface, equal accessor values); with Jackson 3 on the class path the proxies serialize
@@ -91,6 +92,11 @@ public final class EntityMappers {
             return new InterfaceMapper<>(type);
         }
         return new BeanMapper<>(type);
+    }
+
+    /** Whether {@code type}'s rows become proxies of generated classes (an entity interface, not a value type). */
+    static boolean mapsToProxies(Class<?> type) {
+        return type.isInterface() && !isValueType(type);
     }
 
     private static boolean isValueType(Class<?> type) {

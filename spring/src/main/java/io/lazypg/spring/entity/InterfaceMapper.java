@@ -7,7 +7,10 @@ import java.lang.invoke.MethodHandle;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
+import org.springframework.aot.AotDetector;
+import org.springframework.core.NativeDetector;
 
 /**
  * Maps each row to a lazy proxy of an entity interface: one object holding the row, whose getters
@@ -15,7 +18,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Per result shape the accessors are bound to column indexes once ({@link BindingCache}); per
  * distinct set of column indexes one class is generated, so results of the same statement (and
- * of statements that put the accessors' columns at the same positions) share a class.
+ * of statements that put the accessors' columns at the same positions) share a class. With Spring
+ * AOT the interface's one ahead-of-time class serves every binding instead ({@link ProxyConstructors}).
  * Thread-safe.
  */
 final class InterfaceMapper<T> implements LazyRowMapper<T> {
@@ -24,11 +28,18 @@ final class InterfaceMapper<T> implements LazyRowMapper<T> {
     record Bound(EntityBinding binding, MethodHandle constructor) {}
 
     private final InterfaceModel model;
+    private final Function<EntityBinding, MethodHandle> constructors;
     private final BindingCache<Bound> bindings = new BindingCache<>(this::bind);
     private final ConcurrentHashMap<List<Integer>, Bound> classes = new ConcurrentHashMap<>();
 
     InterfaceMapper(Class<T> type) {
+        this(type, AotDetector.useGeneratedArtifacts(), NativeDetector.inNativeImage());
+    }
+
+    /** {@code aheadOfTime}: use the interface's ahead-of-time proxy class (see {@link ProxyConstructors}). */
+    InterfaceMapper(Class<T> type, boolean aheadOfTime, boolean nativeImage) {
         this.model = InterfaceModel.of(type);
+        this.constructors = ProxyConstructors.choose(model, aheadOfTime, nativeImage);
     }
 
     @Override
@@ -75,7 +86,7 @@ final class InterfaceMapper<T> implements LazyRowMapper<T> {
         List<Integer> key = Arrays.stream(indexes).boxed().toList();
         return classes.computeIfAbsent(key, k -> {
             EntityBinding binding = new EntityBinding(model.type, model.specs, indexes);
-            return new Bound(binding, ProxyClassGenerator.generate(model, binding));
+            return new Bound(binding, constructors.apply(binding));
         });
     }
 }

@@ -8,7 +8,6 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.concurrent.atomic.AtomicLong;
 import net.bytebuddy.ByteBuddy;
-import net.bytebuddy.description.annotation.AnnotationDescription;
 import net.bytebuddy.description.modifier.FieldManifestation;
 import net.bytebuddy.description.modifier.Visibility;
 import net.bytebuddy.dynamic.DynamicType;
@@ -20,7 +19,8 @@ import net.bytebuddy.implementation.Implementation;
 import net.bytebuddy.implementation.MethodCall;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 import net.bytebuddy.matcher.ElementMatchers;
-import org.jspecify.annotations.Nullable;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 
 /**
@@ -47,12 +47,18 @@ import org.springframework.dao.InvalidDataAccessApiUsageException;
  */
 final class ProxyClassGenerator {
 
+    private static final Log LOG = LogFactory.getLog(ProxyClassGenerator.class);
+    /** Classes generated so far in this JVM (their names' suffix); see {@link #generatedClasses()}. */
     private static final AtomicLong SEQUENCE = new AtomicLong();
+
     private static final String ROW_FIELD = "$row";
-    private static final @Nullable Class<?> JSON_SERIALIZE = JacksonSupport.jsonSerializeAnnotation();
-    private static final @Nullable Class<?> SERIALIZER = JacksonSupport.serializerClass();
 
     private ProxyClassGenerator() {}
+
+    /** How many entity classes this JVM generated at run time: 0 where every interface has its ahead-of-time class. */
+    static long generatedClasses() {
+        return SEQUENCE.get();
+    }
 
     /** The generated class's constructor, as {@code (LazyRow) -> Object}. */
     static MethodHandle generate(InterfaceModel model, EntityBinding binding) {
@@ -71,29 +77,18 @@ final class ProxyClassGenerator {
                     .method(ElementMatchers.named("$lazypgRow"))
                     .intercept(FieldAccessor.ofField(ROW_FIELD))
                     .method(ElementMatchers.named("$lazypgBinding"))
-                    .intercept(FixedValue.reference(binding))
-                    .method(ElementMatchers.named("toString").and(ElementMatchers.takesArguments(0)))
-                    .intercept(MethodCall.invoke(EntityRuntime.class.getMethod("toString", EntityProxy.class))
-                            .withThis())
-                    .method(ElementMatchers.named("hashCode").and(ElementMatchers.takesArguments(0)))
-                    .intercept(MethodCall.invoke(EntityRuntime.class.getMethod("hashCode", EntityProxy.class))
-                            .withThis())
-                    .method(ElementMatchers.named("equals").and(ElementMatchers.takesArguments(Object.class)))
-                    .intercept(
-                            MethodCall.invoke(EntityRuntime.class.getMethod("equals", EntityProxy.class, Object.class))
-                                    .withThis()
-                                    .withArgument(0));
+                    .intercept(FixedValue.reference(binding));
+            builder = ProxyClassParts.objectMethods(builder);
             for (int i = 0; i < model.methods.size(); i++) {
                 Method m = model.methods.get(i);
                 builder = builder.method(ElementMatchers.named(m.getName()).and(ElementMatchers.takesArguments(0)))
                         .intercept(getter(m.getReturnType(), binding.columnIndex(i), type, model.specs.get(i)));
             }
-            if (JSON_SERIALIZE != null && SERIALIZER != null) {
-                builder = builder.annotateType(AnnotationDescription.Builder.ofType(annotationType())
-                        .define("using", SERIALIZER)
-                        .build());
-            }
+            builder = ProxyClassParts.jsonSerializer(builder);
             Class<?> generated = load(builder.make(), type);
+            if (LOG.isDebugEnabled()) {
+                LOG.debug("Generated " + generated.getName() + " at run time (Byte Buddy) for " + binding);
+            }
             MethodHandle ctor = MethodHandles.privateLookupIn(generated, MethodHandles.lookup())
                     .findConstructor(generated, MethodType.methodType(void.class, LazyRow.class));
             return ctor.asType(MethodType.methodType(Object.class, LazyRow.class));
@@ -106,12 +101,6 @@ final class ProxyClassGenerator {
                             + ". Make the interface public, or open its package to lazypg-spring.",
                     e);
         }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Class<? extends java.lang.annotation.Annotation> annotationType() {
-        // only called where JSON_SERIALIZE != null (Jackson is present)
-        return (Class<? extends java.lang.annotation.Annotation>) java.util.Objects.requireNonNull(JSON_SERIALIZE);
     }
 
     /** The entity type and the accessor label go in as class and string constants, only for messages. */
@@ -155,8 +144,7 @@ final class ProxyClassGenerator {
                     .withAssigner(Assigner.DEFAULT, Assigner.Typing.DYNAMIC);
         }
         if (t.isPrimitive()) {
-            String name = "get" + Character.toUpperCase(t.getName().charAt(0))
-                    + t.getName().substring(1);
+            String name = ProxyClassParts.primitiveGetter(t);
             return MethodCall.invoke(
                             EntityRuntime.class.getMethod(name, LazyRow.class, int.class, Class.class, String.class))
                     .withField(ROW_FIELD)

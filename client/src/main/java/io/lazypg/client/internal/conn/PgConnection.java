@@ -10,6 +10,28 @@ import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.RowCursor;
 import io.lazypg.client.StatementDescription;
+import io.lazypg.client.internal.channel.MessageLoop;
+import io.lazypg.client.internal.channel.SessionChannel;
+import io.lazypg.client.internal.channel.SessionNotifications;
+import io.lazypg.client.internal.channel.UnreadNotifications;
+import io.lazypg.client.internal.channel.WriteTracking;
+import io.lazypg.client.internal.command.BatchExecution;
+import io.lazypg.client.internal.command.BufferedRows;
+import io.lazypg.client.internal.command.CallbackRows;
+import io.lazypg.client.internal.command.CopyFromStream;
+import io.lazypg.client.internal.command.CopyToStream;
+import io.lazypg.client.internal.command.DeferredBegin;
+import io.lazypg.client.internal.command.Exchange;
+import io.lazypg.client.internal.command.ExchangeBracket;
+import io.lazypg.client.internal.command.ExecuteCommand;
+import io.lazypg.client.internal.command.PortalCursor;
+import io.lazypg.client.internal.command.PreparedStatement;
+import io.lazypg.client.internal.command.RowSink;
+import io.lazypg.client.internal.command.ScriptResults;
+import io.lazypg.client.internal.command.SimpleQuery;
+import io.lazypg.client.internal.command.StatementExecution;
+import io.lazypg.client.internal.command.StatementPreparer;
+import io.lazypg.client.internal.pipeline.SharedConnection;
 import io.lazypg.client.internal.pool.Poolable;
 import io.lazypg.client.internal.protocol.CancelKey;
 import io.lazypg.client.internal.protocol.ProtocolVersion;
@@ -131,16 +153,16 @@ public final class PgConnection implements Poolable {
         channel.preparer().returningAdded(added);
     }
 
-    SessionChannel channel() {
+    public SessionChannel channel() {
         return channel;
     }
 
-    ExchangeBracket bracket() {
+    public ExchangeBracket bracket() {
         return bracket;
     }
 
     /** The execute command single statements run with; a {@link SharedConnection}'s readers share it. */
-    ExecuteCommand executeCommand() {
+    public ExecuteCommand executeCommand() {
         return statements.command();
     }
 
@@ -148,7 +170,7 @@ public final class PgConnection implements Poolable {
      * The statement for {@code sql} when it is prepared here and can run {@code values} with no
      * round trip of its own ({@link StatementPreparer#ready}), else null.
      */
-    PreparedStatement pipelinable(String sql, Object[] values) {
+    public PreparedStatement pipelinable(String sql, Object[] values) {
         return channel.preparer().ready(sql, values);
     }
 
@@ -219,7 +241,7 @@ public final class PgConnection implements Poolable {
         StatementDescription[] described = new StatementDescription[1];
         bracket.run(new Exchange(sql, null, true) {
             @Override
-            void perform() throws IOException {
+            protected void perform() throws IOException {
                 described[0] = channel.preparer().describe(sql);
             }
         });
@@ -237,7 +259,7 @@ public final class PgConnection implements Poolable {
             PreparedStatement[] prepared = new PreparedStatement[1];
             bracket.run(new Exchange(sql, null, true) {
                 @Override
-                void perform() throws IOException {
+                protected void perform() throws IOException {
                     prepared[0] = channel.preparer().prepare(sql, values);
                 }
             });
@@ -614,7 +636,7 @@ public final class PgConnection implements Poolable {
         ensureUsable();
         bracket.run(new Exchange() {
             @Override
-            void perform() throws IOException {
+            protected void perform() throws IOException {
                 SessionNotifications.await(channel, poll);
             }
         });

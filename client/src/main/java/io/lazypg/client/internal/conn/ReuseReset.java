@@ -1,5 +1,9 @@
 package io.lazypg.client.internal.conn;
 
+import io.lazypg.client.internal.channel.SessionChannel;
+import io.lazypg.client.internal.command.DeferredBegin;
+import io.lazypg.client.internal.command.ExchangeBracket;
+
 /**
  * What is done to a connection before a pool takes it back ({@link PgConnection#prepareForReuse}):
  * the borrower's settings go (query timeout, notice sink), a cursor left open is closed and a
