@@ -73,6 +73,12 @@ public class LazyPgProperties {
     /** SCRAM-SHA-256-PLUS channel binding to the TLS certificate: disable, prefer, require. */
     private String channelBinding = "prefer";
 
+    /** The oldest protocol version accepted from the server: 3.0, 3.2 (PostgreSQL 18+) or latest. */
+    private String minProtocolVersion = "3.0";
+
+    /** The protocol version asked for at startup: 3.0, 3.2 or latest; when unset, 3.0 (latest when min-protocol-version is above 3.0), as libpq 18. */
+    private @Nullable String maxProtocolVersion;
+
     /** Password file in libpq's format, read when no password is set; when unset, PGPASSFILE, else ~/.pgpass. */
     private @Nullable Path passFile;
 
@@ -253,6 +259,22 @@ public class LazyPgProperties {
 
     public void setChannelBinding(String channelBinding) {
         this.channelBinding = channelBinding;
+    }
+
+    public String getMinProtocolVersion() {
+        return minProtocolVersion;
+    }
+
+    public void setMinProtocolVersion(String minProtocolVersion) {
+        this.minProtocolVersion = minProtocolVersion;
+    }
+
+    public @Nullable String getMaxProtocolVersion() {
+        return maxProtocolVersion;
+    }
+
+    public void setMaxProtocolVersion(@Nullable String maxProtocolVersion) {
+        this.maxProtocolVersion = maxProtocolVersion;
     }
 
     public @Nullable Path getPassFile() {

@@ -219,6 +219,16 @@ public final class LazyPgConfig {
         return values.get(Settings.CHANNEL_BINDING);
     }
 
+    /** libpq 18's min_protocol_version: 3.0 (the default), 3.2 or latest. */
+    public String minProtocolVersion() {
+        return values.get(Settings.MIN_PROTOCOL_VERSION);
+    }
+
+    /** libpq 18's max_protocol_version: 3.0, 3.2 or latest; null: 3.0, or latest when the minimum is above 3.0. */
+    public @Nullable String maxProtocolVersion() {
+        return values.getOrNull(Settings.MAX_PROTOCOL_VERSION);
+    }
+
     /** The password file read when no password is set: passfile, else PGPASSFILE, else ~/.pgpass. */
     public Path passFile() {
         Path file = values.getOrNull(Settings.PASS_FILE);

@@ -7,6 +7,7 @@ import io.lazypg.client.internal.config.ServerParameters;
 import io.lazypg.client.internal.config.Setting;
 import io.lazypg.client.internal.config.SettingValues;
 import io.lazypg.client.internal.config.Settings;
+import io.lazypg.client.internal.protocol.ProtocolVersion;
 import io.lazypg.client.internal.tls.SslNegotiation;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,6 +46,18 @@ public final class LazyPgConfigBuilder {
     /** libpq's channel_binding: disable, prefer (the default) or require (SCRAM-SHA-256-PLUS or nothing). */
     public LazyPgConfigBuilder channelBinding(String mode) {
         return set(Settings.CHANNEL_BINDING, mode);
+    }
+
+    /** libpq 18's min_protocol_version: the oldest protocol accepted, 3.0 (the default), 3.2 or latest. */
+    public LazyPgConfigBuilder minProtocolVersion(String version) {
+
+        return set(Settings.MIN_PROTOCOL_VERSION, version);
+    }
+
+    /** libpq 18's max_protocol_version: the protocol asked for, 3.0, 3.2 or latest; null for libpq's choice. */
+    public LazyPgConfigBuilder maxProtocolVersion(@Nullable String version) {
+
+        return set(Settings.MAX_PROTOCOL_VERSION, version);
     }
 
     /** libpq's passfile: the password file read when no password is set (default PGPASSFILE or ~/.pgpass). */
@@ -308,6 +321,8 @@ public final class LazyPgConfigBuilder {
         List<PgHost> hostList = hosts != null ? hosts : List.of(new PgHost(host, port));
         ServerParameters.check(serverParameters);
         SslNegotiation.checkAgainst(values.get(Settings.SSL_NEGOTIATION), values.get(Settings.SSL_MODE));
+        ProtocolVersion.requested(
+                values.get(Settings.MIN_PROTOCOL_VERSION), values.getOrNull(Settings.MAX_PROTOCOL_VERSION));
         SettingValues built = values.copy();
         if (built.getOrNull(Settings.DATABASE) == null) {
             built.set(Settings.DATABASE, built.get(Settings.USER));

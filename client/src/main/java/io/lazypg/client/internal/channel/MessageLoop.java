@@ -152,7 +152,7 @@ public final class MessageLoop {
             case BackendMessages.COPY_DONE -> {}
             case BackendMessages.AUTHENTICATION -> handler.authentication(reader);
             case BackendMessages.BACKEND_KEY_DATA -> handler.backendKeyData(reader);
-            case BackendMessages.NEGOTIATE_PROTOCOL_VERSION -> {}
+            case BackendMessages.NEGOTIATE_PROTOCOL_VERSION -> handler.negotiateProtocolVersion(reader);
             default -> throw unexpected(type, handler.phase());
         }
     }

@@ -67,6 +67,11 @@ public abstract class ResponseHandler {
         throw MessageLoop.unexpected(BackendMessages.BACKEND_KEY_DATA, phase());
     }
 
+    /** NegotiateProtocolVersion answers a StartupMessage; anywhere else it is a protocol error. */
+    protected void negotiateProtocolVersion(MessageReader in) {
+        throw MessageLoop.unexpected(BackendMessages.NEGOTIATE_PROTOCOL_VERSION, phase());
+    }
+
     protected void parameterDescription(MessageReader in) {}
 
     protected void rowDescription(MessageReader in) {}

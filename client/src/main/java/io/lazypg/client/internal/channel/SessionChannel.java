@@ -13,6 +13,7 @@ import io.lazypg.client.internal.command.StatementPreparer;
 import io.lazypg.client.internal.conn.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.pipeline.SharedConnection;
+import io.lazypg.client.internal.protocol.CancelKey;
 import io.lazypg.client.internal.timeout.CancelRequests;
 import io.lazypg.client.internal.timeout.QueryTimeout;
 import io.lazypg.client.internal.wire.BackendMessages;
@@ -76,8 +77,10 @@ public final class SessionChannel implements QueryTimeout.Session {
     private final MessageLoop loop;
     private final InFlight inFlight = new InFlight();
 
+    /** Set once by the startup (BackendKeyData); NONE when the server sent none. */
+    private CancelKey cancelKey = CancelKey.NONE;
+    /** The cancel key's process id, kept as a field for the message loop's reads. */
     private int processId;
-    private int secretKey;
     /** Syncs and Queries in the write buffer, owed once it is sent. */
     private int readyQueued;
     /** Extended messages went out with Flush and no Sync yet (an open cursor, a batch in progress). */
@@ -172,9 +175,14 @@ public final class SessionChannel implements QueryTimeout.Session {
         return messages.output();
     }
 
-    public void backendKey(int processId, int secretKey) {
-        this.processId = processId;
-        this.secretKey = secretKey;
+    public void backendKey(CancelKey key) {
+        this.cancelKey = key;
+        this.processId = key.processId();
+    }
+
+    /** The key a CancelRequest for this session carries. */
+    public CancelKey cancelKey() {
+        return cancelKey;
     }
 
     public int processId() {
@@ -184,7 +192,7 @@ public final class SessionChannel implements QueryTimeout.Session {
     /** Asks the server, over a separate connection, to cancel what this session runs; blocks until the outcome is known. */
     @Override
     public CancelRequests.Outcome sendCancel() {
-        return CancelRequests.send(config, socket, processId, secretKey);
+        return CancelRequests.send(config, socket, cancelKey);
     }
 
     public void onServerLost(Runnable lost) {

@@ -135,7 +135,7 @@ public final class PgjdbcProperties {
                         + " SQL); extended, extendedForPrepared and extendedCacheEverything: lazypg's default, every"
                         + " statement prepared at first use and cached");
         noEffect(m, "preparedStatementCacheSizeMiB", "the statement cache is bounded by statement_cache_size");
-        noEffect(m, "protocolVersion", "lazypg speaks protocol 3.0");
+        noEffect(m, "protocolVersion", "set max_protocol_version (3.0, 3.2 or latest) instead");
         noEffect(
                 m,
                 "quoteReturningIdentifiers",

@@ -6,6 +6,7 @@ import io.lazypg.client.SslMode;
 import io.lazypg.client.TargetSessionAttrs;
 import io.lazypg.client.internal.auth.ChannelBinding;
 import io.lazypg.client.internal.auth.RequireAuth;
+import io.lazypg.client.internal.protocol.ProtocolVersion;
 import io.lazypg.client.internal.tls.SslNegotiation;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -267,6 +268,24 @@ public final class Settings {
             .boot("channel-binding")
             .doc("SCRAM-SHA-256-PLUS channel binding to the TLS certificate: disable, prefer (bind when"
                     + " offered), require (refuse any other authentication, never downgrade).")
+            .add(TABLE);
+
+    public static final Setting<String> MIN_PROTOCOL_VERSION = Setting.define(
+                    ProtocolVersion.MIN_SETTING, "minProtocolVersion", String.class, SettingParsers::text)
+            .defaultValue("3.0")
+            .check(v -> problem(() -> ProtocolVersion.parse(ProtocolVersion.MIN_SETTING, v)))
+            .boot("min-protocol-version")
+            .doc("The oldest protocol version accepted from the server: 3.0, 3.2 (PostgreSQL 18+; longer cancel"
+                    + " keys) or latest; a server that offers less is refused, naming both versions.")
+            .add(TABLE);
+
+    public static final Setting<String> MAX_PROTOCOL_VERSION = Setting.define(
+                    ProtocolVersion.MAX_SETTING, "maxProtocolVersion", String.class, SettingParsers::text)
+            .optional("3.0, or latest when min_protocol_version is above 3.0 (as libpq 18)")
+            .check(v -> problem(() -> ProtocolVersion.parse(ProtocolVersion.MAX_SETTING, v)))
+            .boot("max-protocol-version")
+            .doc("The protocol version asked for at startup: 3.0, 3.2 or latest; a server that speaks less"
+                    + " answers with the version it speaks, accepted down to min_protocol_version.")
             .add(TABLE);
 
     public static final Setting<Path> PASS_FILE = Setting.define(

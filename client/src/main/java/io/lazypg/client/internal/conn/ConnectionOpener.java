@@ -15,6 +15,8 @@ import io.lazypg.client.internal.auth.RequireAuth;
 import io.lazypg.client.internal.auth.ScramSha256Client;
 import io.lazypg.client.internal.channel.MessageLoop;
 import io.lazypg.client.internal.channel.ResponseHandler;
+import io.lazypg.client.internal.protocol.CancelKey;
+import io.lazypg.client.internal.protocol.ProtocolNegotiation;
 import io.lazypg.client.internal.timeout.SocketDeadline;
 import io.lazypg.client.internal.tls.DirectTls;
 import io.lazypg.client.internal.tls.SslNegotiation;
@@ -34,8 +36,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Opens a session: TCP connect, TLS as the sslmode demands, StartupMessage, authentication (trust,
- * cleartext, MD5, SCRAM-SHA-256), then waits for ReadyForQuery. The connect timeout bounds all of it.
+ * Opens a session: TCP connect, TLS as the sslmode demands, StartupMessage with the protocol version
+ * {@link ProtocolNegotiation} picks, authentication (trust, cleartext, MD5, SCRAM-SHA-256), then
+ * waits for ReadyForQuery. The connect timeout bounds all of it.
  */
 final class ConnectionOpener {
 
@@ -112,7 +115,11 @@ final class ConnectionOpener {
             closeQuietly(socket);
             // A startup error (wrong password, no pg_hba.conf line, unknown database) names at most the
             // user: say where we were connecting, as a refused connection does.
-            throw new PgServerException("Cannot connect to " + where(config), e.fields());
+            throw new PgServerException(
+                    "Cannot connect to " + where(config)
+                            + ProtocolNegotiation.refusedStartup(
+                                    e.sqlState(), config.minProtocolVersion(), config.maxProtocolVersion()),
+                    e.fields());
         } catch (PgException e) {
             closeQuietly(socket);
             throw deadline.expired() ? timedOut(config, e) : e;
@@ -146,11 +153,14 @@ final class ConnectionOpener {
         parameters.put("client_encoding", "UTF8");
         parameters.put("DateStyle", "ISO, MDY");
         parameters.putAll(config.serverParameters());
-        FrontendMessages.startup(c.writeBuffer(), parameters);
+        ProtocolNegotiation protocol =
+                new ProtocolNegotiation(config.minProtocolVersion(), config.maxProtocolVersion(), where(config));
+        FrontendMessages.startup(c.writeBuffer(), protocol.requested().code(), parameters);
         c.expectReadyAfterSend();
         c.send();
         try {
-            c.loop().run(new Startup(c));
+            c.loop().run(new Startup(c, protocol));
+            c.protocolVersion(protocol.negotiated());
         } catch (PgConnectionClosedException e) {
             throw new PgConnectException(
                     "The server closed the connection during startup at " + where(config)
@@ -159,14 +169,19 @@ final class ConnectionOpener {
         }
     }
 
-    /** The answer to the startup packet: authentication exchanges, the backend key, and an error that ends it at once. */
+    /**
+     * The answer to the startup packet: the protocol version the server settles on, authentication
+     * exchanges, the backend key, and an error that ends it at once.
+     */
     private static final class Startup extends ResponseHandler {
         private final PgConnection connection;
+        private final ProtocolNegotiation protocol;
         private final AuthenticationGate gate;
         private ScramSha256Client scram;
 
-        Startup(PgConnection connection) {
+        Startup(PgConnection connection, ProtocolNegotiation protocol) {
             this.connection = connection;
+            this.protocol = protocol;
             LazyPgConfig config = connection.config();
             this.gate = new AuthenticationGate(
                     RequireAuth.parse(config.requireAuth()),
@@ -194,9 +209,15 @@ final class ConnectionOpener {
         }
 
         @Override
+        protected void negotiateProtocolVersion(MessageReader in) {
+            // Before any authentication request: a refused version gets no secret either.
+            protocol.negotiate(in.buffer(), in.payloadOffset(), in.payloadLength());
+        }
+
+        @Override
         protected void backendKeyData(MessageReader in) {
-            connection.backendKey(
-                    Bytes.readInt(in.buffer(), in.payloadOffset()), Bytes.readInt(in.buffer(), in.payloadOffset() + 4));
+            connection.backendKey(CancelKey.fromBackendKeyData(
+                    in.buffer(), in.payloadOffset(), in.payloadLength(), protocol.negotiated()));
         }
 
         @Override

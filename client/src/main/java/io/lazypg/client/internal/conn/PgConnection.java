@@ -32,6 +32,8 @@ import io.lazypg.client.internal.command.StatementExecution;
 import io.lazypg.client.internal.command.StatementPreparer;
 import io.lazypg.client.internal.pipeline.SharedConnection;
 import io.lazypg.client.internal.pool.Poolable;
+import io.lazypg.client.internal.protocol.CancelKey;
+import io.lazypg.client.internal.protocol.ProtocolVersion;
 import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.result.RowViews;
 import io.lazypg.client.internal.timeout.CancelGate;
@@ -78,6 +80,7 @@ public final class PgConnection implements Poolable {
     private final SimpleQuery simpleQueries;
 
     private final long createdNanos = System.nanoTime();
+    private ProtocolVersion protocolVersion = ProtocolVersion.V3_0;
     /** Told when this connection's server is lost, and asked whether it is retired; null for none (one host). */
     private volatile @Nullable HostTracker tracker;
 
@@ -116,8 +119,23 @@ public final class PgConnection implements Poolable {
         channel.expectReadyAfterSend();
     }
 
-    void backendKey(int processId, int secretKey) {
-        channel.backendKey(processId, secretKey);
+    void backendKey(CancelKey key) {
+        channel.backendKey(key);
+    }
+
+    /** Set by the startup once the server has settled it; read by any thread after the connection is handed out. */
+    void protocolVersion(ProtocolVersion version) {
+        this.protocolVersion = version;
+    }
+
+    /** The protocol version the session speaks: 3.0 unless 3.2 was asked for and the server speaks it. */
+    public ProtocolVersion protocolVersion() {
+        return protocolVersion;
+    }
+
+    /** The key a CancelRequest for this session carries (its length depends on the protocol version). */
+    public CancelKey cancelKey() {
+        return channel.cancelKey();
     }
 
     LazyPgConfig config() {

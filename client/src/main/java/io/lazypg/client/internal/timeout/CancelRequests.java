@@ -1,8 +1,8 @@
 package io.lazypg.client.internal.timeout;
 
 import io.lazypg.client.LazyPgConfig;
+import io.lazypg.client.internal.protocol.CancelKey;
 import io.lazypg.client.internal.transport.Transport;
-import io.lazypg.client.internal.wire.FrontendMessages;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -45,11 +45,13 @@ public final class CancelRequests {
     }
 
     /**
-     * Sends one CancelRequest for backend {@code processId} and waits until the server closes the
-     * connection, which it does only after signalling the backend. The connect and the wait for the
-     * close are each bounded by the connect timeout. Blocks the calling thread.
+     * Sends one CancelRequest carrying {@code key} whole (4 bytes of secret in protocol 3.0, up to 256
+     * in 3.2) and waits until the server closes the connection, which it does only after signalling
+     * the backend. The connect and the wait for the close are each bounded by the connect timeout.
+     * Blocks the calling thread.
      */
-    public static Outcome send(LazyPgConfig config, Socket session, int processId, int secretKey) {
+    public static Outcome send(LazyPgConfig config, Socket session, CancelKey key) {
+        int processId = key.processId();
         // The same kind of socket as the session's: TCP, or Unix-domain for a socket directory.
         SocketAddress remote = session.getRemoteSocketAddress();
         SocketAddress target = remote != null ? remote : Transport.address(config.host(), config.port());
@@ -61,7 +63,8 @@ public final class CancelRequests {
             s.connect(target, timeoutMillis);
             OutputStream out = s.getOutputStream();
             written = true; // from here on, the bytes may reach the server even if a call fails
-            out.write(FrontendMessages.cancelRequest(processId, secretKey), 0, 16);
+            byte[] request = key.cancelRequest();
+            out.write(request, 0, request.length);
             out.flush();
             s.setSoTimeout(timeoutMillis);
             if (s.getInputStream().read() < 0) {

@@ -9,16 +9,18 @@ import java.util.Map;
  */
 public final class FrontendMessages {
 
-    public static final int PROTOCOL_3_0 = 196608;
     public static final int SSL_REQUEST_CODE = 80877103;
     public static final int CANCEL_REQUEST_CODE = 80877102;
 
     private FrontendMessages() {}
 
-    /** StartupMessage: no type byte; protocol version then name/value pairs, ended by a NUL. */
-    public static void startup(WriteBuffer out, Map<String, String> parameters) {
+    /**
+     * StartupMessage: no type byte; the protocol version asked for ({@code major << 16 | minor},
+     * 196608 for 3.0, 196610 for 3.2), then name/value pairs, ended by a NUL.
+     */
+    public static void startup(WriteBuffer out, int protocolVersion, Map<String, String> parameters) {
         int length = out.reserveInt();
-        out.writeInt(PROTOCOL_3_0);
+        out.writeInt(protocolVersion);
         for (Map.Entry<String, String> e : parameters.entrySet()) {
             out.writeCString(e.getKey());
             out.writeCString(e.getValue());
@@ -150,13 +152,17 @@ public final class FrontendMessages {
         out.patchLength(length);
     }
 
-    /** CancelRequest: sent on a fresh connection of its own, never on the busy one. */
-    public static byte[] cancelRequest(int processId, int secretKey) {
-        WriteBuffer out = new WriteBuffer(16);
-        out.writeInt(16);
+    /**
+     * CancelRequest: sent on a fresh connection of its own, never on the busy one. The secret key is
+     * written whole: 4 bytes in protocol 3.0, up to 256 in 3.2, so the message is 12 bytes plus the key.
+     */
+    public static byte[] cancelRequest(int processId, byte[] secretKey) {
+        int length = 12 + secretKey.length;
+        WriteBuffer out = new WriteBuffer(length);
+        out.writeInt(length);
         out.writeInt(CANCEL_REQUEST_CODE);
         out.writeInt(processId);
-        out.writeInt(secretKey);
+        out.writeBytes(secretKey);
         return out.array();
     }
 }

@@ -139,6 +139,9 @@ class SettingsTableTest {
         if (s == Settings.SSL_NEGOTIATION) {
             return "direct";
         }
+        if (s == Settings.MIN_PROTOCOL_VERSION || s == Settings.MAX_PROTOCOL_VERSION) {
+            return "3.2";
+        }
         if (d == null || d instanceof String) {
             return "other";
         }
