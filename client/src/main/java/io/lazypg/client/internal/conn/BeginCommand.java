@@ -32,6 +32,11 @@ final class BeginCommand extends ResponseHandler {
     }
 
     @Override
+    boolean partOfNext() {
+        return true;
+    }
+
+    @Override
     void commandComplete(MessageReader in) {
         pause();
     }

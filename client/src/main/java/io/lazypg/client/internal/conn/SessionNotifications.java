@@ -60,6 +60,16 @@ final class SessionNotifications {
         }
     }
 
+    /** {@link #await} as an exchange of its own, through the session's bracket. */
+    static void awaitIn(ExchangeBracket bracket, SessionChannel channel, Duration poll) {
+        bracket.run(new Exchange() {
+            @Override
+            void perform() throws IOException {
+                await(channel, poll);
+            }
+        });
+    }
+
     /**
      * Waits up to {@code poll} for the server to send something while {@code channel}'s session is
      * idle and handles what arrives (see {@link PgConnection#awaitNotifications}); the caller

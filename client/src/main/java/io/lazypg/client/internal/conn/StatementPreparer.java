@@ -217,6 +217,18 @@ final class StatementPreparer {
         statement.shape = new ResultShape(columns, connection.output(), statement.usage);
     }
 
+    /** {@link #describe} as an exchange of its own through {@code bracket}, bounded by the query timeout. */
+    static StatementDescription describeIn(ExchangeBracket bracket, StatementPreparer preparer, String sql) {
+        StatementDescription[] described = new StatementDescription[1];
+        bracket.run(new Exchange(sql, null, true) {
+            @Override
+            void perform() throws IOException {
+                described[0] = preparer.describe(sql);
+            }
+        });
+        return described[0];
+    }
+
     /**
      * Parses {@code sql} as the unnamed statement and describes it (Parse + Describe + Sync, one
      * round trip), without caching or running it: the parameter types the server inferred and the
