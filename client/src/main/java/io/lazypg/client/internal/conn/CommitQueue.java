@@ -1,6 +1,7 @@
 package io.lazypg.client.internal.conn;
 
 import io.lazypg.client.PendingUpdate;
+import io.lazypg.client.PgCommitException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.internal.result.CommandTags;
@@ -27,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * statement this connection has not prepared yet is prepared first (Parse/Describe, a round trip of
  * its own, once per connection and statement), before anything of the commit is written.
  *
- * <p>A failed write or COMMIT surfaces as a {@link PgServerException} naming the statement (its
+ * <p>A failed write or COMMIT surfaces as a {@link PgCommitException} naming the statement (its
  * position and SQL), with the server's fields; every handle then says it has no row count.
  *
  * <p>Not thread-safe: used by the thread that holds the connection. Kept small and apart from the
@@ -135,11 +136,12 @@ final class CommitQueue extends Exchange {
             int failed = answer.failedAt;
             throw failed >= 0 && failed < n
                     ? named(writes.get(failed), e, "failed at commit; the transaction was rolled back")
-                    : new PgServerException(
+                    : new PgCommitException(
                             "COMMIT failed after the " + n + " write" + (n == 1 ? "" : "s")
                                     + " queued for it had run (a deferred constraint or a serialization failure);"
                                     + " the transaction was rolled back",
-                            e.fields());
+                            e.fields(),
+                            null);
         }
         tag = answer.commitTag;
         if ("COMMIT".equals(tag)) {
@@ -149,11 +151,12 @@ final class CommitQueue extends Exchange {
         }
     }
 
-    private PgServerException named(QueuedWrite w, PgServerException e, String what) {
-        return new PgServerException(
+    private PgCommitException named(QueuedWrite w, PgServerException e, String what) {
+        return new PgCommitException(
                 "The write queued for commit (" + w.position() + " of " + writes.size() + ": "
                         + SqlText.abbreviate(w.sql()) + ") " + what,
-                e.fields());
+                e.fields(),
+                w);
     }
 
     @Override
