@@ -26,7 +26,9 @@ import org.jspecify.annotations.Nullable;
  * server answer up to there, so a failed write leaves the transaction aborted and the COMMIT behind
  * it answers {@code ROLLBACK}; the transaction is over either way, in one round trip. A write whose
  * statement this connection has not prepared yet is prepared first (Parse/Describe, a round trip of
- * its own, once per connection and statement), before anything of the commit is written.
+ * its own, once per connection and statement), before anything of the commit is written; without
+ * a statement cache ({@code statement_cache_size=0}, for transaction-mode poolers) each write is
+ * parsed as the unnamed statement just before its Bind, in the same write.
  *
  * <p>A failed write or COMMIT surfaces as a {@link PgCommitException} naming the statement (its
  * position and SQL), with the server's fields; every handle then says it has no row count.
@@ -41,8 +43,11 @@ final class CommitQueue extends Exchange {
     private final DeferredBegin begin;
     private final List<QueuedWrite> writes = new ArrayList<>();
     private final CommitAnswer answer = new CommitAnswer();
-    /** The statements of the writes being committed, in order; emptied once they are sent. */
-    private PreparedStatement[] statements = new PreparedStatement[0];
+    /**
+     * The statements of the writes being committed, in order (null: the unnamed statement, parsed
+     * just before its Bind); emptied once they are sent.
+     */
+    private @Nullable PreparedStatement[] statements = new PreparedStatement[0];
     /** COMMIT's tag once read: "COMMIT", or "ROLLBACK" when the transaction had failed. */
     private String tag = "";
 
@@ -94,6 +99,8 @@ final class CommitQueue extends Exchange {
     void perform() throws IOException {
         int n = writes.size();
         statements = new PreparedStatement[n];
+        WriteBuffer out = channel.writeBuffer();
+        int mark = out.position();
         for (int i = 0; i < n; i++) {
             QueuedWrite w = writes.get(i);
             PreparedStatement ready = channel.preparer().ready(w.sql(), w.values());
@@ -102,16 +109,26 @@ final class CommitQueue extends Exchange {
             } catch (PgServerException e) {
                 throw named(w, e, "could not be prepared, so nothing was sent; the transaction is still open");
             }
+            if (statements[i].describedPerExecution) {
+                // Without a statement cache, prepare only wrote Parse of the unnamed statement: it must
+                // come right before its own Bind, after BEGIN and the writes ahead of it, so it is
+                // written again below.
+                out.truncate(mark);
+                statements[i] = null;
+            }
         }
-        WriteBuffer out = channel.writeBuffer();
-        int mark = out.position();
         String beginSql = begin.sql();
         try {
             if (beginSql != null) {
                 BeginCommand.write(out, beginSql);
             }
             for (int i = 0; i < n; i++) {
-                Binds.write(channel, statements[i], writes.get(i).values());
+                QueuedWrite w = writes.get(i);
+                PreparedStatement statement = statements[i];
+                if (statement == null) {
+                    statement = channel.preparer().prepare(w.sql(), w.values());
+                }
+                Binds.writeBindAndDescribe(channel, statement, w.values());
                 FrontendMessages.execute(out, 0);
             }
         } catch (RuntimeException e) {

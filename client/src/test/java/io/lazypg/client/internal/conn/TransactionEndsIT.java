@@ -7,7 +7,6 @@ import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.LazyPgSession;
 import io.lazypg.client.PendingUpdate;
-import io.lazypg.client.PgCommitException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.SslMode;
