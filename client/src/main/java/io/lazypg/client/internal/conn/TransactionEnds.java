@@ -26,6 +26,8 @@ import java.io.IOException;
  */
 final class TransactionEnds {
 
+    private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+
     private final SessionChannel channel;
     private final ExchangeBracket bracket;
     private final DeferredBegin begin;
@@ -62,6 +64,7 @@ final class TransactionEnds {
 
     /** A transaction was begun with {@code beginSql} (deferred). */
     void begun(String beginSql) {
+        dropForgotten("a new transaction began");
         transactions++;
         commitMayPend = BeginModes.commitMayPend(beginSql);
         channel.writes().watchTransaction(commitMayPend);
@@ -120,10 +123,25 @@ final class TransactionEnds {
 
     /** The connection goes back to its pool; returns whether it carries a pending answer unread. */
     boolean released() {
-        if (!queue.isEmpty()) {
-            queue.discard("the connection went back to the pool before commit");
-        }
+        dropForgotten("the connection went back to the pool");
         return pending.park();
+    }
+
+    /**
+     * Writes still queued when their transaction can no longer carry them (it ended some other way
+     * than {@code commit()}, such as {@code executeScript("COMMIT")}) are dropped, with a warning:
+     * they must never ride with a later transaction's COMMIT.
+     */
+    private void dropForgotten(String because) {
+        if (queue.isEmpty()) {
+            return;
+        }
+        int n = queue.size();
+        queue.discard("it was never committed: " + because + " first");
+        LOG.log(
+                System.Logger.Level.WARNING,
+                () -> n + " write" + (n == 1 ? "" : "s") + " queued with executeAtCommit were dropped unsent: "
+                        + because + " before commit() sent them. End the transaction with commit() or rollback().");
     }
 
     private void ended() {

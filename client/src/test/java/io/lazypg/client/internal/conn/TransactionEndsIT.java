@@ -324,6 +324,15 @@ class TransactionEndsIT {
             assertThatThrownBy(update::rowCount).hasMessageContaining("rolled back");
             assertThat(s.query(SELECT, 1).get(0).getInt(0)).isEqualTo(100);
 
+            // a transaction ended some other way never carries its queued writes into the next one
+            s.begin();
+            PendingUpdate forgotten = s.executeAtCommit(UPDATE, 1, 1000);
+            s.executeScript("commit");
+            s.begin();
+            assertThat(s.commit()).isEqualTo("COMMIT");
+            assertThatThrownBy(forgotten::rowCount).hasMessageContaining("never committed");
+            assertThat(s.query(SELECT, 1).get(0).getInt(0)).isEqualTo(100);
+
             // a statement not yet prepared here is prepared first, and still runs
             s.begin();
             PendingUpdate fresh = s.executeAtCommit("update tx_ends set n = n where id >= $1", 1);
