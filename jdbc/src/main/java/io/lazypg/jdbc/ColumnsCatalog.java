@@ -24,9 +24,7 @@ final class ColumnsCatalog {
     private static final String CATALOG = "select * from (select n.nspname::text, c.relname::text, a.attname::text,"
             + " " + PgTypes.sqlTypeCase("coalesce(nullif(t.typbasetype, 0), t.oid)", "t.typcategory") + "::int4,"
             // as pgjdbc and the result metadata name it: qualified when the search_path does not find it
-            + " case when pg_catalog.pg_type_is_visible(t.oid) then t.typname::text"
-            + "  else '\"' || replace(tn.nspname, '\"', '\"\"') || '\".\"' || replace(t.typname, '\"', '\"\"') || '\"'"
-            + "  end,"
+            + " " + typeName("t", "tn") + ","
             + " coalesce(nullif(t.typbasetype, 0), t.oid)::int4,"
             // a domain's own modifier is pg_type.typtypmod; its columns carry -1
             + " case when t.typtype = 'd' and t.typtypmod <> -1 then t.typtypmod else a.atttypmod end,"
@@ -46,6 +44,17 @@ final class ColumnsCatalog {
             + " where ($3::text is null or attname like $3)"
             + " order by 1, 2, 11";
 
+    /**
+     * The SQL expression of a type's name as pgjdbc and the result metadata give it: its typname,
+     * qualified and quoted when the search_path does not find it; {@code t} is the pg_type alias,
+     * {@code tn} its namespace's.
+     */
+    static String typeName(String t, String tn) {
+        return "case when pg_catalog.pg_type_is_visible(" + t + ".oid) then " + t + ".typname::text"
+                + " else '\"' || replace(" + tn + ".nspname, '\"', '\"\"') || '\".\"' || replace(" + t
+                + ".typname, '\"', '\"\"') || '\"' end";
+    }
+
     /** The rows back as the result JDBC describes: its 24 columns, in order, with its labels. */
     private static final String RESULT = "select current_database()::text as \"TABLE_CAT\", \"TABLE_SCHEM\","
             + " \"TABLE_NAME\", \"COLUMN_NAME\", \"DATA_TYPE\", \"TYPE_NAME\", \"COLUMN_SIZE\","
@@ -64,12 +73,18 @@ final class ColumnsCatalog {
             + " order by ord";
 
     static ResultSet getColumns(
-            JdbcConnection connection, String schemaPattern, String tablePattern, String columnPattern)
+            JdbcConnection connection,
+            String catalogName,
+            String schemaPattern,
+            String tablePattern,
+            String columnPattern)
             throws SQLException {
         LazyPgSession session = connection.sessionForStatement();
-        LazyResult catalog =
-                JdbcConnection.call(() -> session.query(CATALOG, schemaPattern, tablePattern, columnPattern));
-        int n = catalog.size();
+        // a foreign catalog: no columns, the result still has its 24
+        LazyResult catalog = CatalogQuery.foreign(connection, catalogName)
+                ? null
+                : JdbcConnection.call(() -> session.query(CATALOG, schemaPattern, tablePattern, columnPattern));
+        int n = catalog == null ? 0 : catalog.size();
         String[] schema = new String[n];
         String[] table = new String[n];
         String[] column = new String[n];

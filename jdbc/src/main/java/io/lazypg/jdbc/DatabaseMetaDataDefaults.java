@@ -350,7 +350,9 @@ abstract class DatabaseMetaDataDefaults implements DatabaseMetaData {
 
     @Override
     public boolean storesMixedCaseQuotedIdentifiers() throws SQLException {
-        return true;
+        // PostgreSQL keeps a quoted name's case, but compares it case-sensitively: JDBC's "mixed
+        // case" answer is for case-insensitive storage, so false, as pgjdbc says
+        return false;
     }
 
     @Override

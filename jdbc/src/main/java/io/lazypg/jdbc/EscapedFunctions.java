@@ -99,6 +99,12 @@ final class EscapedFunctions {
             case "week":
             case "year":
                 return "extract(" + name + " from " + one(name, a, sql) + ")";
+            case "timestampadd":
+                count(name, a, 3, sql);
+                return TimestampIntervals.add(a.get(0), a.get(1), a.get(2), sql);
+            case "timestampdiff":
+                count(name, a, 3, sql);
+                return TimestampIntervals.diff(a.get(0), a.get(1), a.get(2), sql);
             // system
             case "database":
                 none(name, a, sql);

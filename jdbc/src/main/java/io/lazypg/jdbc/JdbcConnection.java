@@ -42,7 +42,9 @@ import java.util.concurrent.Executor;
  *
  * <p><b>Streams.</b> A statement with a fetch size reads through a portal; until its ResultSet is
  * closed or read to the end, the session runs nothing else, and another statement fails with
- * SQLSTATE 24000 instead of silently cutting the stream short.
+ * SQLSTATE 24000 naming {@code setFetchSize(0)}, instead of silently cutting the stream short or,
+ * as pgjdbc does, reading the rest of it into memory (which would undo the bound the fetch size
+ * was set for).
  *
  * <p>Not thread-safe: JDBC connections are used by one thread at a time. Only {@link #abort} and
  * {@link Statement#cancel()} may be called from another thread.
@@ -171,9 +173,12 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         checkOpen();
         if (openStream != null && !openStream.isClosed()) {
             throw JdbcErrors.usage(
-                    "A ResultSet read with a fetch size is still open on this connection: lazypg reads"
-                            + " it through a portal, and the session runs nothing else until it is closed or read to the end."
-                            + " Close it first, or read without a fetch size.",
+                    "A ResultSet read with a fetch size (setFetchSize, fetch_size, defaultRowFetchSize) is still"
+                            + " open on this connection: lazypg reads it through a portal, a fetchSize rows at a time,"
+                            + " and runs nothing else on the session until it is closed or read to the end (pgjdbc would"
+                            + " read the rest into memory first; lazypg keeps the memory bound). Close it or read it to"
+                            + " the end first, run the other statement on another connection, or read without a fetch"
+                            + " size (setFetchSize(0)).",
                     JdbcErrors.INVALID_CURSOR_STATE);
         }
         openStream = null;
@@ -263,12 +268,11 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         }
     }
 
-    /** BEGIN's transaction modes for this connection's isolation level and read-only flag ("" for neither). */
+    /** BEGIN's transaction modes for this connection's read-only flag ("" for none). */
     private String transactionModes() throws SQLException {
         StringBuilder modes = new StringBuilder();
-        if (isolation >= 0) {
-            modes.append("ISOLATION LEVEL ").append(isolationName(isolation));
-        }
+        // no ISOLATION LEVEL: setTransactionIsolation made it the session's default, and a level
+        // set in SQL since (SET default_transaction_isolation, SET SESSION CHARACTERISTICS) must win
         if (readOnly) {
             modes.append(modes.length() == 0 ? "READ ONLY" : " READ ONLY");
         }
@@ -564,17 +568,29 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         isolationApplied = true;
     }
 
+    /**
+     * The level of the transaction in progress, else of the next one, as the server says it now,
+     * so that a level set in SQL ({@code SET TRANSACTION ISOLATION LEVEL}, {@code SET
+     * default_transaction_isolation}) shows, as pgjdbc reads it; sends no BEGIN. A routed
+     * connection that has not taken its session yet answers the level it was given, without
+     * taking one.
+     */
     @Override
     public int getTransactionIsolation() throws SQLException {
         checkOpen();
-        if (isolation >= 0) {
+        if (session == null && isolation >= 0) {
             return isolation;
         }
         LazyPgSession s = session();
         String level = call(() -> s.query("select current_setting('transaction_isolation')")
                 .get(0)
                 .getString(0));
-        return switch (level) {
+        return isolationLevel(level);
+    }
+
+    /** The JDBC level of a PostgreSQL isolation name ({@code transaction_isolation}'s values). */
+    static int isolationLevel(String name) {
+        return switch (name) {
             case "serializable" -> TRANSACTION_SERIALIZABLE;
             case "repeatable read" -> TRANSACTION_REPEATABLE_READ;
             case "read uncommitted" -> TRANSACTION_READ_UNCOMMITTED;
@@ -759,7 +775,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         if (typeName == null) {
             throw JdbcErrors.usage("createArrayOf needs the element type name.", JdbcErrors.INVALID_PARAMETER_VALUE);
         }
-        return new LazyRowArray(elements, PgTypes.sqlTypeOfName(typeName), typeName);
+        return new LazyRowArray(elements, PgTypes.sqlTypeOfName(typeName), typeName, this);
     }
 
     /** A new, empty large object as a Clob (as pgjdbc makes one); bound, it is its OID. */

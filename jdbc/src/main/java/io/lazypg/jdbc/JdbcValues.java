@@ -59,7 +59,7 @@ final class JdbcValues {
             return d.toInstant();
         }
         if (x instanceof Array a) {
-            return a.getArray();
+            return a instanceof LazyRowArray own ? own.forBinding() : a.getArray();
         }
         if (x instanceof Byte b) {
             return (short) b;

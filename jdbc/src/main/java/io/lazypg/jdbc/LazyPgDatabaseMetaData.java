@@ -1,18 +1,21 @@
 package io.lazypg.jdbc;
 
 import io.lazypg.client.LazyPgSession;
-import io.lazypg.client.LazyResult;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
  * DatabaseMetaData of one connection: the server's product name and version, the driver's, and
- * the catalog methods that tools ask for ({@code getTables}, {@code getColumns},
- * {@code getPrimaryKeys}, {@code getSchemas}, {@code getImportedKeys}, {@code getIndexInfo},
- * {@code getTypeInfo}), each one query on {@code pg_catalog} returning the columns the JDBC
- * specification lists, in its order and with its labels. Patterns are LIKE patterns with
- * {@code \} as escape; null means any. Constant answers are in {@link DatabaseMetaDataDefaults}.
+ * the catalog methods that tools ask for, each answered with the columns the JDBC specification
+ * lists, in its order and with its labels, as pgjdbc answers them (differences are in
+ * docs/jdbc.md). The tables, schemas, indexes and types are queried here; the other areas have a
+ * catalog class each: columns ({@link ColumnsCatalog}), keys ({@link KeysCatalog}), routines and
+ * functions ({@link RoutinesCatalog}), privileges ({@link PrivilegesCatalog}), row identity
+ * ({@link RowIdentityCatalog}), user-defined types ({@link UserTypesCatalog}); all run through
+ * {@link CatalogQuery}, which gives no rows for a catalog other than the connection's database.
+ * Patterns are LIKE patterns with {@code \} as escape; null means any. Constant answers are in
+ * {@link DatabaseMetaDataDefaults}.
  *
  * <p>Not thread-safe, like its connection.
  */
@@ -28,10 +31,8 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
         this.connection = connection;
     }
 
-    private ResultSet query(String sql, Object... params) throws SQLException {
-        LazyPgSession session = connection.sessionForStatement();
-        LazyResult result = JdbcConnection.call(() -> session.query(sql, params));
-        return new LazyRowResultSet(result.columns(), result.iterator(), null, null);
+    private ResultSet query(String catalog, String sql, Object... params) throws SQLException {
+        return CatalogQuery.run(connection, catalog, sql, params);
     }
 
     private String serverVersion() throws SQLException {
@@ -173,9 +174,13 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
         return "current_date,current_time,current_timestamp,now";
     }
 
+    /** The server's default_transaction_isolation now: a SET in SQL shows, as with pgjdbc. */
     @Override
-    public int getDefaultTransactionIsolation() {
-        return Connection.TRANSACTION_READ_COMMITTED;
+    public int getDefaultTransactionIsolation() throws SQLException {
+        try (ResultSet rs = query(null, "select current_setting('default_transaction_isolation')")) {
+            rs.next();
+            return JdbcConnection.isolationLevel(rs.getString(1));
+        }
     }
 
     @Override
@@ -255,20 +260,22 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
                         + " where ($1::text is null or n.nspname like $1) and ($2::text is null or c.relname like $2)) t"
                         + " where \"TABLE_TYPE\" is not null and ($3::text[] is null or \"TABLE_TYPE\" = any($3))"
                         + " order by \"TABLE_TYPE\", \"TABLE_SCHEM\", \"TABLE_NAME\"";
-        return query(sql, schemaPattern, tableNamePattern, types);
+        return query(catalog, sql, schemaPattern, tableNamePattern, types);
     }
 
     @Override
     public ResultSet getTableTypes() throws SQLException {
-        return query("select unnest(array['FOREIGN TABLE', 'INDEX', 'MATERIALIZED VIEW', 'PARTITIONED INDEX',"
-                + " 'PARTITIONED TABLE', 'SEQUENCE', 'SYSTEM INDEX', 'SYSTEM TABLE', 'SYSTEM VIEW', 'TABLE',"
-                + " 'TEMPORARY INDEX', 'TEMPORARY SEQUENCE', 'TEMPORARY TABLE', 'TEMPORARY VIEW', 'TYPE', 'VIEW'])"
-                + " as \"TABLE_TYPE\"");
+        return query(
+                null,
+                "select unnest(array['FOREIGN TABLE', 'INDEX', 'MATERIALIZED VIEW', 'PARTITIONED INDEX',"
+                        + " 'PARTITIONED TABLE', 'SEQUENCE', 'SYSTEM INDEX', 'SYSTEM TABLE', 'SYSTEM VIEW', 'TABLE',"
+                        + " 'TEMPORARY INDEX', 'TEMPORARY SEQUENCE', 'TEMPORARY TABLE', 'TEMPORARY VIEW', 'TYPE', 'VIEW'])"
+                        + " as \"TABLE_TYPE\"");
     }
 
     @Override
     public ResultSet getCatalogs() throws SQLException {
-        return query("select current_database()::text as \"TABLE_CAT\"");
+        return query(null, "select current_database()::text as \"TABLE_CAT\"");
     }
 
     @Override
@@ -279,6 +286,7 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     @Override
     public ResultSet getSchemas(String catalog, String schemaPattern) throws SQLException {
         return query(
+                catalog,
                 "select nspname::text as \"TABLE_SCHEM\", current_database()::text as \"TABLE_CATALOG\""
                         + " from pg_catalog.pg_namespace where nspname !~ '^pg_(toast|temp)' and ($1::text is null or nspname like $1)"
                         + " order by 1",
@@ -288,13 +296,13 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     @Override
     public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern)
             throws SQLException {
-        return ColumnsCatalog.getColumns(connection, schemaPattern, tableNamePattern, columnNamePattern);
+        return ColumnsCatalog.getColumns(connection, catalog, schemaPattern, tableNamePattern, columnNamePattern);
     }
 
     @Override
     public ResultSet getProcedures(String catalog, String schemaPattern, String procedureNamePattern)
             throws SQLException {
-        return query(RoutinesCatalog.PROCEDURES, catalog, schemaPattern, procedureNamePattern);
+        return query(null, RoutinesCatalog.PROCEDURES, catalog, schemaPattern, procedureNamePattern);
     }
 
     @Override
@@ -302,79 +310,91 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
             String catalog, String schemaPattern, String procedureNamePattern, String columnNamePattern)
             throws SQLException {
         return query(
-                RoutinesCatalog.PROCEDURE_COLUMNS, catalog, schemaPattern, procedureNamePattern, columnNamePattern);
+                null,
+                RoutinesCatalog.PROCEDURE_COLUMNS,
+                catalog,
+                schemaPattern,
+                procedureNamePattern,
+                columnNamePattern);
+    }
+
+    @Override
+    public ResultSet getFunctions(String catalog, String schemaPattern, String functionNamePattern)
+            throws SQLException {
+        return query(null, RoutinesCatalog.FUNCTIONS, catalog, schemaPattern, functionNamePattern);
+    }
+
+    @Override
+    public ResultSet getFunctionColumns(
+            String catalog, String schemaPattern, String functionNamePattern, String columnNamePattern)
+            throws SQLException {
+        return query(
+                null, RoutinesCatalog.FUNCTION_COLUMNS, catalog, schemaPattern, functionNamePattern, columnNamePattern);
+    }
+
+    @Override
+    public ResultSet getUDTs(String catalog, String schemaPattern, String typeNamePattern, int[] types)
+            throws SQLException {
+        return UserTypesCatalog.udts(connection, catalog, schemaPattern, typeNamePattern, types);
+    }
+
+    @Override
+    public ResultSet getTablePrivileges(String catalog, String schemaPattern, String tableNamePattern)
+            throws SQLException {
+        return PrivilegesCatalog.tablePrivileges(connection, catalog, schemaPattern, tableNamePattern);
+    }
+
+    @Override
+    public ResultSet getColumnPrivileges(String catalog, String schema, String table, String columnNamePattern)
+            throws SQLException {
+        return PrivilegesCatalog.columnPrivileges(connection, catalog, schema, table, columnNamePattern);
+    }
+
+    @Override
+    public ResultSet getBestRowIdentifier(String catalog, String schema, String table, int scope, boolean nullable)
+            throws SQLException {
+        return RowIdentityCatalog.bestRowIdentifier(connection, catalog, schema, table, scope);
+    }
+
+    @Override
+    public ResultSet getVersionColumns(String catalog, String schema, String table) throws SQLException {
+        return RowIdentityCatalog.versionColumns(connection, catalog, schema, table);
+    }
+
+    @Override
+    public ResultSet getPseudoColumns(
+            String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern)
+            throws SQLException {
+        return RowIdentityCatalog.pseudoColumns(
+                connection, catalog, schemaPattern, tableNamePattern, columnNamePattern);
     }
 
     @Override
     public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
-        return query(
-                "select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
-                        + " c.relname::text as \"TABLE_NAME\", a.attname::text as \"COLUMN_NAME\","
-                        + " k.ord::smallint as \"KEY_SEQ\", ci.relname::text as \"PK_NAME\""
-                        + " from pg_catalog.pg_index i"
-                        + " cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)"
-                        + " join pg_catalog.pg_class c on c.oid = i.indrelid"
-                        + " join pg_catalog.pg_class ci on ci.oid = i.indexrelid"
-                        + " join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
-                        + " join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum"
-                        + " where i.indisprimary and ($1::text is null or n.nspname = $1) and c.relname = $2"
-                        + " order by \"TABLE_SCHEM\", \"TABLE_NAME\", \"COLUMN_NAME\"",
-                schema,
-                table);
+        return KeysCatalog.primaryKeys(connection, catalog, schema, table);
     }
 
     @Override
     public ResultSet getImportedKeys(String catalog, String schema, String table) throws SQLException {
-        return foreignKeys(
-                "($1::text is null or fn.nspname = $1) and fc.relname = $2",
-                schema,
-                table,
-                "\"PKTABLE_CAT\", \"PKTABLE_SCHEM\", \"PKTABLE_NAME\", \"KEY_SEQ\"");
+        return KeysCatalog.importedKeys(connection, catalog, schema, table);
     }
 
     @Override
     public ResultSet getExportedKeys(String catalog, String schema, String table) throws SQLException {
-        return foreignKeys(
-                "($1::text is null or pn.nspname = $1) and pc.relname = $2",
-                schema,
-                table,
-                "\"FKTABLE_CAT\", \"FKTABLE_SCHEM\", \"FKTABLE_NAME\", \"KEY_SEQ\"");
+        return KeysCatalog.exportedKeys(connection, catalog, schema, table);
     }
 
-    /** Foreign keys as JDBC describes them: one row per column pair of each constraint. */
-    private ResultSet foreignKeys(String where, String schema, String table, String orderBy) throws SQLException {
-        return query(
-                "select current_database()::text as \"PKTABLE_CAT\", pn.nspname::text as \"PKTABLE_SCHEM\","
-                        + " pc.relname::text as \"PKTABLE_NAME\", pa.attname::text as \"PKCOLUMN_NAME\","
-                        + " current_database()::text as \"FKTABLE_CAT\", fn.nspname::text as \"FKTABLE_SCHEM\","
-                        + " fc.relname::text as \"FKTABLE_NAME\", fa.attname::text as \"FKCOLUMN_NAME\","
-                        + " k.ord::smallint as \"KEY_SEQ\","
-                        + " " + referentialAction("con.confupdtype") + " as \"UPDATE_RULE\","
-                        + " " + referentialAction("con.confdeltype") + " as \"DELETE_RULE\","
-                        + " con.conname::text as \"FK_NAME\", pi.relname::text as \"PK_NAME\","
-                        + " (case when con.condeferrable then case when con.condeferred then "
-                        + importedKeyInitiallyDeferred
-                        + "  else " + importedKeyInitiallyImmediate + " end else " + importedKeyNotDeferrable
-                        + "  end)::smallint as \"DEFERRABILITY\""
-                        + " from pg_catalog.pg_constraint con"
-                        + " cross join lateral unnest(con.conkey, con.confkey) with ordinality as k(fk, pk, ord)"
-                        + " join pg_catalog.pg_class fc on fc.oid = con.conrelid"
-                        + " join pg_catalog.pg_namespace fn on fn.oid = fc.relnamespace"
-                        + " join pg_catalog.pg_class pc on pc.oid = con.confrelid"
-                        + " join pg_catalog.pg_namespace pn on pn.oid = pc.relnamespace"
-                        + " join pg_catalog.pg_attribute fa on fa.attrelid = fc.oid and fa.attnum = k.fk"
-                        + " join pg_catalog.pg_attribute pa on pa.attrelid = pc.oid and pa.attnum = k.pk"
-                        + " left join pg_catalog.pg_class pi on pi.oid = con.conindid"
-                        + " where con.contype = 'f' and " + where
-                        + " order by " + orderBy,
-                schema,
-                table);
-    }
-
-    private static String referentialAction(String column) {
-        return "(case " + column + " when 'c' then " + importedKeyCascade + " when 'n' then " + importedKeySetNull
-                + " when 'd' then " + importedKeySetDefault + " when 'r' then " + importedKeyRestrict
-                + " else " + importedKeyNoAction + " end)::smallint";
+    @Override
+    public ResultSet getCrossReference(
+            String parentCatalog,
+            String parentSchema,
+            String parentTable,
+            String foreignCatalog,
+            String foreignSchema,
+            String foreignTable)
+            throws SQLException {
+        return KeysCatalog.crossReference(
+                connection, parentCatalog, parentSchema, parentTable, foreignCatalog, foreignSchema, foreignTable);
     }
 
     /**
@@ -387,6 +407,7 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     public ResultSet getIndexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)
             throws SQLException {
         return query(
+                catalog,
                 "select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
                         + " c.relname::text as \"TABLE_NAME\", not i.indisunique as \"NON_UNIQUE\","
                         + " null::text as \"INDEX_QUALIFIER\", ci.relname::text as \"INDEX_NAME\","
@@ -414,19 +435,22 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
 
     @Override
     public ResultSet getTypeInfo() throws SQLException {
-        return query("select t.typname::text as \"TYPE_NAME\", "
-                + PgTypes.sqlTypeCase("t.oid", "t.typcategory") + " as \"DATA_TYPE\","
-                + " case when t.typname in ('varchar', 'bpchar', 'text') then 10485760 else 0 end as \"PRECISION\","
-                + " case when t.typcategory in ('S', 'D') then '''' else null end as \"LITERAL_PREFIX\","
-                + " case when t.typcategory in ('S', 'D') then '''' else null end as \"LITERAL_SUFFIX\","
-                + " null::text as \"CREATE_PARAMS\", " + typeNullable + "::smallint as \"NULLABLE\","
-                + " t.typcategory = 'S' as \"CASE_SENSITIVE\", " + typeSearchable + "::smallint as \"SEARCHABLE\","
-                + " t.typcategory <> 'N' as \"UNSIGNED_ATTRIBUTE\", false as \"FIXED_PREC_SCALE\","
-                + " false as \"AUTO_INCREMENT\", t.typname::text as \"LOCAL_TYPE_NAME\","
-                + " 0::smallint as \"MINIMUM_SCALE\", 0::smallint as \"MAXIMUM_SCALE\", null::int as \"SQL_DATA_TYPE\","
-                + " null::int as \"SQL_DATETIME_SUB\", 10 as \"NUM_PREC_RADIX\""
-                + " from pg_catalog.pg_type t join pg_catalog.pg_namespace n on n.oid = t.typnamespace"
-                + " where n.nspname = 'pg_catalog' and t.typtype = 'b' order by 2, 1");
+        return query(
+                null,
+                "select t.typname::text as \"TYPE_NAME\", "
+                        + PgTypes.sqlTypeCase("t.oid", "t.typcategory") + " as \"DATA_TYPE\","
+                        + " case when t.typname in ('varchar', 'bpchar', 'text') then 10485760 else 0 end as \"PRECISION\","
+                        + " case when t.typcategory in ('S', 'D') then '''' else null end as \"LITERAL_PREFIX\","
+                        + " case when t.typcategory in ('S', 'D') then '''' else null end as \"LITERAL_SUFFIX\","
+                        + " null::text as \"CREATE_PARAMS\", " + typeNullable + "::smallint as \"NULLABLE\","
+                        + " t.typcategory = 'S' as \"CASE_SENSITIVE\", " + typeSearchable
+                        + "::smallint as \"SEARCHABLE\","
+                        + " t.typcategory <> 'N' as \"UNSIGNED_ATTRIBUTE\", false as \"FIXED_PREC_SCALE\","
+                        + " false as \"AUTO_INCREMENT\", t.typname::text as \"LOCAL_TYPE_NAME\","
+                        + " 0::smallint as \"MINIMUM_SCALE\", 0::smallint as \"MAXIMUM_SCALE\", null::int as \"SQL_DATA_TYPE\","
+                        + " null::int as \"SQL_DATETIME_SUB\", 10 as \"NUM_PREC_RADIX\""
+                        + " from pg_catalog.pg_type t join pg_catalog.pg_namespace n on n.oid = t.typnamespace"
+                        + " where n.nspname = 'pg_catalog' and t.typtype = 'b' order by 2, 1");
     }
 
     // ------------------------------------------------------------------ wrapper

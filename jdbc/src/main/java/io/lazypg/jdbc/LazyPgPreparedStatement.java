@@ -273,7 +273,10 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
 
     @Override
     public void setNull(int i, int sqlType, String typeName) throws SQLException {
-        bind(i, null);
+        // a built-in type named (int4, integer, uuid, character varying, _int4, ...) types the NULL, as
+        // the caller asked; another name (a user-defined type) leaves it to the server, as setNull(i, sqlType)
+        int oid = typeName == null ? 0 : PgTypes.oidOfTypeName(typeName);
+        bind(i, oid == 0 ? null : io.lazypg.client.PgNull.ofOid(oid));
     }
 
     @Override

@@ -545,11 +545,21 @@ class LazyPgStatement implements Statement {
         return maxFieldSize;
     }
 
-    /** Accepted and ignored (as pgjdbc effectively does for non-binary types): values are never cut. */
+    /**
+     * The limit on the character and binary values (char, varchar, text, name, bytea) this
+     * statement's ResultSets give: longer ones are cut to {@code max} characters or bytes, as pgjdbc
+     * cuts them; 0, the default, for none.
+     */
     @Override
     public void setMaxFieldSize(int max) throws SQLException {
         checkOpen();
+        JdbcErrors.requireNonNegative(max, "The maximum field size");
         maxFieldSize = max;
+    }
+
+    /** {@link #setMaxFieldSize}'s limit, for the ResultSets this statement makes. */
+    final int maxFieldSizeLimit() {
+        return maxFieldSize;
     }
 
     /**

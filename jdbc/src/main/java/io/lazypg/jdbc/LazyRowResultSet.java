@@ -72,6 +72,9 @@ public final class LazyRowResultSet extends RowNavigation {
 
     private boolean closed;
     private int fetchSize;
+    /** The statement's setMaxFieldSize (0: none): character and binary values are cut to it, as pgjdbc cuts them. */
+    private final int maxFieldSize;
+
     private ResultSetMetaData metaData;
     private Map<String, Integer> labels;
 
@@ -90,6 +93,7 @@ public final class LazyRowResultSet extends RowNavigation {
         super(rows);
         this.columns = List.copyOf(columns);
         this.fetchSize = statement instanceof LazyPgStatement s ? s.fetchSizeHint() : 0; // JDBC: the statement's
+        this.maxFieldSize = statement instanceof LazyPgStatement s ? s.maxFieldSizeLimit() : 0;
         this.statement = statement;
         this.cursor = cursor;
     }
@@ -292,7 +296,9 @@ public final class LazyRowResultSet extends RowNavigation {
         try {
             String s = r.getString(i);
             wasNull = s == null;
-            return s;
+            return maxFieldSize > 0 && s != null && s.length() > maxFieldSize && cutToMaxFieldSize(i)
+                    ? s.substring(0, maxFieldSize)
+                    : s;
         } catch (PgConversionException e) {
             throw conversion(i, "String", e);
         }
@@ -447,9 +453,26 @@ public final class LazyRowResultSet extends RowNavigation {
         try {
             byte[] b = r.getBytes(i);
             wasNull = b == null;
-            return b;
+            return maxFieldSize > 0 && b != null && b.length > maxFieldSize && cutToMaxFieldSize(i)
+                    ? java.util.Arrays.copyOf(b, maxFieldSize)
+                    : b;
         } catch (PgConversionException e) {
             throw conversion(i, "byte[]", e);
+        }
+    }
+
+    /** Whether column {@code i} is one setMaxFieldSize applies to: character and binary types, as in pgjdbc. */
+    private boolean cutToMaxFieldSize(int i) {
+        switch (PgTypes.sqlType(oid(i))) {
+            case java.sql.Types.CHAR:
+            case java.sql.Types.VARCHAR:
+            case java.sql.Types.LONGVARCHAR:
+            case java.sql.Types.BINARY:
+            case java.sql.Types.VARBINARY:
+            case java.sql.Types.LONGVARBINARY:
+                return true;
+            default:
+                return false;
         }
     }
 
@@ -806,16 +829,32 @@ public final class LazyRowResultSet extends RowNavigation {
         }
         UserTypes.UserType userElement = type == null ? userArrayElement(i) : null;
         if (userElement != null && !a.getClass().isArray()) {
-            a = decoded(columnIndex, String[].class); // enum[] and the like: their elements' text
+            // enum[] and the like: their elements' text, in as many dimensions as the literal has
+            a = decoded(columnIndex, textArrayClass(a.toString()));
         }
         if (!a.getClass().isArray()) {
             throw conversion(i, "java.sql.Array", new IllegalArgumentException("the column is not an array"));
         }
+        JdbcConnection connection = statement instanceof LazyPgStatement s ? s.connection : null;
         if (userElement != null) {
-            return new LazyRowArray(a, userElement.sqlType(), userElement.name());
+            return new LazyRowArray(a, userElement.sqlType(), userElement.name(), connection);
         }
         int element = PgType.elementOidOf(oid(i));
-        return new LazyRowArray(a, PgType.jdbcTypeOf(element), PgType.typnameOf(element));
+        return new LazyRowArray(a, PgType.jdbcTypeOf(element), PgType.typnameOf(element), connection);
+    }
+
+    /**
+     * String[], String[][], ...: as many dimensions as the array literal {@code text} opens braces
+     * at its start ({@code {{a,b},{c,d}}} is two), after any bounds decoration ({@code [0:1]=}).
+     */
+    private static Class<?> textArrayClass(String text) {
+        int i = text.startsWith("[") ? text.indexOf('=') + 1 : 0;
+        Class<?> c = String.class;
+        do {
+            c = c.arrayType();
+            i++;
+        } while (i < text.length() && text.charAt(i) == '{');
+        return c;
     }
 
     /**

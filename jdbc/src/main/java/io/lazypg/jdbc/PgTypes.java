@@ -96,6 +96,30 @@ final class PgTypes {
     }
 
     /**
+     * The OID of a built-in type as {@code setNull(i, sqlType, typeName)} names it: as
+     * {@link #oidOfName} reads it, or by its pg_type name for an array ({@code _int4}), or as
+     * {@code int4[]}; 0 for a name the client's type table does not hold (a user-defined type).
+     */
+    static int oidOfTypeName(String name) {
+        int oid = oidOfName(name);
+        if (oid != 0) {
+            return oid;
+        }
+        String n = name.trim().toLowerCase(Locale.ROOT);
+        if (n.endsWith("[]")) {
+            int element = oidOfName(n.substring(0, n.length() - 2));
+            PgType array = element == 0 ? null : PgType.arrayOf(element);
+            return array == null ? 0 : array.oid();
+        }
+        for (PgType t : PgType.values()) {
+            if (t.isArray() && n.equals(t.typname())) {
+                return t.oid();
+            }
+        }
+        return 0;
+    }
+
+    /**
      * A SQL CASE expression that gives, in a catalog query, the same java.sql.Types code as
      * {@link #sqlType} does for {@code oidExpression}: the mapping stays in {@link PgType}.
      * Arrays (pg_type category 'A') are ARRAY, enums ('E') VARCHAR and composites ('C') STRUCT,

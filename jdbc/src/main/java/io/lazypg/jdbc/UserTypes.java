@@ -80,7 +80,8 @@ final class UserTypes {
         boolean visible = row.getBoolean(5);
         // as pgjdbc names it: bare when the search_path finds it, else qualified with its schema
         String name = visible ? typname : Identifiers.quote(schema) + "." + Identifiers.quote(typname);
-        if ("A".equals(category)) {
+        // record[] (_record) is a pseudo-type, not of category A, yet an array of records
+        if ("A".equals(category) || ("p".equals(typtype) && row.getInt(6) != 0)) {
             return new UserType(name, Types.ARRAY, "java.sql.Array", row.getInt(6));
         }
         switch (typtype) {

@@ -17,7 +17,8 @@ package io.lazypg.client.sql;
  *   <li>line comments {@code -- ...}, ending at {@code \n} or {@code \r};</li>
  *   <li>block comments {@code /* ... * /}, nested as PostgreSQL nests them;</li>
  *   <li>dollar-quoted strings {@code $$...$$} and {@code $tag$...$tag$}, where the tag is a name
- *       (a letter or underscore, then letters, digits and underscores) and the {@code $} does not
+ *       ({@link #isNameStart}, then {@link #isNamePart}s; non-ASCII characters count as letters, as
+ *       in PostgreSQL) and the {@code $} does not
  *       continue an identifier ({@code a$b$c} is one identifier).</li>
  * </ul>
  * An unterminated span runs to the end of the string; the server reports the error. {@code ::}
@@ -144,14 +145,18 @@ public final class SqlLexer {
         return -1;
     }
 
-    /** Letters, digits and underscores: what continues a name after its first character. */
+    /** What continues a name after its first character: what starts one, and ASCII digits. */
     public static boolean isNamePart(char c) {
-        return Character.isLetterOrDigit(c) || c == '_';
+        return isNameStart(c) || (c >= '0' && c <= '9');
     }
 
-    /** A letter or underscore: what starts a name. */
+    /**
+     * What starts a name, as PostgreSQL's scanner has it ({@code [A-Za-z\200-\377_]}): an ASCII
+     * letter, an underscore, or any character beyond ASCII (whose UTF-8 bytes are all high), so
+     * {@code $o‿o$} is a dollar-quote tag though {@code ‿} is no letter.
+     */
     public static boolean isNameStart(char c) {
-        return Character.isLetter(c) || c == '_';
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
     }
 
     /** What continues an identifier: a name character or {@code $}. */

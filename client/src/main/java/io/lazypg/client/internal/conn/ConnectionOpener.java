@@ -13,6 +13,8 @@ import io.lazypg.client.internal.auth.ChannelBinding;
 import io.lazypg.client.internal.auth.Md5Password;
 import io.lazypg.client.internal.auth.RequireAuth;
 import io.lazypg.client.internal.auth.ScramSha256Client;
+import io.lazypg.client.internal.channel.MessageLoop;
+import io.lazypg.client.internal.channel.ResponseHandler;
 import io.lazypg.client.internal.timeout.SocketDeadline;
 import io.lazypg.client.internal.tls.DirectTls;
 import io.lazypg.client.internal.tls.SslNegotiation;
@@ -173,17 +175,17 @@ final class ConnectionOpener {
         }
 
         @Override
-        String phase() {
+        protected String phase() {
             return "starting the session";
         }
 
         @Override
-        boolean drainOnFailure() {
+        protected boolean drainOnFailure() {
             return false; // the server waits for our answer (a password), not for a Sync
         }
 
         @Override
-        void authentication(MessageReader in) throws IOException {
+        protected void authentication(MessageReader in) throws IOException {
             byte[] b = in.buffer();
             int p = in.payloadOffset();
             int code = Bytes.readInt(b, p);
@@ -192,18 +194,18 @@ final class ConnectionOpener {
         }
 
         @Override
-        void backendKeyData(MessageReader in) {
+        protected void backendKeyData(MessageReader in) {
             connection.backendKey(
                     Bytes.readInt(in.buffer(), in.payloadOffset()), Bytes.readInt(in.buffer(), in.payloadOffset() + 4));
         }
 
         @Override
-        void error(PgServerException e) {
+        protected void error(PgServerException e) {
             throw e; // no ReadyForQuery follows a startup error: the server closes the connection
         }
 
         @Override
-        void dataRow(MessageReader in) {
+        protected void dataRow(MessageReader in) {
             throw MessageLoop.unexpected(BackendMessages.DATA_ROW, phase());
         }
     }

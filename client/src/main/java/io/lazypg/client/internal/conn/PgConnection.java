@@ -8,6 +8,29 @@ import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.RowCursor;
 import io.lazypg.client.StatementDescription;
+import io.lazypg.client.internal.channel.MessageLoop;
+import io.lazypg.client.internal.channel.SessionChannel;
+import io.lazypg.client.internal.channel.SessionNotifications;
+import io.lazypg.client.internal.channel.UnreadNotifications;
+import io.lazypg.client.internal.channel.WriteTracking;
+import io.lazypg.client.internal.command.BatchExecution;
+import io.lazypg.client.internal.command.BufferedRows;
+import io.lazypg.client.internal.command.CallbackRows;
+import io.lazypg.client.internal.command.CopyFromStream;
+import io.lazypg.client.internal.command.CopyToStream;
+import io.lazypg.client.internal.command.DeferredBegin;
+import io.lazypg.client.internal.command.Exchange;
+import io.lazypg.client.internal.command.ExchangeBracket;
+import io.lazypg.client.internal.command.ExecuteCommand;
+import io.lazypg.client.internal.command.PortalCursor;
+import io.lazypg.client.internal.command.PreparedStatement;
+import io.lazypg.client.internal.command.RowSink;
+import io.lazypg.client.internal.command.ScriptResults;
+import io.lazypg.client.internal.command.SimpleQuery;
+import io.lazypg.client.internal.command.StatementExecution;
+import io.lazypg.client.internal.command.StatementPreparer;
+import io.lazypg.client.internal.command.TransactionEnds;
+import io.lazypg.client.internal.pipeline.SharedConnection;
 import io.lazypg.client.internal.pool.Poolable;
 import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.result.RowViews;
@@ -55,6 +78,9 @@ public final class PgConnection implements Poolable {
     private final SimpleQuery simpleQueries;
     /** COMMIT and ROLLBACK in the fewest round trips, and the answers they leave pending. */
     private final TransactionEnds ends;
+    /** A COMMIT that is waited for: the extended protocol hands back its tag. */
+    private final java.util.function.Supplier<String> awaitedCommit =
+            () -> query("COMMIT").commandTag();
 
     private final long createdNanos = System.nanoTime();
     /** Told when this connection's server is lost, and asked whether it is retired; null for none (one host). */
@@ -113,16 +139,16 @@ public final class PgConnection implements Poolable {
         channel.preparer().returningAdded(added);
     }
 
-    SessionChannel channel() {
+    public SessionChannel channel() {
         return channel;
     }
 
-    ExchangeBracket bracket() {
+    public ExchangeBracket bracket() {
         return bracket;
     }
 
     /** The execute command single statements run with; a {@link SharedConnection}'s readers share it. */
-    ExecuteCommand executeCommand() {
+    public ExecuteCommand executeCommand() {
         return statements.command();
     }
 
@@ -130,7 +156,7 @@ public final class PgConnection implements Poolable {
      * The statement for {@code sql} when it is prepared here and can run {@code values} with no
      * round trip of its own ({@link StatementPreparer#ready}), else null.
      */
-    PreparedStatement pipelinable(String sql, Object[] values) {
+    public PreparedStatement pipelinable(String sql, Object[] values) {
         return channel.preparer().ready(sql, values);
     }
 
@@ -330,7 +356,7 @@ public final class PgConnection implements Poolable {
 
     /** COMMIT with the writes queued for it; returns its tag (ROLLBACK: it had failed). Which wait: {@link TransactionEnds}. */
     public String commit() {
-        return ends.commit(this);
+        return ends.commit(awaitedCommit);
     }
 
     /** Ends the transaction with ROLLBACK, not waiting for the answer ({@link TransactionEnds}). */

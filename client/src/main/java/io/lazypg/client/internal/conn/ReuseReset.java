@@ -3,6 +3,10 @@ package io.lazypg.client.internal.conn;
 import io.lazypg.client.PgConnectionClosedException;
 import io.lazypg.client.PgException;
 import io.lazypg.client.PgServerException;
+import io.lazypg.client.internal.channel.SessionChannel;
+import io.lazypg.client.internal.command.DeferredBegin;
+import io.lazypg.client.internal.command.ExchangeBracket;
+import io.lazypg.client.internal.command.TransactionEnds;
 import io.lazypg.client.internal.timeout.SocketDeadline;
 import java.time.Duration;
 

@@ -1,8 +1,8 @@
 package io.lazypg.client.internal.session;
 
 import io.lazypg.client.internal.conn.PgConnection;
-import io.lazypg.client.internal.conn.StatementPipelines;
 import io.lazypg.client.internal.hosts.ReadYourWrites;
+import io.lazypg.client.internal.pipeline.StatementPipelines;
 import io.lazypg.client.internal.pool.ConnectionPool;
 import org.jspecify.annotations.Nullable;
 

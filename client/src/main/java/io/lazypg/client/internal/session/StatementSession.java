@@ -9,7 +9,7 @@ import io.lazypg.client.PgNotification;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.RowCursor;
 import io.lazypg.client.StatementDescription;
-import io.lazypg.client.internal.conn.StatementPipelines;
+import io.lazypg.client.internal.pipeline.StatementPipelines;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;

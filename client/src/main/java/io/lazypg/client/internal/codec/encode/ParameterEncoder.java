@@ -36,7 +36,8 @@ public final class ParameterEncoder {
     private ParameterEncoder() {}
 
     /**
-     * The type OID to declare in Parse for this value: 0 (let the server infer) for null, String,
+     * The type OID to declare in Parse for this value: its OID for a {@link io.lazypg.client.PgNull}
+     * (a typed NULL); 0 (let the server infer) for null, String,
      * Character, enums and arrays/collections of those; int2 Short, int4 Integer, int8 Long, numeric
      * BigDecimal/BigInteger, float4 Float, float8 Double, bool Boolean, bytea byte[], uuid UUID, date
      * LocalDate, time LocalTime, timetz OffsetTime, timestamp LocalDateTime, timestamptz OffsetDateTime/Instant/ZonedDateTime;
@@ -50,6 +51,9 @@ public final class ParameterEncoder {
     public static int typeOid(Object value) {
         if (value == null) {
             return Oids.UNSPECIFIED;
+        }
+        if (value instanceof io.lazypg.client.PgNull typedNull) {
+            return typedNull.oid();
         }
         if (ParameterTypes.isArrayLike(value)) {
             return ParameterTypes.arrayOidOf(ParameterTypes.leafOid(value));
@@ -72,7 +76,7 @@ public final class ParameterEncoder {
      *         elements of different types or ragged nesting
      */
     public static void write(WriteBuffer out, Object value, int parameterIndex) {
-        if (value == null) {
+        if (value == null || value instanceof io.lazypg.client.PgNull) {
             out.writeInt(-1);
             return;
         }

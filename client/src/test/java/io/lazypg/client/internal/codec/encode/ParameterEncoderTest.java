@@ -70,6 +70,16 @@ class ParameterEncoderTest {
         }
 
         @Test
+        void aTypedNullIsMinusOneDeclaredWithItsType() {
+            WriteBuffer out = new WriteBuffer(8);
+            ParameterEncoder.write(out, io.lazypg.client.PgNull.ofOid(2950), 1);
+            assertThat(Arrays.copyOf(out.array(), out.position())).containsExactly(0xFF, 0xFF, 0xFF, 0xFF);
+            assertThat(ParameterEncoder.typeOid(io.lazypg.client.PgNull.of(io.lazypg.client.PgType.UUID)))
+                    .isEqualTo(2950);
+            assertThat(ParameterEncoder.typeOid(null)).isZero();
+        }
+
+        @Test
         void byteArrayIsRawBinary() {
             byte[] value = {0, 1, (byte) 0xFF, 0};
             WriteBuffer out = new WriteBuffer(2);

@@ -1,0 +1,338 @@
+package io.lazypg.client.internal.command;
+
+import io.lazypg.client.Column;
+import io.lazypg.client.PgServerException;
+import io.lazypg.client.PgUsageException;
+import io.lazypg.client.StatementDescription;
+import io.lazypg.client.internal.channel.MessageLoop;
+import io.lazypg.client.internal.channel.PoolerErrors;
+import io.lazypg.client.internal.channel.ResponseHandler;
+import io.lazypg.client.internal.channel.SessionChannel;
+import io.lazypg.client.internal.codec.CellDecoder;
+import io.lazypg.client.internal.codec.Oids;
+import io.lazypg.client.internal.codec.encode.ParameterEncoder;
+import io.lazypg.client.internal.result.ResultShape;
+import io.lazypg.client.internal.stats.StatementUsage;
+import io.lazypg.client.internal.wire.BackendMessages;
+import io.lazypg.client.internal.wire.Bytes;
+import io.lazypg.client.internal.wire.FrontendMessages;
+import io.lazypg.client.internal.wire.MessageReader;
+import io.lazypg.client.sql.SqlLexer;
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns SQL into a {@link PreparedStatement} on one connection: the per-connection cache first,
+ * else Parse + Describe + Sync (one round trip), which also tells the parameter count and the
+ * result columns, for which the binary format is chosen wherever a binary decoder exists. Statements
+ * evicted from the cache are closed on the server with the next batch of messages.
+ *
+ * <p><b>Names.</b> A cached statement is named {@code lazypg_<tag>_<n>}, where the tag is random per
+ * connection: behind a transaction-mode pooler that does not track prepared statements, a Bind may
+ * reach a server connection where another client prepared statements, and a name shared with that
+ * client's statement would run the other client's SQL with our values. With a tag of its own, such
+ * a Bind can only fail (SQLSTATE 26000, explained by {@link PoolerErrors}), never return a wrong result.
+ *
+ * <p><b>Without a cache</b> ({@code statement_cache_size=0}, for transaction-mode poolers) nothing
+ * is prepared ahead: {@link #prepare} only writes Parse of the unnamed statement, and the caller
+ * follows it with Bind, Describe (portal) and Execute before one Sync, so the whole statement is
+ * one unit a pooler cannot split across server connections. The result columns are learnt from the
+ * portal's RowDescription in the same answer ({@link #describedPortal}); every column is asked for
+ * in text, the one format that needs no description beforehand, and is decoded lazily as usual.
+ *
+ * <p>Not thread-safe: belongs to its connection.
+ */
+public final class StatementPreparer {
+
+    private static final short[] NO_FORMATS = new short[0];
+
+    private static final SecureRandom TAGS = new SecureRandom();
+
+    private final SessionChannel connection;
+    private final StatementCache statements;
+    /** Makes this connection's statement names its own (see the class comment). */
+    private final String namePrefix = "lazypg_" + Long.toString(TAGS.nextLong() >>> 16, 36) + "_";
+
+    private long counter;
+    private final DescribeResponse description = new DescribeResponse();
+    /**
+     * Whether the statements prepared now carry a RETURNING clause their caller appended to the
+     * application's SQL (the JDBC driver's generated keys): their statistics are kept apart from
+     * the same text written by the application, and their columns are never reported unread.
+     */
+    private boolean returningAdded;
+
+    public StatementPreparer(SessionChannel connection, StatementCache statements) {
+        this.connection = connection;
+        this.statements = statements;
+    }
+
+    public void returningAdded(boolean added) {
+        returningAdded = added;
+    }
+
+    int cachedCount() {
+        return statements.size();
+    }
+
+    /**
+     * A cached plan goes stale when a table's definition changes (SQLSTATE 0A000 "cached plan must
+     * not change result type", see {@link StalePlans}) or the statement vanished (26000, e.g. after DISCARD ALL): mark it,
+     * so the next call parses afresh. Only marked here, not removed: under pipelining the thread
+     * reading the answer must not touch the cache, which the senders use.
+     */
+    static void markIfStale(PreparedStatement statement, PgServerException error) {
+        if ("26000".equals(error.sqlState()) || StalePlans.isStalePlan(error)) {
+            statement.stale = true;
+        }
+    }
+
+    /**
+     * The cached statement for {@code sql} when it can run these values as it is, without any
+     * message or round trip of its own: named, not stale, accepting the values' types and shaped
+     * for the session's current output settings; else null. For pipelining, which sends only
+     * statements that are ready.
+     */
+    public PreparedStatement ready(String sql, Object[] values) {
+        PreparedStatement cached = statements.get(sql);
+        if (cached == null
+                || cached.stale
+                || !sameOrigin(cached)
+                || cached.describedPerExecution
+                || !cached.accepts(values)
+                || (cached.shape != null && cached.shape.settings() != connection.output())) {
+            return null;
+        }
+        return cached;
+    }
+
+    public PreparedStatement prepare(String sql, Object[] values) throws IOException {
+        PreparedStatement cached = statements.get(sql);
+        if (cached != null && (cached.stale || !sameOrigin(cached))) {
+            statements.remove(cached);
+            cached = null;
+        }
+        if (cached != null && cached.accepts(values)) {
+            if (cached.shape != null && cached.shape.settings() != connection.output()) {
+                cached.adaptTo(connection.output(), this::chooseBinary);
+            }
+            return cached;
+        }
+        if (cached != null) {
+            statements.remove(cached);
+        }
+        int[] types = checkedParameterTypes(sql, values, standardConformingStrings());
+        if (!statements.enabled()) {
+            FrontendMessages.parse(connection.writeBuffer(), "", sql, types);
+            // Not described: the parameter types are the ones declared in Parse (json/jsonb need a String or ?::jsonb).
+            return new PreparedStatement("", sql, types, types, values.length, null, NO_FORMATS, usage(sql), true);
+        }
+        String name = namePrefix + (++counter);
+        FrontendMessages.parse(connection.writeBuffer(), name, sql, types);
+        FrontendMessages.describe(connection.writeBuffer(), 'S', name);
+        connection.writeSync();
+        description.start();
+        connection.enqueue(description);
+        connection.send();
+        connection.await(description);
+        Column[] columns = description.columns;
+        int parameterCount = description.parameterCount;
+        if (parameterCount >= 0 && parameterCount != values.length) {
+            statements.pendingCloses().add(name);
+            throw wrongParameterCount(sql, parameterCount, values.length);
+        }
+        StatementUsage usage = usage(sql);
+        if (usage != null) {
+            usage.shape(columns == null ? List.of() : List.of(columns));
+        }
+        ResultShape shape = columns == null ? null : new ResultShape(columns, connection.output(), usage);
+        short[] formats = columns == null ? NO_FORMATS : RowDescriptions.formats(columns);
+        int[] described = parameterCount >= 0 ? description.parameterTypes : types;
+        PreparedStatement statement =
+                new PreparedStatement(name, sql, types, described, values.length, shape, formats, usage, false);
+        statements.put(statement);
+        return statement;
+    }
+
+    /**
+     * The statement to rerun {@code stale} with once its cached plan went stale ({@link StalePlans}):
+     * the cached one is dropped (closed with the next messages), and this run goes as the unnamed
+     * statement parsed in the same message batch as its Bind, Describe (portal) and Execute, as
+     * without a cache. One round trip, and one implicit transaction from Parse to Sync, whose locks
+     * keep further DDL out until the statement has run; a named Parse with a round trip of its own
+     * would leave DDL a window before the Bind. The next run of the SQL prepares it named again.
+     * The parameter types the server described for the stale statement still say which values to
+     * bind as json.
+     */
+    PreparedStatement rerun(PreparedStatement stale, Object[] values) {
+        statements.remove(stale);
+        int[] types = checkedParameterTypes(stale.sql, values, standardConformingStrings());
+        FrontendMessages.parse(connection.writeBuffer(), "", stale.sql, types);
+        int[] described = stale.describedTypes.length == types.length ? stale.describedTypes : types;
+        return new PreparedStatement(
+                "", stale.sql, types, described, values.length, null, NO_FORMATS, stale.usage, true);
+    }
+
+    /** The session's standard_conforming_strings as last reported (on unless the server says off): how '...' lexes. */
+    private boolean standardConformingStrings() {
+        return !"off".equalsIgnoreCase(connection.messages().serverParameter("standard_conforming_strings"));
+    }
+
+    /** Checks the SQL and the number of values against its placeholders; the OIDs to declare in Parse. */
+    private static int[] checkedParameterTypes(String sql, Object[] values, boolean standardConformingStrings) {
+        SqlText.check(sql);
+        int expected = SqlLexer.highestPositionalParameter(sql, standardConformingStrings);
+        if (expected != values.length) {
+            throw wrongParameterCount(sql, expected, values.length);
+        }
+        int[] types = new int[values.length];
+        for (int i = 0; i < values.length; i++) {
+            types[i] = values[i] == null ? Oids.UNSPECIFIED : ParameterEncoder.typeOid(values[i]);
+        }
+        return types;
+    }
+
+    private StatementUsage usage(String sql) {
+        return connection.hooks().statistics() == null
+                ? null
+                : connection.hooks().statistics().usageFor(sql, returningAdded);
+    }
+
+    /**
+     * Whether {@code cached} was prepared for statements of the kind being prepared now: the same
+     * text with a RETURNING clause the caller appended and as the application wrote it feed
+     * different statistics, so one is not reused for the other (a rare collision, re-prepared).
+     */
+    private boolean sameOrigin(PreparedStatement cached) {
+        return cached.usage == null || cached.usage.returningAdded() == returningAdded;
+    }
+
+    /**
+     * The RowDescription of an unnamed statement's portal (see the class comment): its columns
+     * become the statement's shape. Every column was asked for in text, which the message confirms.
+     */
+    void describedPortal(PreparedStatement statement, MessageReader in) {
+        Column[] columns = RowDescriptions.parse(in.buffer(), in.payloadOffset(), in.payloadLength(), oid -> false);
+        if (statement.usage != null) {
+            statement.usage.shape(List.of(columns));
+        }
+        statement.shape = new ResultShape(columns, connection.output(), statement.usage);
+    }
+
+    /** {@link #describe} as an exchange of its own through {@code bracket}, bounded by the query timeout. */
+    public static StatementDescription describeIn(ExchangeBracket bracket, StatementPreparer preparer, String sql) {
+        StatementDescription[] described = new StatementDescription[1];
+        bracket.run(new Exchange(sql, null, true) {
+            @Override
+            protected void perform() throws IOException {
+                described[0] = preparer.describe(sql);
+            }
+        });
+        return described[0];
+    }
+
+    /**
+     * Parses {@code sql} as the unnamed statement and describes it (Parse + Describe + Sync, one
+     * round trip), without caching or running it: the parameter types the server inferred and the
+     * result columns. A server error (a syntax error, an unknown table) is thrown as usual.
+     */
+    public StatementDescription describe(String sql) throws IOException {
+        SqlText.check(sql);
+        FrontendMessages.parse(connection.writeBuffer(), "", sql, new int[0]);
+        FrontendMessages.describe(connection.writeBuffer(), 'S', "");
+        connection.writeSync();
+        description.start();
+        connection.enqueue(description);
+        connection.send();
+        connection.await(description);
+        List<Integer> types = new ArrayList<>(description.parameterTypes.length);
+        for (int oid : description.parameterTypes) {
+            types.add(oid);
+        }
+        return new StatementDescription(types, description.columns == null ? List.of() : List.of(description.columns));
+    }
+
+    /** The server forgot every prepared statement (DEALLOCATE ALL, DISCARD ALL): forget them too, closing none. */
+    public void forgetAll() {
+        statements.clear();
+    }
+
+    /**
+     * Definitions changed (DDL this session ran, a new search_path): every cached statement is
+     * closed and prepared afresh on its next use. Only flags the cache, so the thread reading an
+     * answer may call it (see {@link StatementCache#closeAllOnNextUse}).
+     */
+    public void definitionsChanged() {
+        statements.closeAllOnNextUse();
+    }
+
+    /** The answer to Parse + Describe(statement) + Sync: the parameters and the result columns. */
+    private final class DescribeResponse extends ResponseHandler {
+        private static final int[] NONE = new int[0];
+        int parameterCount;
+        /** The parameters' type OIDs, as the server inferred them. */
+        int[] parameterTypes;
+
+        Column[] columns;
+
+        void start() {
+            parameterCount = -1;
+            parameterTypes = NONE;
+            columns = null;
+        }
+
+        @Override
+        protected String phase() {
+            return "preparing a statement";
+        }
+
+        @Override
+        protected void parameterDescription(MessageReader in) {
+            int p = in.payloadOffset();
+            parameterCount = Bytes.readUnsignedShort(in.buffer(), p);
+            int[] types = new int[parameterCount];
+            for (int i = 0; i < types.length; i++) {
+                types[i] = Bytes.readInt(in.buffer(), p + 2 + 4 * i);
+            }
+            parameterTypes = types;
+        }
+
+        @Override
+        protected void rowDescription(MessageReader in) {
+            columns = RowDescriptions.parse(
+                    in.buffer(), in.payloadOffset(), in.payloadLength(), StatementPreparer.this::chooseBinary);
+        }
+
+        @Override
+        protected void dataRow(MessageReader in) {
+            throw MessageLoop.unexpected(BackendMessages.DATA_ROW, phase());
+        }
+    }
+
+    private boolean chooseBinary(int typeOid) {
+        // Binary only where the codec shows the value exactly as the server's text under the session's
+        // settings (a timestamptz needs a zone java.time models, DateStyle ISO; see OutputSettings).
+        return CellDecoder.hasBinaryDecoder(typeOid) && connection.output().rendersBinary(typeOid);
+    }
+
+    private static PgUsageException wrongParameterCount(String sql, int expected, int given) {
+        return new PgUsageException("The statement has " + expected + " parameter" + (expected == 1 ? "" : "s")
+                + (expected > 0 ? " ($1.." + "$" + expected + ")" : "") + " but " + given + " value"
+                + (given == 1 ? " was" : "s were") + " given: " + SqlText.abbreviate(sql)
+                + ". Pass exactly one value per placeholder.");
+    }
+
+    /** Writes Close for every statement evicted since the last call; only {@link SessionChannel#writeSync} calls it. */
+    public void writePendingCloses() {
+        List<String> names = statements.pendingCloses();
+        if (names.isEmpty()) {
+            return;
+        }
+        for (String name : names) {
+            FrontendMessages.close(connection.writeBuffer(), 'S', name);
+        }
+        names.clear();
+    }
+}

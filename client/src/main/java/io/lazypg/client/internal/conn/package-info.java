@@ -1,0 +1,7 @@
+/**
+ * One PostgreSQL connection as the rest of the client uses it ({@code PgConnection}), what opens it
+ * ({@code ConnectionOpener}, {@code Passwords}), what a client hands each connection
+ * ({@code ClientHooks}, {@code HostTracker}) and what is done to it before a pool takes it back
+ * ({@code ReuseReset}).
+ */
+package io.lazypg.client.internal.conn;
