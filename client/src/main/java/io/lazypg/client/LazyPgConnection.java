@@ -150,6 +150,46 @@ public interface LazyPgConnection {
      */
     boolean inTransaction();
 
+    /**
+     * Ends the transaction with COMMIT and returns its command tag: {@code COMMIT}, or
+     * {@code ROLLBACK} when a statement in it had failed (the server then rolled it back). The
+     * writes queued with {@link #executeAtCommit} go in the same write as COMMIT. Round trips:
+     * <ul>
+     *   <li>A transaction begun {@code READ ONLY} with {@link #begin(String)} (not {@code SERIALIZABLE}
+     *       unless also {@code DEFERRABLE}) in which no statement wrote: COMMIT is sent and not
+     *       waited for; the connection's next use reads its answer first (or the pool, a few
+     *       milliseconds after the release). A failure in that answer is logged, never thrown to
+     *       a later statement, and the connection is discarded.</li>
+     *   <li>Any other transaction: COMMIT's answer is waited for, so that a failed commit (a
+     *       deferred constraint, a serialization failure, a queued write) is thrown here.</li>
+     *   <li>A transaction whose BEGIN was never sent (nothing ran in it): nothing is sent.</li>
+     * </ul>
+     *
+     * @throws PgServerException when a queued write or COMMIT failed: the transaction is rolled
+     *     back, and the message names the failed write (its position and SQL)
+     */
+    String commit();
+
+    /**
+     * Ends the transaction with ROLLBACK, sent and not waited for: the connection's next use reads
+     * the answer first (or the pool, a few milliseconds after the release), and a failure in it is
+     * logged, never thrown to a later statement. Writes queued for commit are dropped. Nothing is
+     * sent when no transaction is open or its BEGIN was never sent.
+     */
+    void rollback();
+
+    /**
+     * Queues a write (a parameterized INSERT, UPDATE, DELETE ...) to run at {@link #commit()}, in
+     * the same write as COMMIT, instead of now: a transaction whose code does not read a write's
+     * result before committing saves that write's round trip. Its row count and its error arrive
+     * with COMMIT's answer; the handle holds the count afterwards. Statements run in the order
+     * queued, after everything run directly in the transaction. A write whose statement this
+     * connection has not prepared yet costs one Parse round trip at commit, the first time.
+     *
+     * @throws PgUsageException when no transaction is open (begin() first)
+     */
+    PendingUpdate executeAtCommit(String sql, Object... params);
+
     /** A server parameter the server reported (server_version, TimeZone, ...), or null. */
     String serverParameter(String name);
 }

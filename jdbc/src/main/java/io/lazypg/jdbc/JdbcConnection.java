@@ -3,7 +3,6 @@ package io.lazypg.jdbc;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.LazyPgConnection;
 import io.lazypg.client.LazyPgSession;
-import io.lazypg.client.LazyResult;
 import io.lazypg.client.PgException;
 import io.lazypg.client.PgNotification;
 import io.lazypg.client.StatementDescription;
@@ -531,8 +530,9 @@ final class JdbcConnection implements LazyPgJdbcConnection {
             return; // nothing ran since the last commit: BEGIN was never sent
         }
         closeStream();
-        java.util.List<LazyResult> results = call(() -> session.queryScript("COMMIT"));
-        if (!results.isEmpty() && "ROLLBACK".equals(results.get(0).commandTag())) {
+        // a read-only transaction's COMMIT is not waited for; writes queued with executeAtCommit go with it
+        String tag = call(() -> session.commit());
+        if ("ROLLBACK".equals(tag)) {
             throw JdbcErrors.usage(
                     "The transaction could not be committed: an earlier statement failed, so the"
                             + " server aborted it and COMMIT rolled it back.",
@@ -549,7 +549,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         }
         if (inTransaction()) {
             closeStream();
-            run(() -> session.executeScript("ROLLBACK"));
+            run(() -> session.rollback()); // sent, not waited for: the session's next use reads the answer
         }
     }
 
@@ -902,7 +902,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
                 }
                 session.closeOpenCursor();
                 if (session.inTransaction()) {
-                    session.executeScript("ROLLBACK");
+                    session.rollback();
                 }
                 if (isolationApplied) {
                     session.executeScript("RESET default_transaction_isolation");

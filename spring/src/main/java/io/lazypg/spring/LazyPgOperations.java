@@ -1,6 +1,7 @@
 package io.lazypg.spring;
 
 import io.lazypg.client.LazyRowCallback;
+import io.lazypg.client.PendingUpdate;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -79,6 +80,19 @@ public interface LazyPgOperations {
 
     /** Runs an insert, update, delete (or any statement) and returns the rows it affected. */
     int update(String sql, Object... args);
+
+    /**
+     * Queues an insert, update or delete to run when the transaction commits, in the same write
+     * as COMMIT, instead of now: a write whose result the code does not read before committing
+     * then costs no round trip of its own. Its row count is on the handle once the transaction has
+     * committed ({@link PendingUpdate#rowCount()}); if it fails there, the transaction rolls back
+     * and the commit throws the statement's own translated exception (a
+     * {@code DataIntegrityViolationException} for a violated constraint, naming the SQL). Queued
+     * writes run in order, after everything run directly in the transaction.
+     *
+     * @throws org.springframework.transaction.IllegalTransactionStateException outside a transaction
+     */
+    PendingUpdate updateAtCommit(String sql, Object... args);
 
     /**
      * Runs one statement once per argument array, pipelined in one round trip; returns the rows each

@@ -6,6 +6,7 @@ import io.lazypg.client.LazyPgSession;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.LazyRowCallback;
+import io.lazypg.client.PendingUpdate;
 import io.lazypg.client.PgException;
 import io.lazypg.client.RowCursor;
 import io.lazypg.spring.entity.EntityMappers;
@@ -30,6 +31,7 @@ import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.jdbc.core.RowMapper;
+import org.springframework.transaction.IllegalTransactionStateException;
 
 /**
  * {@code JdbcTemplate} for lazypg: runs SQL on a {@link LazyPgClient} and maps the lazy rows. Each
@@ -199,6 +201,28 @@ public class LazyPgTemplate implements LazyPgOperations {
     @Override
     public int update(String sql, Object... args) {
         return update(positional(sql, args));
+    }
+
+    @Override
+    public PendingUpdate updateAtCommit(String sql, Object... args) {
+        Bound bound = positional(sql, args);
+        LazyPgSessionLease lease = null;
+        try {
+            lease = LazyPgSessionUtils.lease(client, dataSource);
+            if (!lease.isTransactional()) {
+                throw new IllegalTransactionStateException("updateAtCommit needs a transaction to commit with (a"
+                        + " @Transactional method, or TransactionTemplate); outside one, update() runs the"
+                        + " statement at once: " + sql);
+            }
+            Bound asRead = forSession(bound, lease.session());
+            return lease.session().executeAtCommit(asRead.pgSql(), asRead.args());
+        } catch (PgException e) {
+            throw translate("update at commit", bound.sql(), e);
+        } finally {
+            if (lease != null) {
+                lease.close();
+            }
+        }
     }
 
     @Override

@@ -2,7 +2,8 @@ package io.lazypg.spring;
 
 import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyPgSession;
-import io.lazypg.client.LazyResult;
+import io.lazypg.client.PendingUpdate;
+import io.lazypg.client.PgCommitException;
 import io.lazypg.client.PgException;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -23,7 +24,11 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * the transaction's first statement, see {@link io.lazypg.client.LazyPgConnection#begin()}), and binds the session to the
  * client for the thread, so every {@link LazyPgTemplate} call on that client in the transaction runs
  * on it (through {@link LazyPgSessionUtils}). Completion runs {@code COMMIT} or {@code ROLLBACK} and
- * gives the session back.
+ * gives the session back ({@link LazyPgSession#commit()}, {@link LazyPgSession#rollback()}): a
+ * ROLLBACK, and the COMMIT of a {@code readOnly} transaction, are sent without waiting for their
+ * answer, which the connection's next use reads; writes queued with
+ * {@link LazyPgTemplate#updateAtCommit} go in the same write as COMMIT, and one that fails there is
+ * translated as its own statement.
  *
  * <ul>
  * <li>Propagation: all of Spring's. REQUIRES_NEW and NOT_SUPPORTED suspend the outer session (it
@@ -160,15 +165,16 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
     protected void doCommit(DefaultTransactionStatus status) {
         LazyPgSession session =
                 ((TransactionObject) status.getTransaction()).holder().getSession();
-        LazyResult result;
+        String tag;
         try {
             closeStreamLeftOpen(session, "COMMIT");
-            // The extended protocol hands back the command tag, which says whether COMMIT committed.
-            result = session.query("COMMIT");
+            // Writes queued with updateAtCommit go with COMMIT; a read-only transaction's COMMIT is not
+            // waited for. The tag says whether COMMIT committed.
+            tag = session.commit();
         } catch (PgException e) {
-            throw exceptionTranslator.translate("commit", "COMMIT", e);
+            throw translateCommitFailure(exceptionTranslator, e);
         }
-        if ("ROLLBACK".equals(result.commandTag())) {
+        if ("ROLLBACK".equals(tag)) {
             throw new UnexpectedRollbackException("The server rolled the transaction back instead of committing it,"
                     + " because a statement in it had failed (and its exception was caught). Let the exception"
                     + " propagate, or use a NESTED transaction (savepoint) around the statement that may fail.");
@@ -181,10 +187,24 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
                 ((TransactionObject) status.getTransaction()).holder().getSession();
         try {
             closeStreamLeftOpen(session, "ROLLBACK");
-            session.executeScript("ROLLBACK");
+            session.rollback(); // sent, not waited for: the connection's next use reads the answer
         } catch (PgException e) {
             throw exceptionTranslator.translate("rollback", "ROLLBACK", e);
         }
+    }
+
+    /**
+     * A failed commit as the translator makes it: a write queued with {@code updateAtCommit} that
+     * failed is translated as that statement (its SQL named), COMMIT's own failure as COMMIT.
+     */
+    static RuntimeException translateCommitFailure(LazyPgExceptionTranslator translator, PgException e) {
+        if (e instanceof PgCommitException failed) {
+            PendingUpdate write = failed.write();
+            if (write != null) {
+                return translator.translate("update at commit", write.sql(), e);
+            }
+        }
+        return translator.translate("commit", "COMMIT", e);
     }
 
     /**
@@ -248,7 +268,7 @@ public class LazyPgTransactionManager extends AbstractPlatformTransactionManager
 
         @Override
         public void flush() {
-            // nothing buffered: every template call reaches the server before it returns
+            // nothing to flush early: writes queued with updateAtCommit are meant to ride with COMMIT
         }
 
         @Override

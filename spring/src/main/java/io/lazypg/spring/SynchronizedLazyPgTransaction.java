@@ -1,7 +1,6 @@
 package io.lazypg.spring;
 
 import io.lazypg.client.LazyPgSession;
-import io.lazypg.client.LazyResult;
 import io.lazypg.client.PgException;
 import java.util.function.Supplier;
 import org.apache.commons.logging.Log;
@@ -102,15 +101,15 @@ final class SynchronizedLazyPgTransaction implements TransactionSynchronization 
     @Override
     public void beforeCommit(boolean readOnly) {
         LazyPgSession session = holder.getSession();
-        LazyResult result;
+        String tag;
         try {
             session.closeOpenCursor();
-            result = session.query("COMMIT");
+            tag = session.commit(); // with the writes queued for it; not waited for when read-only
         } catch (PgException e) {
-            throw translator.translate("commit", "COMMIT", e);
+            throw LazyPgTransactionManager.translateCommitFailure(translator, e);
         }
         committed = true;
-        if ("ROLLBACK".equals(result.commandTag())) {
+        if ("ROLLBACK".equals(tag)) {
             throw new UnexpectedRollbackException("The server rolled the lazypg transaction back instead of"
                     + " committing it, because a statement in it had failed (and its exception was caught); the"
                     + " Spring transaction it follows is rolled back too.");
@@ -123,7 +122,7 @@ final class SynchronizedLazyPgTransaction implements TransactionSynchronization 
         try {
             if (!committed) {
                 session.closeOpenCursor();
-                session.executeScript("ROLLBACK");
+                session.rollback(); // not waited for
             } else if (status != STATUS_COMMITTED) {
                 logger.error("The lazypg transaction was committed, but the Spring transaction it follows then "
                         + (status == STATUS_ROLLED_BACK ? "rolled back" : "ended in an unknown state")

@@ -12,7 +12,7 @@ import java.util.List;
 public interface Ways {
 
     /** Every family the benchmark measures, in report order. */
-    List<Ways> ALL = List.of(new PgjdbcWays(), new LazyPgWays(), new PipelinedWays());
+    List<Ways> ALL = List.of(new PgjdbcWays(), new LazyPgWays(), new PipelinedWays(), new LazyPgTransactionWays());
 
     /** This family's cases, over the clients of {@code endpoints} (opened through relays at one latency). */
     List<LatencyCase> cases(Endpoints endpoints);

@@ -117,11 +117,11 @@ public final class InFlight {
     }
 
     /** ReadyForQuery messages still owed by the commands in flight. */
-    synchronized int owedTotal() {
+    public synchronized int owedTotal() {
         return owedTotal;
     }
 
-    synchronized int size() {
+    public synchronized int size() {
         return size;
     }
 

@@ -49,6 +49,22 @@ public abstract class ResponseHandler {
     }
 
     /**
+     * Whether this command's answer belongs to the command sent right after it, so that its error is
+     * that command's too (a deferred BEGIN, whose failure made the server skip its statement). Any
+     * other answer read ahead of a command is one its caller did not wait for (a COMMIT or ROLLBACK
+     * left pending, {@link PendingAnswers}): its error is logged, never reported to the next caller
+     * ({@link SessionChannel#await}).
+     */
+    protected boolean partOfNext() {
+        return false;
+    }
+
+    /** Which command this is, for a log line about an answer nobody waited for: no SQL parameters, no secrets. */
+    protected String identity() {
+        return phase();
+    }
+
+    /**
      * Whether the loop drains to ReadyForQuery when an override threw (true), or rethrows at once
      * (startup, where the server waits for our answer and the connection is given up anyway).
      */

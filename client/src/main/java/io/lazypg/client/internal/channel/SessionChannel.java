@@ -89,6 +89,9 @@ public final class SessionChannel implements QueryTimeout.Session {
     private @Nullable PortalCursor openCursor;
 
     private boolean broken;
+    /** Set by {@link #orphanFailed}; volatile for the pool, which reads it from any thread. */
+    private volatile boolean discardOnRelease;
+
     private boolean closed;
     /** Set by {@link #abort()} from another thread. */
     private volatile boolean aborted;
@@ -358,9 +361,13 @@ public final class SessionChannel implements QueryTimeout.Session {
      * Reads answers up to and including {@code command}'s, or until it pauses. A command ahead of it
      * that nobody awaits (a deferred BEGIN, an answer left pending) is read first with its own
      * handler, which ends at its pause or its ReadyForQuery. A server error in such an answer does
-     * not stop the reading: {@code command}'s answer is read too, and the error is thrown after it
-     * (the session is in step then), unless {@code command} failed itself; an answer that ended
-     * under the same Sync as one ahead (the statement after a BEGIN that failed) is not read again.
+     * not stop the reading: {@code command}'s answer is read too. The error of an answer that is
+     * {@linkplain ResponseHandler#partOfNext part of the command after it} (a deferred BEGIN) is
+     * thrown after {@code command}'s answer (the session is in step then), unless {@code command}
+     * failed itself; an answer that ended under the same Sync as one ahead (the statement after a
+     * BEGIN that failed) is not read again. The error of any other answer ahead (a COMMIT or
+     * ROLLBACK left pending) is not {@code command}'s business: it is logged and the connection
+     * marked for discarding ({@link #orphanFailed}).
      */
     public void await(ResponseHandler command) throws IOException {
         PgServerException ahead = null;
@@ -369,7 +376,11 @@ public final class SessionChannel implements QueryTimeout.Session {
             try {
                 loop.run(head);
             } catch (PgServerException e) {
-                ahead = ahead == null ? e : ahead;
+                if (head.partOfNext()) {
+                    ahead = ahead == null ? e : ahead;
+                } else {
+                    orphanFailed(head, e);
+                }
             }
             if (inFlight.head() == head) {
                 inFlight.removeHead(); // it paused at the end of its part (BEGIN's CommandComplete)
@@ -390,6 +401,25 @@ public final class SessionChannel implements QueryTimeout.Session {
         if (ahead != null) {
             throw ahead;
         }
+    }
+
+    /**
+     * The answer to {@code head}, which its caller did not wait for, was a server error: logged
+     * with the command's identity and the backend (never parameters), and the connection is
+     * discarded when it goes back to the pool, while the statement that read it goes on.
+     */
+    public void orphanFailed(ResponseHandler head, PgServerException e) {
+        discardOnRelease = true;
+        LOG.log(
+                System.Logger.Level.WARNING,
+                () -> "The answer to " + head.identity() + " on backend " + processId + " at " + hostAndPort()
+                        + " was an error, read after its caller had gone on: SQLSTATE " + e.sqlState() + ": "
+                        + e.serverMessage() + ". The connection is discarded when it goes back to the pool.");
+    }
+
+    /** Whether an answer nobody waited for failed ({@link #orphanFailed}): the pool must not hand it out again. */
+    public boolean discardOnRelease() {
+        return discardOnRelease;
     }
 
     /** Continues reading {@code command}'s answer after it paused (the next slice of a batch, the Sync ending a cursor). */
@@ -419,7 +449,7 @@ public final class SessionChannel implements QueryTimeout.Session {
         return inFlight.headOwesReady();
     }
 
-    boolean flushedWithoutSync() {
+    public boolean flushedWithoutSync() {
         return flushedWithoutSync;
     }
 

@@ -2,6 +2,8 @@ package io.lazypg.client.internal.channel;
 
 import io.lazypg.client.PgNotification;
 import io.lazypg.client.PgUsageException;
+import io.lazypg.client.internal.command.Exchange;
+import io.lazypg.client.internal.command.ExchangeBracket;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
@@ -59,6 +61,16 @@ public final class SessionNotifications {
         if (u != null) {
             u.clear();
         }
+    }
+
+    /** {@link #await} as an exchange of its own, through the session's bracket. */
+    public static void awaitIn(ExchangeBracket bracket, SessionChannel channel, Duration poll) {
+        bracket.run(new Exchange() {
+            @Override
+            protected void perform() throws IOException {
+                await(channel, poll);
+            }
+        });
     }
 
     /**

@@ -17,6 +17,10 @@ public final class WriteTracking {
     private boolean mayHaveWritten;
     /** The highest WAL replay position this connection's standby was seen at (unsigned; 0 unknown). */
     private long replayedLsn;
+    /** Watching the open transaction, whose COMMIT may be left pending only if nothing in it wrote ({@link TransactionEnds}). */
+    private boolean watchingTransaction;
+
+    private boolean transactionMayHaveWritten;
 
     public void watch(boolean on) {
         watching = on;
@@ -32,10 +36,24 @@ public final class WriteTracking {
         return wrote;
     }
 
+    /** Watches (or stops watching) the open transaction for writes; either way its flag starts clear. */
+    public void watchTransaction(boolean on) {
+        watchingTransaction = on;
+        transactionMayHaveWritten = false;
+    }
+
+    /** Whether a statement that may have written completed since {@link #watchTransaction} turned watching on. */
+    public boolean transactionMayHaveWritten() {
+        return transactionMayHaveWritten;
+    }
+
     /** For each CommandComplete: reads the tag in place, allocating nothing. */
     void commandCompleted(byte[] buffer, int offset) {
         if (watching && !mayHaveWritten) {
             mayHaveWritten = CommandTags.mayWrite(buffer, offset);
+        }
+        if (watchingTransaction && !transactionMayHaveWritten) {
+            transactionMayHaveWritten = CommandTags.mayWrite(buffer, offset);
         }
     }
 

@@ -34,6 +34,11 @@ final class BeginCommand extends ResponseHandler {
     }
 
     @Override
+    protected boolean partOfNext() {
+        return true;
+    }
+
+    @Override
     protected void commandComplete(MessageReader in) {
         pause();
     }

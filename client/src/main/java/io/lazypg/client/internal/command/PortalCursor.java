@@ -48,6 +48,34 @@ public final class PortalCursor implements RowCursor {
     private final Fetch fetch = new Fetch();
     private final Close closing = new Close();
 
+    /**
+     * Prepares {@code sql} (bounded by the query timeout) and opens a cursor on it: the session's
+     * {@code stream}. A cursor that was opened reports its own end to the observer, failed or not.
+     */
+    public static PortalCursor start(
+            SessionChannel channel, ExchangeBracket bracket, String sql, Object[] values, int rowsPerFetch) {
+        Object token = bracket.observeStart(sql, "stream");
+        PortalCursor cursor = null;
+        try {
+            PreparedStatement[] prepared = new PreparedStatement[1];
+            bracket.run(new Exchange(sql, null, true) {
+                @Override
+                protected void perform() throws IOException {
+                    prepared[0] = channel.preparer().prepare(sql, values);
+                }
+            });
+            bracket.ensureIdle(); // the bracket discards the connection when a late timeout closed its socket
+            cursor = new PortalCursor(channel, bracket, prepared[0], values, rowsPerFetch, token);
+            cursor.open();
+            return cursor;
+        } catch (RuntimeException | Error e) {
+            if (cursor == null) {
+                bracket.observeFinish(token, sql, "stream", 0, e);
+            }
+            throw e;
+        }
+    }
+
     public PortalCursor(
             SessionChannel connection,
             ExchangeBracket bracket,

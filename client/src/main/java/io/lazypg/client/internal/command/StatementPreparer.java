@@ -374,6 +374,18 @@ public final class StatementPreparer {
         statement.shape = new ResultShape(columns, connection.output(), statement.usage);
     }
 
+    /** {@link #describe} as an exchange of its own through {@code bracket}, bounded by the query timeout. */
+    public static StatementDescription describeIn(ExchangeBracket bracket, StatementPreparer preparer, String sql) {
+        StatementDescription[] described = new StatementDescription[1];
+        bracket.run(new Exchange(sql, null, true) {
+            @Override
+            protected void perform() throws IOException {
+                described[0] = preparer.describe(sql);
+            }
+        });
+        return described[0];
+    }
+
     /**
      * Parses {@code sql} as the unnamed statement and describes it (Parse + Describe + Sync, one
      * round trip), without caching or running it: the parameter types the server inferred and the

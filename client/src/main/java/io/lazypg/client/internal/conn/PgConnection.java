@@ -30,6 +30,7 @@ import io.lazypg.client.internal.command.ScriptResults;
 import io.lazypg.client.internal.command.SimpleQuery;
 import io.lazypg.client.internal.command.StatementExecution;
 import io.lazypg.client.internal.command.StatementPreparer;
+import io.lazypg.client.internal.command.TransactionEnds;
 import io.lazypg.client.internal.pipeline.SharedConnection;
 import io.lazypg.client.internal.pool.Poolable;
 import io.lazypg.client.internal.protocol.CancelKey;
@@ -78,6 +79,11 @@ public final class PgConnection implements Poolable {
     private final StatementExecution statements;
     /** The exchange of every simple Query, reused: a script allocates none. */
     private final SimpleQuery simpleQueries;
+    /** COMMIT and ROLLBACK in the fewest round trips, and the answers they leave pending. */
+    private final TransactionEnds ends;
+    /** A COMMIT that is waited for: the extended protocol hands back its tag. */
+    private final java.util.function.Supplier<String> awaitedCommit =
+            () -> query("COMMIT").commandTag();
 
     private final long createdNanos = System.nanoTime();
     private ProtocolVersion protocolVersion = ProtocolVersion.V3_0;
@@ -90,6 +96,7 @@ public final class PgConnection implements Poolable {
         this.bracket = new ExchangeBracket(channel);
         this.statements = new StatementExecution(channel, begin);
         this.simpleQueries = new SimpleQuery(channel);
+        this.ends = new TransactionEnds(channel, bracket, begin);
     }
 
     /** Opens a connection: TCP, TLS per sslmode, startup and authentication. */
@@ -236,41 +243,14 @@ public final class PgConnection implements Poolable {
      */
     public StatementDescription describe(String sql) {
         ensureUsable();
-        StatementDescription[] described = new StatementDescription[1];
-        bracket.run(new Exchange(sql, null, true) {
-            @Override
-            protected void perform() throws IOException {
-                described[0] = channel.preparer().describe(sql);
-            }
-        });
-        return described[0];
+        return StatementPreparer.describeIn(bracket, channel.preparer(), sql);
     }
 
     /** Opens a portal and fetches {@code fetchSize} rows per round trip; see {@link RowCursor}. */
     public RowCursor stream(String sql, int fetchSize, Object... params) {
         ensureUsable();
-        Object[] values = params == null ? NO_VALUES : params;
         int rowsPerFetch = fetchSize > 0 ? fetchSize : config.fetchSize() > 0 ? config.fetchSize() : 1000;
-        Object token = bracket.observeStart(sql, "stream");
-        PortalCursor cursor = null;
-        try {
-            PreparedStatement[] prepared = new PreparedStatement[1];
-            bracket.run(new Exchange(sql, null, true) {
-                @Override
-                protected void perform() throws IOException {
-                    prepared[0] = channel.preparer().prepare(sql, values);
-                }
-            });
-            ensureUsable(); // the bracket discards the connection when a late timeout closed its socket
-            cursor = new PortalCursor(channel, bracket, prepared[0], values, rowsPerFetch, token);
-            cursor.open(); // a cursor that was opened reports its own end, failed or not
-            return cursor;
-        } catch (RuntimeException | Error e) {
-            if (cursor == null) {
-                bracket.observeFinish(token, sql, "stream", 0, e);
-            }
-            throw e;
-        }
+        return PortalCursor.start(channel, bracket, sql, params == null ? NO_VALUES : params, rowsPerFetch);
     }
 
     /**
@@ -386,6 +366,27 @@ public final class PgConnection implements Poolable {
     public void begin(String beginSql) {
         bracket.ensureIdle();
         begin.begin(beginSql, channel.messages().transactionStatus());
+        ends.begun(beginSql);
+    }
+
+    /** COMMIT with the writes queued for it; returns its tag (ROLLBACK: it had failed). Which wait: {@link TransactionEnds}. */
+    public String commit() {
+        return ends.commit(awaitedCommit);
+    }
+
+    /** Ends the transaction with ROLLBACK, not waiting for the answer ({@link TransactionEnds}). */
+    public void rollback() {
+        ends.rollback();
+    }
+
+    /** Queues a write to run with COMMIT, in the same write ({@link CommitQueue}). */
+    public io.lazypg.client.PendingUpdate executeAtCommit(String sql, Object... params) {
+        return ends.executeAtCommit(sql, params == null ? NO_VALUES : params);
+    }
+
+    /** Reads an answer left pending now (before the connection is shared by pipelining, whose reads take no queue). */
+    public void readPendingAnswer() {
+        ends.pending().readNow();
     }
 
     /** Whether the session is in a transaction block: the server says so, or a BEGIN is deferred. */
@@ -393,7 +394,7 @@ public final class PgConnection implements Poolable {
         return begin.pending() || channel.messages().transactionStatus() != 'I';
     }
 
-    /** Transactions begun and ended with no statement between, so neither BEGIN nor COMMIT/ROLLBACK was sent. */
+    /** Transactions begun and ended with no statement between: neither BEGIN nor COMMIT/ROLLBACK was sent. */
     public long transactionsNeverSent() {
         return begin.neverSentCount();
     }
@@ -444,7 +445,22 @@ public final class PgConnection implements Poolable {
      * nobody reads must not grow across borrows. The next borrower receives those that arrive after.
      */
     public void prepareForReuse() {
-        ReuseReset.prepare(this, channel, bracket, begin);
+        ReuseReset.prepare(this, channel, bracket, begin, ends);
+    }
+
+    @Override
+    public void claimForUse() {
+        ends.pending().claim();
+    }
+
+    @Override
+    public boolean answerPending() {
+        return ends.pending().parked();
+    }
+
+    @Override
+    public void readParkedAnswer() {
+        ends.pending().readIfParked();
     }
 
     @Override
@@ -466,7 +482,7 @@ public final class PgConnection implements Poolable {
     @Override
     public boolean isRetired() {
         HostTracker t = tracker;
-        return t != null && t.retired(this);
+        return channel.discardOnRelease() || (t != null && t.retired(this));
     }
 
     /** Sets who learns that this connection's server was lost and decides whether it is retired; set once, after opening. */
@@ -599,19 +615,14 @@ public final class PgConnection implements Poolable {
      * idle session, and a FATAL error as the server ends it (thrown as that {@link
      * PgServerException}, the connection broken); anything else is a protocol error.
      *
-     * <p>The wait is a read with {@code SO_TIMEOUT}, which {@link SocketDeadline} avoids for pooled
+     * <p>The wait is a read with {@code SO_TIMEOUT}, which {@link io.lazypg.client.internal.timeout.SocketDeadline} avoids for pooled
      * sessions (on JDK 17 it leaves the socket non-blocking, so every later read costs more). Meant
      * for a connection that only ever waits for notifications, where that cost does not matter. Any
      * failure but the poll's end breaks the connection.
      */
     public void awaitNotifications(Duration poll) {
         ensureUsable();
-        bracket.run(new Exchange() {
-            @Override
-            protected void perform() throws IOException {
-                SessionNotifications.await(channel, poll);
-            }
-        });
+        SessionNotifications.awaitIn(bracket, channel, poll);
     }
 
     @Override

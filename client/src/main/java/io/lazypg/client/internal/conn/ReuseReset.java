@@ -3,6 +3,7 @@ package io.lazypg.client.internal.conn;
 import io.lazypg.client.internal.channel.SessionChannel;
 import io.lazypg.client.internal.command.DeferredBegin;
 import io.lazypg.client.internal.command.ExchangeBracket;
+import io.lazypg.client.internal.command.TransactionEnds;
 
 /**
  * What is done to a connection before a pool takes it back ({@link PgConnection#prepareForReuse}):
@@ -11,7 +12,9 @@ import io.lazypg.client.internal.command.ExchangeBracket;
  * connection that cannot be brought back in step with the server is broken, so the pool discards
  * it instead of handing out a session in an unknown state. The notifications the borrower left
  * unread are dropped last: they were its own, and a LISTENing connection nobody reads must not
- * grow across borrows. Stateless.
+ * grow across borrows. A COMMIT or ROLLBACK left pending goes back with the connection, which
+ * then knows it carries that answer ({@link PendingAnswers#park}). Also the pool's validation
+ * round trip ({@link #validate}). Stateless.
  */
 final class ReuseReset {
 
@@ -19,11 +22,16 @@ final class ReuseReset {
 
     private ReuseReset() {}
 
-    static void prepare(PgConnection connection, SessionChannel channel, ExchangeBracket bracket, DeferredBegin begin) {
+    static void prepare(
+            PgConnection connection,
+            SessionChannel channel,
+            ExchangeBracket bracket,
+            DeferredBegin begin,
+            TransactionEnds ends) {
         channel.queryTimeout(null);
         channel.messages().noticeSink(null); // the leaving borrower's: notices of the rollback go to the listener only
         try {
-            reset(connection, channel, bracket, begin);
+            reset(connection, channel, bracket, begin, ends);
         } finally {
             // last: what arrives during the rollback was still sent to the borrower that is leaving
             channel.messages().notifications().clearUnread();
@@ -31,7 +39,11 @@ final class ReuseReset {
     }
 
     private static void reset(
-            PgConnection connection, SessionChannel channel, ExchangeBracket bracket, DeferredBegin begin) {
+            PgConnection connection,
+            SessionChannel channel,
+            ExchangeBracket bracket,
+            DeferredBegin begin,
+            TransactionEnds ends) {
         if (channel.brokenOrClosed()) {
             return;
         }
@@ -42,7 +54,8 @@ final class ReuseReset {
                         "A connection was given back with a cursor open; it was closed."
                                 + " Close streams and cursors (try-with-resources) when you are done with them.");
             }
-            if (channel.answerOutstanding() || bracket.busy()) {
+            // a COMMIT or ROLLBACK left pending may go back with it ({@link PendingAnswers})
+            if ((channel.answerOutstanding() && !ends.pending().onlyPendingOutstanding()) || bracket.busy()) {
                 channel.markBroken(new IllegalStateException("released while a statement was still being answered"));
                 return;
             }
@@ -53,12 +66,13 @@ final class ReuseReset {
                                 + " dropped. Commit or roll back before releasing it.");
             }
             if (channel.messages().transactionStatus() != 'I') {
-                connection.executeScript("ROLLBACK");
+                connection.rollback(); // not waited for, like any ROLLBACK
                 LOG.log(
                         System.Logger.Level.WARNING,
                         "A connection was given back inside a transaction; it was rolled back."
                                 + " Commit or roll back before releasing it.");
             }
+            ends.released();
         } catch (RuntimeException e) {
             LOG.log(
                     System.Logger.Level.WARNING,

@@ -269,6 +269,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
     }
 
     private C handOut(PoolEntry<C> entry, long start) {
+        entry.connection.claimForUse();
         if (leakThresholdNanos > 0) {
             scheduleLeakReport(entry);
         }
@@ -299,7 +300,11 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
             return;
         }
         entry.releasedAt = now;
+        boolean answerPending = connection.answerPending(); // asked before another thread may own it
         giveBack(entry);
+        if (answerPending) {
+            PendingAnswerReads.schedule(scheduler, connection);
+        }
     }
 
     /**
@@ -395,6 +400,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
 
     private boolean usable(PoolEntry<C> entry) {
         C connection = entry.connection;
+        connection.claimForUse(); // before validation: the housekeeper may be reading a pending answer
         if (connection.isBroken() || connection.isRetired()) {
             return false;
         }

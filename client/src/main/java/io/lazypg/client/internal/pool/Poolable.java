@@ -24,6 +24,28 @@ public interface Poolable {
     /** Whether a round trip to the server succeeds within {@code timeout}; false rather than throwing. */
     boolean isValid(Duration timeout);
 
+    /**
+     * The pool is about to hand the connection out or validate it: from here on the caller owns it,
+     * and an answer it carries unread is the caller's to read ({@link #readParkedAnswer()} must not
+     * touch it any more). Waits while that method is reading. Cheap when nothing is pending.
+     */
+    default void claimForUse() {}
+
+    /**
+     * Whether the connection came back with an answer still on its way (a COMMIT or ROLLBACK not
+     * waited for), which the pool has {@link #readParkedAnswer()} read shortly after, unless the
+     * connection is handed out first. Asked once per release, before the connection is given back.
+     */
+    default boolean answerPending() {
+        return false;
+    }
+
+    /**
+     * On the pool's housekeeper, shortly after a release that left an answer pending: reads it if
+     * nobody {@linkplain #claimForUse() claimed} the connection meanwhile, else does nothing. Never throws.
+     */
+    default void readParkedAnswer() {}
+
     /** Closes the connection quietly: never throws, may be called more than once. */
     void close();
 }

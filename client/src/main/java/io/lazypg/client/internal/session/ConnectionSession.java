@@ -145,6 +145,21 @@ public abstract class ConnectionSession implements LazyPgSession {
     }
 
     @Override
+    public String commit() {
+        return connection().commit();
+    }
+
+    @Override
+    public void rollback() {
+        connection().rollback();
+    }
+
+    @Override
+    public io.lazypg.client.PendingUpdate executeAtCommit(String sql, Object... params) {
+        return connection().executeAtCommit(sql, params);
+    }
+
+    @Override
     public boolean inTransaction() {
         return connection().inTransactionBlock();
     }

@@ -79,8 +79,16 @@ public final class PooledSession extends ConnectionSession {
 
             @SuppressWarnings("NullAway") // passes null through
             private PgConnection watched(@Nullable PgConnection connection) {
-                if (connection != null && writes != null) {
-                    connection.watchWrites(true);
+                if (connection != null) {
+                    // a shared connection's readers read only their own answers: nothing may be left pending ahead
+                    try {
+                        connection.readPendingAnswer();
+                    } catch (RuntimeException e) {
+                        // it broke: pipelining sends nothing on a broken connection, and the pool discards it
+                    }
+                    if (writes != null) {
+                        connection.watchWrites(true);
+                    }
                 }
                 return connection;
             }

@@ -150,6 +150,25 @@ public final class StatementSession implements LazyPgSession {
     }
 
     @Override
+    public String commit() {
+        LazyPgSession s = bound;
+        return s == null ? "COMMIT" : s.commit(); // nothing bound: no transaction was begun
+    }
+
+    @Override
+    public void rollback() {
+        LazyPgSession s = bound;
+        if (s != null) {
+            s.rollback();
+        }
+    }
+
+    @Override
+    public io.lazypg.client.PendingUpdate executeAtCommit(String sql, Object... params) {
+        return bound().executeAtCommit(sql, params);
+    }
+
+    @Override
     public boolean inTransaction() {
         LazyPgSession s = bound;
         return s != null && s.inTransaction();
