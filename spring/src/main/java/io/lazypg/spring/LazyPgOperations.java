@@ -116,7 +116,7 @@ public interface LazyPgOperations {
      * those types that makes the server refuse the COPY, before any row is written, when another
      * application changed a column (the copy then reads the types again and runs again). Inside a
      * transaction the types are read first (two round trips), so the transaction never fails on
-     * such a check. See docs/pipelining-batches.md.
+     * such a check. See docs/pipelining.md, "Batches and COPY in one write".
      */
     long copy(String table, List<String> columns, Stream<Object[]> rows);
 
