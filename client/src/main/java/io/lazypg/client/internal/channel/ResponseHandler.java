@@ -59,6 +59,15 @@ public abstract class ResponseHandler {
         return false;
     }
 
+    /**
+     * Whether nobody waits for this answer (a COMMIT or ROLLBACK left pending): the channel reads it
+     * before it writes anything more ({@link SessionChannel#send()}), so nothing sent later reaches
+     * the server ahead of that answer's ReadyForQuery.
+     */
+    protected boolean unwaited() {
+        return false;
+    }
+
     /** Which command this is, for a log line about an answer nobody waited for: no SQL parameters, no secrets. */
     protected String identity() {
         return phase();

@@ -245,6 +245,7 @@ public final class SessionChannel implements QueryTimeout.Session {
 
     /** Sends bytes {@code from} to {@code to} of the write buffer and leaves the buffer as it is (a pipeline's slices). */
     public void sendSlice(int from, int to) throws IOException {
+        readUnwaitedAnswers();
         out.write(writeBuffer.array(), from, to - from);
         out.flush();
     }
@@ -263,6 +264,7 @@ public final class SessionChannel implements QueryTimeout.Session {
 
     /** As {@link #send()}, from {@code from} on: what lies before it went out already (a batch's earlier slices). */
     public void sendFrom(int from) throws IOException {
+        readUnwaitedAnswers();
         if (readyQueued > 0) {
             // owed before the bytes leave: the answer can never arrive ahead of its account
             inFlight.owe(readyQueued);
@@ -276,6 +278,7 @@ public final class SessionChannel implements QueryTimeout.Session {
 
     /** Sends part of the write buffer, then Flush, leaving the buffer untouched (batch slices). */
     public void sendSliceWithFlush(int from, int to) throws IOException {
+        readUnwaitedAnswers();
         flushedWithoutSync = true;
         out.write(writeBuffer.array(), from, to - from);
         control.reset();
@@ -356,6 +359,29 @@ public final class SessionChannel implements QueryTimeout.Session {
     }
 
     // ---------------------------------------------------------------- reading
+
+    /**
+     * Before a write: reads the answers at the head of the queue that nobody waits for (a COMMIT or
+     * ROLLBACK left pending, {@link ResponseHandler#unwaited}); an error in one is logged and the
+     * connection marked for discarding ({@link #orphanFailed}). Why first: a pooler in transaction
+     * mode (PgBouncer) gives the server session back to its pool at that answer's ReadyForQuery, so
+     * bytes written before it arrived would run on a server session the pooler already counts as
+     * free, and a portal or transaction they open would be split from the statements after them (a
+     * stream then waits for ever). Costs nothing when the answer has arrived, as it usually has when
+     * the connection went back to the pool in between; at most the rest of its round trip otherwise.
+     */
+    private void readUnwaitedAnswers() throws IOException {
+        for (ResponseHandler head = inFlight.head(); head != null && head.unwaited(); head = inFlight.head()) {
+            try {
+                loop.run(head);
+            } catch (PgServerException e) {
+                orphanFailed(head, e);
+            }
+            if (inFlight.head() == head) {
+                inFlight.removeHead();
+            }
+        }
+    }
 
     /**
      * Reads answers up to and including {@code command}'s, or until it pauses. A command ahead of it

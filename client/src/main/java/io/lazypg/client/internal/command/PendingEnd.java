@@ -14,12 +14,20 @@ final class PendingEnd extends SimpleQueryCommand {
     private String sql = "";
     private long transaction;
     private boolean readOnly;
+    /** Its bytes left: from here on the channel reads its answer before writing anything more. */
+    private boolean sent;
 
     /** Sets what is about to be sent: {@code sql} ends transaction number {@code transaction} of this connection. */
     void start(String sql, long transaction, boolean readOnly) {
         this.sql = sql;
         this.transaction = transaction;
         this.readOnly = readOnly;
+        this.sent = false;
+    }
+
+    /** Its bytes were written to the server. */
+    void sent() {
+        sent = true;
     }
 
     String sql() {
@@ -29,6 +37,11 @@ final class PendingEnd extends SimpleQueryCommand {
     @Override
     protected String phase() {
         return "reading the answer to a " + sql + " sent without waiting";
+    }
+
+    @Override
+    protected boolean unwaited() {
+        return sent; // before that it is the command being written, and its answer cannot come yet
     }
 
     @Override

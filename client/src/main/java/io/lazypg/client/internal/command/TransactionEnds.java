@@ -44,6 +44,7 @@ public final class TransactionEnds {
             end.write(channel, end.sql());
             channel.enqueue(end);
             channel.send();
+            end.sent();
         }
     };
 
