@@ -173,7 +173,7 @@ final class PipelineExecution extends Exchange {
         StatementPreparer preparer = channel.preparer();
         for (int i = 0; i < size; i++) {
             Object[] v = values.get(i);
-            if (!needsServerTypes(v) || preparer.cachedForPipeline(sqls.get(i), v) != null) {
+            if (!needsServerTypes(v) || preparer.cached(sqls.get(i), v) != null) {
                 continue;
             }
             try {
@@ -227,7 +227,7 @@ final class PipelineExecution extends Exchange {
             PreparedStatement statement = parsedHere.get(sql);
             boolean describes = false;
             if (statement == null || !statement.accepts(v)) {
-                statement = preparer.cachedForPipeline(sql, v);
+                statement = preparer.cached(sql, v);
                 if (statement == null) {
                     statement = preparer.parseForPipeline(sql, v);
                     describes = !statement.describedPerExecution;

@@ -257,26 +257,6 @@ public final class StatementPreparer {
     // ---------------------------------------------------------------- for a pipeline (PipelineExecution)
 
     /**
-     * The cached statement for {@code sql} when it can run these values with no message of its
-     * own (brought in line with the session's output settings first); else null, having dropped a
-     * cached one that is stale or parsed for other types (closed with the next Sync).
-     */
-    PreparedStatement cachedForPipeline(String sql, Object[] values) {
-        PreparedStatement cached = statements.get(sql);
-        if (cached == null) {
-            return null;
-        }
-        if (cached.stale || !sameOrigin(cached) || !cached.accepts(values)) {
-            statements.remove(cached);
-            return null;
-        }
-        if (cached.shape != null && cached.shape.settings() != connection.output()) {
-            cached.adaptTo(connection.output(), this::chooseBinary);
-        }
-        return cached;
-    }
-
-    /**
      * Writes Parse of {@code sql} for a pipeline, without waiting for any answer: with a cache,
      * Parse of a new named statement and Describe of it, whose answer (read ahead of the Bind's) gives
      * the statement its columns ({@link #describedInPipeline}); without one, Parse of the unnamed
@@ -285,15 +265,12 @@ public final class StatementPreparer {
      * description beforehand; the parameter types are the ones declared from the values.
      */
     PreparedStatement parseForPipeline(String sql, Object[] values) {
-        int[] types = checkedParameterTypes(sql, values, standardConformingStrings());
         if (!statements.enabled()) {
+            int[] types = checkedParameterTypes(sql, values, standardConformingStrings());
             FrontendMessages.parse(connection.writeBuffer(), "", sql, types);
             return new PreparedStatement("", sql, types, types, values.length, null, NO_FORMATS, usage(sql), true);
         }
-        String name = namePrefix + (++counter);
-        FrontendMessages.parse(connection.writeBuffer(), name, sql, types);
-        FrontendMessages.describe(connection.writeBuffer(), 'S', name);
-        return new PreparedStatement(name, sql, types, types, values.length, null, NO_FORMATS, usage(sql), false);
+        return parseAhead(sql, values);
     }
 
     /**
