@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The input of a {@code COPY t (columns) FROM STDIN (FORMAT binary)}, written from rows of Java
- * values as {@link LazyPgConnection#copyIn} reads it: rows are encoded only when the copy asks for
+ * values as {@link LazyPgQueries#copyIn} reads it: rows are encoded only when the copy asks for
  * more bytes, about 64 KiB at a time, so memory stays bounded whatever the number of rows.
  *
  * <pre>

@@ -13,7 +13,7 @@ import java.io.UncheckedIOException;
  *       {@link #write}, {@link #truncate}, {@link #unlink}, and the streams
  *       {@link #inputStream}/{@link #outputStream}, {@link #importFrom}/{@link #exportTo} that move
  *       {@link #chunkSize} bytes per statement): these work with or without a transaction, but a
- *       stream of several chunks is atomic only inside one ({@link LazyPgConnection#begin()});</li>
+ *       stream of several chunks is atomic only inside one ({@link LazyPgQueries#begin()});</li>
  *   <li>a descriptor, {@link #open}: {@code lo_open} then {@code loread}, {@code lowrite},
  *       {@code lo_lseek64}, {@code lo_tell64}, {@code lo_truncate64}, {@code lo_close} on it
  *       ({@link LargeObject}), valid only inside the transaction that opened it, as the server
@@ -32,21 +32,21 @@ public final class LargeObjects {
 
     static final int INV_READ = 0x40000;
 
-    private final LazyPgConnection connection;
+    private final LazyPgQueries connection;
     private final int chunkSize;
 
-    private LargeObjects(LazyPgConnection connection, int chunkSize) {
+    private LargeObjects(LazyPgQueries connection, int chunkSize) {
         this.connection = connection;
         this.chunkSize = chunkSize;
     }
 
     /** Large objects through {@code connection}, moved 64 KiB per statement. */
-    public static LargeObjects on(LazyPgConnection connection) {
+    public static LargeObjects on(LazyPgQueries connection) {
         return on(connection, 64 * 1024);
     }
 
     /** Large objects through {@code connection}, moved {@code chunkSize} bytes per statement. */
-    public static LargeObjects on(LazyPgConnection connection, int chunkSize) {
+    public static LargeObjects on(LazyPgQueries connection, int chunkSize) {
         if (chunkSize < 1) {
             throw new PgUsageException("The large-object chunk size must be at least 1 byte; got " + chunkSize + ".");
         }

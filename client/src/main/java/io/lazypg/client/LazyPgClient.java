@@ -160,28 +160,28 @@ public final class LazyPgClient implements AutoCloseable {
         }
     }
 
-    /** Runs a statement once per parameter array on one pooled connection, pipelined. See {@link LazyPgConnection#executeBatch}. */
+    /** Runs a statement once per parameter array on one pooled connection, pipelined. See {@link LazyPgQueries#executeBatch}. */
     public int[] executeBatch(String sql, java.util.List<Object[]> batch) {
         try (LazyPgSession session = acquire()) {
             return session.executeBatch(sql, batch);
         }
     }
 
-    /** {@link #executeBatch} with each execution's rows (INSERT ... RETURNING). See {@link LazyPgConnection#queryBatch}. */
+    /** {@link #executeBatch} with each execution's rows (INSERT ... RETURNING). See {@link LazyPgQueries#queryBatch}. */
     public java.util.List<LazyResult> queryBatch(String sql, java.util.List<Object[]> batch) {
         try (LazyPgSession session = acquire()) {
             return session.queryBatch(sql, batch);
         }
     }
 
-    /** Runs {@code COPY ... FROM STDIN} on a pooled connection; see {@link LazyPgConnection#copyIn}. */
+    /** Runs {@code COPY ... FROM STDIN} on a pooled connection; see {@link LazyPgQueries#copyIn}. */
     public long copyIn(String copySql, java.io.InputStream data) {
         try (LazyPgSession session = acquire()) {
             return session.copyIn(copySql, data);
         }
     }
 
-    /** Runs {@code COPY ... TO STDOUT} on a pooled connection; see {@link LazyPgConnection#copyOut}. */
+    /** Runs {@code COPY ... TO STDOUT} on a pooled connection; see {@link LazyPgQueries#copyOut}. */
     public long copyOut(String copySql, java.io.OutputStream out) {
         try (LazyPgSession session = acquire()) {
             return session.copyOut(copySql, out);
@@ -223,7 +223,7 @@ public final class LazyPgClient implements AutoCloseable {
     }
 
     /** Runs {@code work} with one connection (one session) and returns its result; the connection goes back after. */
-    public <T> T withConnection(Function<LazyPgConnection, T> work) {
+    public <T> T withConnection(Function<LazyPgQueries, T> work) {
         try (LazyPgSession session = acquire()) {
             return work.apply(session);
         }

@@ -4,14 +4,14 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Statements queued for one thread's pipeline ({@link LazyPgConnection#pipeline}): each call adds
+ * Statements queued for one thread's pipeline ({@link LazyPgQueries#pipeline}): each call adds
  * one parameterized statement and returns its {@link PipelineResult}, a handle that holds the
  * statement's result once the pipeline has run. Nothing is sent while the statements are queued;
  * when the block returns they go to the server together, in as few writes as their size allows
  * (one for any everyday pipeline), and their answers are read in order.
  *
  * <p>Outside a transaction each statement is its own implicit transaction: a failing one does not
- * touch the others. Inside one (after {@link LazyPgConnection#begin()}, whose BEGIN rides with the
+ * touch the others. Inside one (after {@link LazyPgQueries#begin()}, whose BEGIN rides with the
  * first statement) they share it: the first failure aborts the transaction and the statements after
  * it are skipped. See docs/pipelining.md.
  *

@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Not thread-safe: one thread at a time. Close exactly once (try-with-resources).
  */
-public interface LazyPgSession extends LazyPgConnection, AutoCloseable {
+public interface LazyPgSession extends LazyPgQueries, AutoCloseable {
 
     /**
      * Closes the cursor ({@link #stream}) that was left open on this session, if any, so that it can

@@ -1,9 +1,9 @@
 package io.lazypg.client;
 
 /**
- * A write queued with {@link LazyPgConnection#executeAtCommit}: it is sent with the transaction's
+ * A write queued with {@link LazyPgQueries#executeAtCommit}: it is sent with the transaction's
  * COMMIT, in the same write, and its row count and its error arrive with COMMIT's answer. Until
- * {@link LazyPgConnection#commit()} returns it is only queued.
+ * {@link LazyPgQueries#commit()} returns it is only queued.
  *
  * <p>Thread-safe to read once the commit returned (the committing thread wrote it before).
  */

@@ -3,7 +3,7 @@ package io.lazypg.client;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A commit that sent writes queued with {@link LazyPgConnection#executeAtCommit} failed: one of
+ * A commit that sent writes queued with {@link LazyPgQueries#executeAtCommit} failed: one of
  * those writes failed (then {@link #write()} is it, and the server skipped the rest), or COMMIT
  * itself did after they ran (a deferred constraint, a serialization failure; {@link #write()} is
  * null). Either way the transaction was rolled back. The message names the write by its position

@@ -260,7 +260,7 @@ class ConnectionSettingsIT {
         }
     }
 
-    private static String describe(LazyPgConnection c) {
+    private static String describe(LazyPgQueries c) {
         LazyRow row = c.query("select application_name, current_setting('search_path'), current_setting('work_mem')"
                         + " from pg_stat_activity where pid = pg_backend_pid()")
                 .get(0);

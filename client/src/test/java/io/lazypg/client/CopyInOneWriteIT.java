@@ -28,7 +28,7 @@ class CopyInOneWriteIT {
         return new ByteArrayInputStream(s.toString().getBytes(StandardCharsets.UTF_8));
     }
 
-    private static void table(LazyPgConnection c) {
+    private static void table(LazyPgQueries c) {
         c.executeScript("drop table if exists copy_target; create table copy_target (id int primary key, label text)");
     }
 

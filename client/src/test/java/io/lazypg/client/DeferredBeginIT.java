@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link LazyPgConnection#begin()}: the BEGIN travels with the next prepared statement under its
+ * {@link LazyPgQueries#begin()}: the BEGIN travels with the next prepared statement under its
  * Sync, or alone before anything else, and the transaction behaves as after a BEGIN of its own.
  * A pool of one connection, so what one borrower leaves is what the next one gets.
  */

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link LazyPgConnection#pipeline}: statements sent together and answered in order, counted at a
+ * {@link LazyPgQueries#pipeline}: statements sent together and answered in order, counted at a
  * relay in round trips; failures outside and inside a transaction; a large pipeline that must not
  * deadlock; a backend killed, a query timeout and an interrupt while the answers are read.
  */

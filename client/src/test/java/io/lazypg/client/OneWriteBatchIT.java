@@ -47,7 +47,7 @@ class OneWriteBatchIT {
     }
 
     /** The round trips {@code work} takes on the client's one connection, counted at the relay. */
-    private static <T> long roundTrips(TcpRelay relay, LazyPgClient client, Function<LazyPgConnection, T> work) {
+    private static <T> long roundTrips(TcpRelay relay, LazyPgClient client, Function<LazyPgQueries, T> work) {
         return client.withConnection(c -> {
             long before = relay.roundTrips();
             var unused = work.apply(c);

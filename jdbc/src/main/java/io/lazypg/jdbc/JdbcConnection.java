@@ -1,7 +1,7 @@
 package io.lazypg.jdbc;
 
 import io.lazypg.client.LazyPgConfig;
-import io.lazypg.client.LazyPgConnection;
+import io.lazypg.client.LazyPgQueries;
 import io.lazypg.client.LazyPgSession;
 import io.lazypg.client.PgException;
 import io.lazypg.client.PgNotification;
@@ -943,7 +943,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     // ------------------------------------------------------------------ wrapper
 
     /**
-     * Unwraps to the lazypg session ({@link LazyPgSession} or {@link LazyPgConnection}), which runs
+     * Unwraps to the lazypg session ({@link LazyPgSession} or {@link LazyPgQueries}), which runs
      * on the same server session: with auto-commit off, the transaction is begun first, so what
      * lazypg code runs on it is part of it. Do not close the session; close this connection.
      */
@@ -955,18 +955,18 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         if (iface == LazyPgJdbcConnection.class) {
             return iface.cast(this);
         }
-        if (iface == LazyPgSession.class || iface == LazyPgConnection.class) {
+        if (iface == LazyPgSession.class || iface == LazyPgQueries.class) {
             return iface.cast(sessionForStatement());
         }
         throw JdbcErrors.usage(
                 "Not a wrapper for " + iface.getName() + "; a lazypg connection unwraps to "
-                        + "LazyPgSession and LazyPgConnection.",
+                        + "LazyPgSession and LazyPgQueries.",
                 JdbcErrors.INVALID_PARAMETER_VALUE);
     }
 
     @Override
     public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this) || iface == LazyPgSession.class || iface == LazyPgConnection.class;
+        return iface.isInstance(this) || iface == LazyPgSession.class || iface == LazyPgQueries.class;
     }
 
     @Override

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lazypg.client.LazyPgClient;
-import io.lazypg.client.LazyPgConnection;
+import io.lazypg.client.LazyPgQueries;
 import io.lazypg.client.LazyPgSession;
 import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TestPostgres;
@@ -99,7 +99,7 @@ class DriverAndDataSourceIT {
                 s.execute("create temp table unwrapped (v int)");
             }
             LazyPgSession session = c.unwrap(LazyPgSession.class);
-            assertThat(c.unwrap(LazyPgConnection.class)).isSameAs(session);
+            assertThat(c.unwrap(LazyPgQueries.class)).isSameAs(session);
             session.execute("insert into unwrapped values ($1)", 7);
             // the same server session and transaction: JDBC sees the row lazypg inserted, uncommitted
             assertThat(one(c, "select v from unwrapped")).isEqualTo("7");

@@ -21,7 +21,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 /**
  * Spring transactions on one {@link LazyPgClient}, as {@code DataSourceTransactionManager} does them
  * on a DataSource: a transaction acquires a session, begins (its {@code BEGIN} goes to the server with
- * the transaction's first statement, see {@link io.lazypg.client.LazyPgConnection#begin()}), and binds the session to the
+ * the transaction's first statement, see {@link io.lazypg.client.LazyPgQueries#begin()}), and binds the session to the
  * client for the thread, so every {@link LazyPgTemplate} call on that client in the transaction runs
  * on it (through {@link LazyPgSessionUtils}). Completion runs {@code COMMIT} or {@code ROLLBACK} and
  * gives the session back ({@link LazyPgSession#commit()}, {@link LazyPgSession#rollback()}): a

@@ -17,7 +17,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The writes a transaction queued to run at commit ({@link io.lazypg.client.LazyPgConnection#executeAtCommit}),
+ * The writes a transaction queued to run at commit ({@link io.lazypg.client.LazyPgQueries#executeAtCommit}),
  * and the exchange that sends them with COMMIT in one write:
  *
  * <pre>

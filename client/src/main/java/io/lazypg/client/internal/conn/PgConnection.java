@@ -266,14 +266,14 @@ public final class PgConnection implements Poolable {
         return true;
     }
 
-    /** Pipelined executions of one statement with one Sync; see {@link io.lazypg.client.LazyPgConnection#executeBatch}. */
+    /** Pipelined executions of one statement with one Sync; see {@link io.lazypg.client.LazyPgQueries#executeBatch}. */
     public int[] executeBatch(String sql, List<Object[]> batch) {
         return BatchExecution.run(channel, bracket, begin, sql, batch, null);
     }
 
     /**
      * Pipelined executions of one statement with one Sync, each execution's rows and command tag
-     * one result; see {@link io.lazypg.client.LazyPgConnection#queryBatch}.
+     * one result; see {@link io.lazypg.client.LazyPgQueries#queryBatch}.
      */
     public List<LazyResult> queryBatch(String sql, List<Object[]> batch) {
         List<LazyResult> results = new ArrayList<>(batch.size());

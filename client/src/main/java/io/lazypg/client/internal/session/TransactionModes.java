@@ -1,10 +1,10 @@
 package io.lazypg.client.internal.session;
 
-import io.lazypg.client.LazyPgConnection;
+import io.lazypg.client.LazyPgQueries;
 import io.lazypg.client.PgUsageException;
 import java.util.Locale;
 
-/** The BEGIN statement of {@link LazyPgConnection#begin(String)}, from transaction modes checked to be only words. */
+/** The BEGIN statement of {@link LazyPgQueries#begin(String)}, from transaction modes checked to be only words. */
 public final class TransactionModes {
 
     private TransactionModes() {}

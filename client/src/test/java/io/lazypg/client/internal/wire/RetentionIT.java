@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.lazypg.client.LazyPgClient;
 import io.lazypg.client.LazyPgConfig;
-import io.lazypg.client.LazyPgConnection;
+import io.lazypg.client.LazyPgQueries;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.internal.result.RowViews;
@@ -50,7 +50,7 @@ class RetentionIT {
         throw new NoSuchFieldException(type.getName() + "." + name);
     }
 
-    private static MessageReader readerOf(LazyPgConnection session) {
+    private static MessageReader readerOf(LazyPgQueries session) {
         return (MessageReader) field(field(field(session, "connection"), "channel"), "reader");
     }
 

@@ -11,9 +11,13 @@ import org.jspecify.annotations.Nullable;
  * the docs for the Java types accepted). A wrong number of values is a {@link PgUsageException}
  * raised before anything is sent.
  *
+ * <p>It is the queries a session answers, not the connection itself: {@link LazyPgSession} adds what
+ * is done to the borrowed connection (close, cancel, abort, validity). Before 0.1.0 this type was
+ * called {@code LazyPgConnection}.
+ *
  * <p>Not thread-safe: one thread at a time.
  */
-public interface LazyPgConnection {
+public interface LazyPgQueries {
 
     /** Runs a query and buffers its rows as lazy views; they stay valid after the connection is released. */
     LazyResult query(String sql, Object... params);
