@@ -2,9 +2,6 @@ package io.lazypg.client.internal.channel;
 
 import io.lazypg.client.PgNotification;
 import io.lazypg.client.PgUsageException;
-import io.lazypg.client.internal.command.Exchange;
-import io.lazypg.client.internal.command.ExchangeBracket;
-import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
@@ -63,19 +60,9 @@ public final class SessionNotifications {
         }
     }
 
-    /** {@link #await} as an exchange of its own, through the session's bracket. */
-    public static void awaitIn(ExchangeBracket bracket, SessionChannel channel, Duration poll) {
-        bracket.run(new Exchange() {
-            @Override
-            protected void perform() throws IOException {
-                await(channel, poll);
-            }
-        });
-    }
-
     /**
      * Waits up to {@code poll} for the server to send something while {@code channel}'s session is
-     * idle and handles what arrives (see {@link PgConnection#awaitNotifications}); the caller
+     * idle and handles what arrives (see {@code ConnectionNotifications.await}); the caller
      * brackets it as work. The wait is a read with {@code SO_TIMEOUT}; a timeout in the middle of a
      * message loses nothing, the reader keeps the partial message for the next read.
      */

@@ -3,15 +3,12 @@ package io.lazypg.client.internal.conn;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRowCallback;
-import io.lazypg.client.PgNotification;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.RowCursor;
 import io.lazypg.client.StatementDescription;
 import io.lazypg.client.internal.channel.MessageLoop;
 import io.lazypg.client.internal.channel.SessionChannel;
-import io.lazypg.client.internal.channel.SessionNotifications;
-import io.lazypg.client.internal.channel.UnreadNotifications;
 import io.lazypg.client.internal.channel.WriteTracking;
 import io.lazypg.client.internal.command.BatchExecution;
 import io.lazypg.client.internal.command.BufferedRows;
@@ -81,6 +78,8 @@ public final class PgConnection implements Poolable {
     private final SimpleQuery simpleQueries;
     /** COMMIT and ROLLBACK in the fewest round trips, and the answers they leave pending. */
     private final TransactionEnds ends;
+
+    private final ConnectionNotifications notifications;
     /** A COMMIT that is waited for: the extended protocol hands back its tag. */
     private final java.util.function.Supplier<String> awaitedCommit =
             () -> query("COMMIT").commandTag();
@@ -97,6 +96,8 @@ public final class PgConnection implements Poolable {
         this.statements = new StatementExecution(channel, begin);
         this.simpleQueries = new SimpleQuery(channel);
         this.ends = new TransactionEnds(channel, bracket, begin);
+        this.notifications =
+                new ConnectionNotifications(this, channel.messages().notifications(), bracket);
     }
 
     /** Opens a connection: TCP, TLS per sslmode, startup and authentication. */
@@ -422,7 +423,7 @@ public final class PgConnection implements Poolable {
     }
 
     /** {@link ExchangeBracket#ensureIdle()}, then sends a deferred BEGIN on its own: every operation but a statement's. */
-    private void ensureUsable() {
+    void ensureUsable() {
         bracket.ensureIdle();
         flushDeferredBegin();
     }
@@ -526,28 +527,14 @@ public final class PgConnection implements Poolable {
 
     // ---------------------------------------------------------------- session state
 
-    /**
-     * Turns the watch for writes on or off ({@link WriteTracking}): while on, each completed
-     * statement whose command tag may mean a write sets a flag that {@link #takeMayHaveWritten()}
-     * reads and clears. For read_your_writes.
-     */
-    public void watchWrites(boolean on) {
-        channel.writes().watch(on);
+    /** Whether statements that may have written completed, and the WAL its server replayed: for read_your_writes. */
+    public WriteTracking writes() {
+        return channel.writes();
     }
 
-    /** Whether a statement that may have written completed since the last call; clears the flag. */
-    public boolean takeMayHaveWritten() {
-        return channel.writes().takeMayHaveWritten();
-    }
-
-    /** The highest WAL position this connection's server was seen to have replayed (unsigned; 0 unknown). */
-    public long replayedLsn() {
-        return channel.writes().replayedLsn();
-    }
-
-    /** Records that this connection's server has replayed WAL up to {@code lsn} (unsigned). */
-    public void replayedLsn(long lsn) {
-        channel.writes().replayedLsn(lsn);
+    /** The LISTEN side of this connection: its notifications' sink, those kept unread, the wait for more. */
+    public ConnectionNotifications notifications() {
+        return notifications;
     }
 
     public @Nullable String serverParameter(String name) {
@@ -582,47 +569,6 @@ public final class PgConnection implements Poolable {
     /** Where this connection's notices go besides the client's notice listener (null: nowhere else); see {@link #prepareForReuse}. */
     public void noticeSink(@Nullable Consumer<PgServerException.ServerMessage> sink) {
         channel.messages().noticeSink(sink);
-    }
-
-    // ---------------------------------------------------------------- notifications
-
-    /**
-     * Sends NotificationResponse messages to {@code sink} from now on, instead of keeping them for
-     * {@link #takeNotifications} (null: keep them again). For a listener connection. The sink runs
-     * on the thread that reads this connection, inside whatever exchange is reading, so it must not
-     * throw and must not use this connection.
-     */
-    public void notificationSink(@Nullable Consumer<PgNotification> sink) {
-        channel.messages().notifications().sink(sink);
-    }
-
-    /**
-     * For the session that holds this connection: moves the notifications received since the last
-     * call (with no sink set; oldest first) to the end of {@code into}, and returns how many. Those
-     * arrive with the answers to any exchange, or during {@link #awaitNotifications}. At most {@value
-     * UnreadNotifications#LIMIT} are kept unread: past that the oldest are dropped, with a warning
-     * once per connection. {@link #prepareForReuse()} drops what the borrower left unread.
-     */
-    public int takeNotifications(List<? super PgNotification> into) {
-        return channel.messages().notifications().takeInto(into);
-    }
-
-    /**
-     * Waits up to {@code poll} for the server to send something while the session is idle, handles
-     * what arrives (notifications go to the {@linkplain #notificationSink sink}, or are kept for
-     * {@link #takeNotifications}) and returns: at the end of the poll when nothing arrived, or once
-     * the messages that arrived together are handled. Only asynchronous messages may arrive on an
-     * idle session, and a FATAL error as the server ends it (thrown as that {@link
-     * PgServerException}, the connection broken); anything else is a protocol error.
-     *
-     * <p>The wait is a read with {@code SO_TIMEOUT}, which {@link io.lazypg.client.internal.timeout.SocketDeadline} avoids for pooled
-     * sessions (on JDK 17 it leaves the socket non-blocking, so every later read costs more). Meant
-     * for a connection that only ever waits for notifications, where that cost does not matter. Any
-     * failure but the poll's end breaks the connection.
-     */
-    public void awaitNotifications(Duration poll) {
-        ensureUsable();
-        SessionNotifications.awaitIn(bracket, channel, poll);
     }
 
     @Override

@@ -65,7 +65,9 @@ public final class ReadYourWrites {
      * discards a connection that broke).
      */
     public void recordWrite(PgConnection connection) {
-        if (!connection.takeMayHaveWritten() || connection.isBroken() || connection.transactionStatus() != 'I') {
+        if (!connection.writes().takeMayHaveWritten()
+                || connection.isBroken()
+                || connection.transactionStatus() != 'I') {
             return;
         }
         try {
@@ -100,7 +102,7 @@ public final class ReadYourWrites {
      */
     public boolean awaitReplay(PgConnection connection) {
         long target = lastWritten.get();
-        if (target == 0 || Lsn.reached(connection.replayedLsn(), target)) {
+        if (target == 0 || Lsn.reached(connection.writes().replayedLsn(), target)) {
             return true;
         }
         long start = System.nanoTime();
@@ -112,7 +114,7 @@ public final class ReadYourWrites {
                 return true; // not in recovery: a primary (promoted, or a read-only one)
             }
             long position = Lsn.parse(replayed);
-            connection.replayedLsn(position);
+            connection.writes().replayedLsn(position);
             if (Lsn.reached(position, target)) {
                 return true;
             }

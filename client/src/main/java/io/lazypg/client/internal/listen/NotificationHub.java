@@ -39,7 +39,7 @@ import org.jspecify.annotations.Nullable;
  *       not undo the others), then completes the subscriptions whose channel is now listened to,
  *       which releases their {@code listen()} calls; and</li>
  *   <li><b>waiting</b> for up to {@link #POLL} in a read on the socket
- *       ({@link PgConnection#awaitNotifications}), which returns as soon as a notification
+ *       ({@link io.lazypg.client.internal.conn.ConnectionNotifications#await}), which returns as soon as a notification
  *       arrives.</li>
  * </ol>
  * So a notification is delivered when it arrives, and a new subscription waits at most one poll
@@ -282,12 +282,12 @@ public final class NotificationHub implements AutoCloseable {
             connection.queryScript("");
             lastKeepAlive = System.nanoTime();
         }
-        connection.awaitNotifications(POLL);
+        connection.notifications().await(POLL);
     }
 
     private void open() {
         PgConnection c = opener.get();
-        c.notificationSink(this::deliver);
+        c.notifications().sink(this::deliver);
         c.queryTimeout(COMMAND_TIMEOUT);
         connection = c;
         current = c;

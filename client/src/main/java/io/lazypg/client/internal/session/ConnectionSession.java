@@ -26,7 +26,7 @@ public abstract class ConnectionSession implements LazyPgSession {
     private volatile @Nullable PgConnection connection;
 
     /**
-     * The connection keeps the notifications it receives ({@link PgConnection#takeNotifications}),
+     * The connection keeps the notifications it receives ({@link io.lazypg.client.internal.conn.ConnectionNotifications#takeInto}),
      * so a borrow allocates nothing for them; a pool's {@link PgConnection#prepareForReuse()} drops
      * what this session left unread.
      */
@@ -185,14 +185,14 @@ public abstract class ConnectionSession implements LazyPgSession {
         long deadline = System.nanoTime() + waitNanos;
         List<PgNotification> taken = new ArrayList<>();
         boolean polled = false;
-        while (c.takeNotifications(taken) == 0) {
+        while (c.notifications().takeInto(taken) == 0) {
             long left = deadline - System.nanoTime();
             if (polled && left <= 0) {
                 break;
             }
             // at least one short poll: what the server already sent is read even with a zero wait
             // and at most a minute a poll (a socket timeout is an int of milliseconds); the loop waits on
-            c.awaitNotifications(Duration.ofNanos(Math.min(Math.max(left, 1_000_000L), 60_000_000_000L)));
+            c.notifications().await(Duration.ofNanos(Math.min(Math.max(left, 1_000_000L), 60_000_000_000L)));
             polled = true;
         }
         return taken;

@@ -25,7 +25,7 @@ public final class PooledSession extends ConnectionSession {
         this.pool = pool;
         this.writes = writes;
         if (writes != null) {
-            connection.watchWrites(true);
+            connection.writes().watch(true);
         }
     }
 
@@ -48,7 +48,7 @@ public final class PooledSession extends ConnectionSession {
         try {
             writes.recordWrite(connection); // after prepareForReuse: idle, every transaction ended
         } finally {
-            connection.watchWrites(false);
+            connection.writes().watch(false);
             pool.release(connection); // whatever recording did: the connection must go back
         }
     }
@@ -87,7 +87,7 @@ public final class PooledSession extends ConnectionSession {
                         // it broke: pipelining sends nothing on a broken connection, and the pool discards it
                     }
                     if (writes != null) {
-                        connection.watchWrites(true);
+                        connection.writes().watch(true);
                     }
                 }
                 return connection;
