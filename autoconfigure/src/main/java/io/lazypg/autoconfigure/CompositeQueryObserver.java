@@ -2,6 +2,7 @@ package io.lazypg.autoconfigure;
 
 import io.lazypg.client.QueryObserver;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** Hands each statement to every {@link QueryObserver} bean; the token is the array of their tokens. */
 final class CompositeQueryObserver implements QueryObserver {
@@ -31,7 +32,7 @@ final class CompositeQueryObserver implements QueryObserver {
     }
 
     @Override
-    public void finished(Object token, String sql, String operation, long rows, Throwable error) {
+    public void finished(@Nullable Object token, String sql, String operation, long rows, @Nullable Throwable error) {
         if (!(token instanceof Object[] tokens)) {
             return; // started() failed part way (the client logged it): nothing consistent to finish
         }

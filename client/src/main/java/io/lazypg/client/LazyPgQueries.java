@@ -195,5 +195,6 @@ public interface LazyPgQueries {
     PendingUpdate executeAtCommit(String sql, Object... params);
 
     /** A server parameter the server reported (server_version, TimeZone, ...), or null. */
+    @Nullable
     String serverParameter(String name);
 }

@@ -1,5 +1,7 @@
 package io.lazypg.client;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The caller asked for something that cannot work, found before anything reached the server or
  * without involving it: a wrong parameter count, a parameter of an unsupported type or with a NUL
@@ -14,7 +16,7 @@ public class PgUsageException extends PgException {
         super(message);
     }
 
-    public PgUsageException(String message, Throwable cause) {
+    public PgUsageException(String message, @Nullable Throwable cause) {
         super(message, cause);
     }
 }

@@ -28,5 +28,5 @@ public interface QueryObserver {
      * @param rows  rows received (for execute and batch: rows affected)
      * @param error the failure, or null
      */
-    default void finished(Object token, String sql, String operation, long rows, Throwable error) {}
+    default void finished(@Nullable Object token, String sql, String operation, long rows, @Nullable Throwable error) {}
 }

@@ -59,7 +59,7 @@ public final class LazyPgQueryObservation implements QueryObserver {
     }
 
     @Override
-    public void finished(Object token, String sql, String operation, long rows, Throwable error) {
+    public void finished(@Nullable Object token, String sql, String operation, long rows, @Nullable Throwable error) {
         String outcome = error == null ? "SUCCESS" : "ERROR";
         String errorType = error == null ? "none" : error.getClass().getSimpleName();
         if (token instanceof Observation observation) {

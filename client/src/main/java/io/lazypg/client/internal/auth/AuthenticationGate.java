@@ -1,6 +1,7 @@
 package io.lazypg.client.internal.auth;
 
 import io.lazypg.client.PgConnectException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Looks at each authentication request of one startup before the client answers it: refuses a
@@ -40,7 +41,7 @@ public final class AuthenticationGate {
      * @param scram the SCRAM exchange under way, or null
      * @throws PgConnectException when the request must not be answered
      */
-    public void check(int code, ScramSha256Client scram) {
+    public void check(int code, @Nullable ScramSha256Client scram) {
         if (code == 0) {
             if (!asked) {
                 requireAuth.check(RequireAuth.Method.NONE, where);

@@ -72,7 +72,8 @@ public final class ChannelBinding {
      * @throws PgConnectException naming {@code channel_binding} when {@code require} cannot be met,
      *     or when no offered mechanism can be used
      */
-    public static Choice choose(Mode mode, X509Certificate serverCertificate, List<String> offered, String where) {
+    public static Choice choose(
+            Mode mode, @Nullable X509Certificate serverCertificate, List<String> offered, String where) {
         boolean offersPlus = offered.contains(ScramSha256Client.MECHANISM_PLUS);
         boolean offersPlain = offered.contains(ScramSha256Client.MECHANISM);
         byte[] data = mode == Mode.DISABLE || serverCertificate == null ? null : tlsServerEndPoint(serverCertificate);

@@ -162,7 +162,12 @@ public final class MessageLoop {
         switch (type) {
             case BackendMessages.COMMAND_COMPLETE -> commandComplete();
             case BackendMessages.COPY_IN_RESPONSE -> refuseCopyIn(handler);
-            case BackendMessages.ERROR_RESPONSE -> handler.failure().addSuppressed(connection.serverError());
+            case BackendMessages.ERROR_RESPONSE -> {
+                Throwable failure = handler.failure();
+                if (failure != null) { // drain runs only after the handler failed
+                    failure.addSuppressed(connection.serverError());
+                }
+            }
             case BackendMessages.AUTHENTICATION,
                     BackendMessages.BACKEND_KEY_DATA,
                     BackendMessages.COPY_BOTH_RESPONSE,

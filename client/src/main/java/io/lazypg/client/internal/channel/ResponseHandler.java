@@ -5,6 +5,7 @@ import io.lazypg.client.internal.command.CopyFromStream;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one operation does with the backend messages that answer it. {@link MessageLoop} reads the
@@ -35,8 +36,8 @@ import java.io.IOException;
  */
 public abstract class ResponseHandler {
 
-    private PgServerException error;
-    private Throwable failure;
+    private @Nullable PgServerException error;
+    private @Nullable Throwable failure;
     private boolean copyRefused;
     private boolean paused;
 
@@ -158,11 +159,11 @@ public abstract class ResponseHandler {
         paused = false;
     }
 
-    public final PgServerException serverError() {
+    public final @Nullable PgServerException serverError() {
         return error;
     }
 
-    public final Throwable failure() {
+    public final @Nullable Throwable failure() {
         return failure;
     }
 

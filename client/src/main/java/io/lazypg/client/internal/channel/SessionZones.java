@@ -5,6 +5,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.zone.ZoneRulesException;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Maps the server's TimeZone setting (as its ParameterStatus reports it) to a java.time zone that
@@ -47,7 +48,7 @@ final class SessionZones {
      * The zone for a TimeZone value such as {@code Europe/Amsterdam}, {@code UTC} or
      * {@code UTC+3}; null where java.time cannot be trusted to show the offsets PostgreSQL shows.
      */
-    static ZoneId parse(String value) {
+    static @Nullable ZoneId parse(@Nullable String value) {
         if (value == null || value.isEmpty()) {
             return null;
         }

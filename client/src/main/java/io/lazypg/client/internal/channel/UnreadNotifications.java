@@ -4,6 +4,7 @@ import io.lazypg.client.PgNotification;
 import io.lazypg.client.internal.conn.PgConnection;
 import java.util.ArrayDeque;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The notifications a connection received with no sink set (a pooled or direct session's
@@ -23,7 +24,7 @@ public final class UnreadNotifications {
     private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
 
     /** Null while empty after {@link #clear()}: the memory of a burst is given back with it. */
-    private ArrayDeque<PgNotification> queue;
+    private @Nullable ArrayDeque<PgNotification> queue;
     /** Whether dropping was logged; once per connection, so a flood does not flood the log too. */
     private boolean warned;
 

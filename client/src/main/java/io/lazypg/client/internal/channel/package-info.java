@@ -5,4 +5,7 @@
  * whole session (notices, notifications, parameter status, transaction status, pooler errors, write
  * tracking for read_your_writes).
  */
+@NullMarked
 package io.lazypg.client.internal.channel;
+
+import org.jspecify.annotations.NullMarked;

@@ -3,6 +3,7 @@ package io.lazypg.client.internal.codec;
 import io.lazypg.client.PgType;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The session settings PostgreSQL's text output of values depends on, as the server last reported
@@ -34,12 +35,12 @@ public final class OutputSettings {
     /** UTC, DateStyle ISO, IntervalStyle postgres: what the codec's own tools and tests assume. */
     public static final OutputSettings UTC = new OutputSettings(ZoneOffset.UTC, DateOutput.ISO, false, true);
 
-    private final ZoneId zone;
+    private final @Nullable ZoneId zone;
     private final DateOutput dateOutput;
     private final boolean dayFirst;
     private final boolean postgresIntervals;
 
-    private OutputSettings(ZoneId zone, DateOutput dateOutput, boolean dayFirst, boolean postgresIntervals) {
+    private OutputSettings(@Nullable ZoneId zone, DateOutput dateOutput, boolean dayFirst, boolean postgresIntervals) {
         this.zone = zone;
         this.dateOutput = dateOutput;
         this.dayFirst = dayFirst;
@@ -47,12 +48,12 @@ public final class OutputSettings {
     }
 
     /** {@code zone} (null: unknown to java.time) with DateStyle ISO, MDY and IntervalStyle postgres, the startup settings. */
-    public static OutputSettings of(ZoneId zone) {
+    public static OutputSettings of(@Nullable ZoneId zone) {
         return ZoneOffset.UTC.equals(zone) ? UTC : new OutputSettings(zone, DateOutput.ISO, false, true);
     }
 
     /** The session's time zone, or null where java.time cannot model it. */
-    public ZoneId zone() {
+    public @Nullable ZoneId zone() {
         return zone;
     }
 
@@ -70,7 +71,7 @@ public final class OutputSettings {
         return postgresIntervals;
     }
 
-    public OutputSettings withZone(ZoneId newZone) {
+    public OutputSettings withZone(@Nullable ZoneId newZone) {
         return java.util.Objects.equals(newZone, zone)
                 ? this
                 : new OutputSettings(newZone, dateOutput, dayFirst, postgresIntervals);

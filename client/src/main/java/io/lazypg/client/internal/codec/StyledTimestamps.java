@@ -4,6 +4,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * date, timestamp and timestamptz text in the DateStyles other than ISO (a session may {@code SET
@@ -167,7 +168,8 @@ final class StyledTimestamps {
      * else the numeric abbreviation's, where it is one of the zone's candidates (or, without a zone,
      * never: a POSIX spec may give any abbreviation); else a conversion error naming {@code target}.
      */
-    static int offsetSeconds(byte[] b, int off, int len, int oid, long localMicros, ZoneId zone, Class<?> target) {
+    static int offsetSeconds(
+            byte[] b, int off, int len, int oid, long localMicros, @Nullable ZoneId zone, Class<?> target) {
         if (zone instanceof ZoneOffset fixed) {
             return fixed.getTotalSeconds();
         }

@@ -50,7 +50,8 @@ public final class BufferedRows implements RowSink {
 
     /** The result of the buffered execution whose answer {@code command} just read into these rows. */
     public LazyResult result(ExecuteCommand command) {
-        ResultShape shape = command.statement().shape;
+        PreparedStatement statement = command.statement();
+        ResultShape shape = statement == null ? null : statement.shape;
         return new LazyResult(shape == null ? List.of() : shape.columns(), finish(), command.tag());
     }
 }

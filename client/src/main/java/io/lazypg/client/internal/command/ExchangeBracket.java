@@ -8,6 +8,7 @@ import io.lazypg.client.internal.channel.MessageLoop;
 import io.lazypg.client.internal.channel.SessionChannel;
 import io.lazypg.client.internal.conn.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
+import io.lazypg.client.internal.stats.StatisticsRegistry;
 import io.lazypg.client.internal.timeout.CancelGate;
 import io.lazypg.client.internal.timeout.QueryTimeout;
 import java.time.Duration;
@@ -146,8 +147,9 @@ public final class ExchangeBracket {
         }
         int columns = statement.shape == null ? 0 : statement.shape.size();
         statement.usage.executed(rows, columns, bytes, failure != null, newExecution);
-        if (newExecution) {
-            hooks.statistics().afterExecution(statement.usage);
+        StatisticsRegistry statistics = hooks.statistics();
+        if (newExecution && statistics != null) {
+            statistics.afterExecution(statement.usage);
         }
     }
 

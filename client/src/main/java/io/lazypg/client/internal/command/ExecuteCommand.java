@@ -9,6 +9,7 @@ import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One execution of a prepared statement: the request (Bind, Describe of the portal when its
@@ -25,10 +26,10 @@ public final class ExecuteCommand extends ResponseHandler {
 
     private final SessionChannel connection;
     private final StatementPreparer preparer;
-    private RowSink sink;
-    private PreparedStatement statement;
-    private ResultShape shape;
-    private String tag;
+    private @Nullable RowSink sink;
+    private @Nullable PreparedStatement statement;
+    private @Nullable ResultShape shape;
+    private String tag = "";
     private long rowCount;
     /**
      * The last command tag and its bytes: a connection mostly repeats the same statements, so
@@ -72,7 +73,7 @@ public final class ExecuteCommand extends ResponseHandler {
         connection.expectReadyAfterSend();
     }
 
-    public void start(RowSink rows) {
+    public void start(@Nullable RowSink rows) {
         sink = rows;
         statement = null;
         shape = null;
@@ -94,7 +95,8 @@ public final class ExecuteCommand extends ResponseHandler {
         shape = prepared.shape;
     }
 
-    public PreparedStatement statement() {
+    /** The statement run; null until {@link #statement(PreparedStatement)} (a prepare that failed). */
+    public @Nullable PreparedStatement statement() {
         return statement;
     }
 

@@ -4,9 +4,12 @@ import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.RowCursor;
+import io.lazypg.client.internal.channel.MessageLoop;
 import io.lazypg.client.internal.channel.ResponseHandler;
 import io.lazypg.client.internal.channel.SessionChannel;
+import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.result.RowViews;
+import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
@@ -31,7 +34,7 @@ public final class PortalCursor implements RowCursor {
     private final ExchangeBracket bracket;
     private final PreparedStatement statement;
     private final int fetchSize;
-    private final Object observation;
+    private final @Nullable Object observation;
     private long rowsFetched;
     private boolean firstFetch = true;
     /** The values to bind, until the first fetch writes the Bind. */
@@ -82,7 +85,7 @@ public final class PortalCursor implements RowCursor {
             PreparedStatement statement,
             Object[] values,
             int fetchSize,
-            Object observation) {
+            @Nullable Object observation) {
         this.connection = connection;
         this.bracket = bracket;
         this.statement = statement;
@@ -261,10 +264,14 @@ public final class PortalCursor implements RowCursor {
         @Override
         protected void dataRow(MessageReader in) {
             rowsFetched++;
-            RowDescriptions.checkColumnCount(in, statement.shape);
+            ResultShape shape = statement.shape;
+            if (shape == null) { // rows for a statement described as returning none: the stream is out of step
+                throw MessageLoop.unexpected(BackendMessages.DATA_ROW, phase());
+            }
+            RowDescriptions.checkColumnCount(in, shape);
             int from = in.payloadOffset() + 2;
             byte[] own = Arrays.copyOfRange(in.buffer(), from, from + in.payloadLength() - 2);
-            batch.add(RowViews.view(statement.shape, own, 0));
+            batch.add(RowViews.view(shape, own, 0));
         }
 
         @Override

@@ -7,6 +7,7 @@ import io.lazypg.client.internal.pipeline.SharedConnection;
 import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.stats.StatementUsage;
 import java.util.function.IntPredicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A statement parsed on one connection: its server-side name, the parameter types it was parsed
@@ -33,11 +34,12 @@ public final class PreparedStatement {
 
     final int parameterCount;
     /** Null when the statement returns no rows (NoData). */
+    @Nullable
     ResultShape shape;
     /** The result formats each Bind asks for; re-chosen with {@link #shape} by {@link #adaptTo}. */
     short[] resultFormats;
     /** The statement's statistics, shared across connections; null when statistics are off. */
-    final StatementUsage usage;
+    final @Nullable StatementUsage usage;
     /**
      * The unnamed statement of one execution, parsed in the same pipeline as its Bind: its shape is
      * unknown until the portal's RowDescription arrives, so the caller sends Describe (portal).
@@ -62,9 +64,9 @@ public final class PreparedStatement {
             int[] declaredTypes,
             int[] describedTypes,
             int parameterCount,
-            ResultShape shape,
+            @Nullable ResultShape shape,
             short[] resultFormats,
-            StatementUsage usage,
+            @Nullable StatementUsage usage,
             boolean describedPerExecution) {
         this.name = name;
         this.sql = sql;

@@ -3,14 +3,17 @@ package io.lazypg.client.internal.command;
 import io.lazypg.client.Column;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRow;
+import io.lazypg.client.internal.channel.MessageLoop;
 import io.lazypg.client.internal.channel.ResponseHandler;
 import io.lazypg.client.internal.channel.ServerMessages;
 import io.lazypg.client.internal.channel.SessionChannel;
 import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.result.RowViews;
+import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The answer to a simple Query whose results the caller wants (a script run through JDBC's
@@ -35,15 +38,15 @@ public final class ScriptResults extends SimpleQueryCommand {
 
     private final SessionChannel connection;
     private final List<LazyResult> results = new ArrayList<>();
-    private ResultShape shape;
+    private @Nullable ResultShape shape;
     private Column[] columns = NO_COLUMNS;
     private List<LazyRow> rows = new ArrayList<>();
     /** Whether a command that may change a setting has completed in this script: later results are shaped at the end. */
     private boolean settingsMayHaveChanged;
     /** The current result's row positions (array, start, end), kept only when it will be shaped again. */
-    private List<Object[]> positions;
+    private @Nullable List<Object[]> positions;
     /** Per index of {@link #results}: the row positions of a result to shape again at ReadyForQuery, or null. */
-    private final List<List<Object[]>> reshape = new ArrayList<>();
+    private final List<@Nullable List<Object[]>> reshape = new ArrayList<>();
 
     public ScriptResults(SessionChannel connection) {
         this.connection = connection;
@@ -72,6 +75,10 @@ public final class ScriptResults extends SimpleQueryCommand {
 
     @Override
     protected void dataRow(MessageReader in) {
+        ResultShape shape = this.shape;
+        if (shape == null) { // a DataRow before any RowDescription: the stream is out of step
+            throw MessageLoop.unexpected(BackendMessages.DATA_ROW, phase());
+        }
         RowDescriptions.checkColumnCount(in, shape);
         int start = in.payloadOffset() + 2;
         int end = in.payloadOffset() + in.payloadLength();

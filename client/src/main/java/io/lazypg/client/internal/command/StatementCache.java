@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The prepared statements of one connection, keyed by SQL text, bounded by LRU. An evicted
@@ -37,6 +38,7 @@ public final class StatementCache {
         return capacity > 0;
     }
 
+    @Nullable
     PreparedStatement get(String sql) {
         if (closeAllOnNextUse) {
             closeAll();

@@ -13,6 +13,7 @@ import io.lazypg.client.internal.codec.Oids;
 import io.lazypg.client.internal.codec.encode.ParameterEncoder;
 import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.stats.StatementUsage;
+import io.lazypg.client.internal.stats.StatisticsRegistry;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.FrontendMessages;
@@ -96,7 +97,7 @@ public final class StatementPreparer {
      * for the session's current output settings; else null. For pipelining, which sends only
      * statements that are ready.
      */
-    public PreparedStatement ready(String sql, Object[] values) {
+    public @Nullable PreparedStatement ready(String sql, Object[] values) {
         PreparedStatement cached = statements.get(sql);
         if (cached == null
                 || cached.stale
@@ -324,10 +325,9 @@ public final class StatementPreparer {
         return types;
     }
 
-    private StatementUsage usage(String sql) {
-        return connection.hooks().statistics() == null
-                ? null
-                : connection.hooks().statistics().usageFor(sql, returningAdded);
+    private @Nullable StatementUsage usage(String sql) {
+        StatisticsRegistry statistics = connection.hooks().statistics();
+        return statistics == null ? null : statistics.usageFor(sql, returningAdded);
     }
 
     /**
@@ -403,9 +403,9 @@ public final class StatementPreparer {
         private static final int[] NONE = new int[0];
         int parameterCount;
         /** The parameters' type OIDs, as the server inferred them. */
-        int[] parameterTypes;
+        int[] parameterTypes = NONE;
 
-        Column[] columns;
+        Column @Nullable [] columns;
 
         void start() {
             parameterCount = -1;

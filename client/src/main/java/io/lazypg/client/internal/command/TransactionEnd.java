@@ -1,6 +1,7 @@
 package io.lazypg.client.internal.command;
 
 import io.lazypg.client.sql.SqlLexer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Recognizes the statements that end a transaction block ({@code COMMIT}, {@code END},
@@ -15,7 +16,7 @@ final class TransactionEnd {
     private TransactionEnd() {}
 
     /** The command tag the server answers {@code sql} with when it ends a transaction; null for any other SQL. */
-    static String tagOf(String sql) {
+    static @Nullable String tagOf(String sql) {
         int i = SqlLexer.skipSpaceAndComments(sql, 0);
         String tag = "COMMIT";
         int end = endOfEither(sql, i, "commit", "end");

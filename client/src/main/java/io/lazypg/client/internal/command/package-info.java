@@ -4,4 +4,7 @@
  * deferred BEGIN), the prepared statements and their per-connection cache, and the one bracket
  * ({@code ExchangeBracket}) that runs every exchange of commands.
  */
+@NullMarked
 package io.lazypg.client.internal.command;
+
+import org.jspecify.annotations.NullMarked;

@@ -5,6 +5,7 @@ import io.lazypg.client.PgServerException;
 import io.lazypg.client.QueryObserver;
 import io.lazypg.client.internal.stats.StatisticsRegistry;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a client gives each of its connections besides the configuration: where notices go, the
@@ -12,10 +13,10 @@ import java.util.function.Consumer;
  * to json/jsonb parameters (null when there is none).
  */
 public record ClientHooks(
-        Consumer<PgServerException.ServerMessage> noticeListener,
-        StatisticsRegistry statistics,
+        @Nullable Consumer<PgServerException.ServerMessage> noticeListener,
+        @Nullable StatisticsRegistry statistics,
         QueryObserver observer,
-        JsonEncoder jsonEncoder) {
+        @Nullable JsonEncoder jsonEncoder) {
 
     public static final ClientHooks NONE = new ClientHooks(null, null, QueryObserver.NONE, null);
 

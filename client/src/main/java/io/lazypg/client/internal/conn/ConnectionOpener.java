@@ -34,6 +34,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Opens a session: TCP connect, TLS as the sslmode demands, StartupMessage with the protocol version
@@ -177,7 +178,7 @@ final class ConnectionOpener {
         private final PgConnection connection;
         private final ProtocolNegotiation protocol;
         private final AuthenticationGate gate;
-        private ScramSha256Client scram;
+        private @Nullable ScramSha256Client scram;
 
         Startup(PgConnection connection, ProtocolNegotiation protocol) {
             this.connection = connection;
@@ -231,8 +232,9 @@ final class ConnectionOpener {
         }
     }
 
-    private static ScramSha256Client authenticate(
-            PgConnection c, int code, byte[] b, int p, int length, ScramSha256Client scram) throws IOException {
+    private static @Nullable ScramSha256Client authenticate(
+            PgConnection c, int code, byte[] b, int p, int length, @Nullable ScramSha256Client scram)
+            throws IOException {
         LazyPgConfig config = c.config();
         switch (code) {
             case 0 -> {

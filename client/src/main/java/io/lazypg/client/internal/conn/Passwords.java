@@ -5,6 +5,7 @@ import io.lazypg.client.PgConnectException;
 import io.lazypg.client.internal.config.PassFile;
 import java.util.Arrays;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The password for one new connection, asked only when the server asks for one: the password
@@ -17,7 +18,7 @@ final class Passwords {
     private Passwords() {}
 
     /** The password, or null when none of the three has one. */
-    static String forConnection(LazyPgConfig config) {
+    static @Nullable String forConnection(LazyPgConfig config) {
         Supplier<char[]> supplier = config.passwordSupplier();
         if (supplier != null) {
             char[] secret;

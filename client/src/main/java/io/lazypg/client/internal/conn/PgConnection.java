@@ -176,7 +176,7 @@ public final class PgConnection implements Poolable {
      * The statement for {@code sql} when it is prepared here and can run {@code values} with no
      * round trip of its own ({@link StatementPreparer#ready}), else null.
      */
-    public PreparedStatement pipelinable(String sql, Object[] values) {
+    public @Nullable PreparedStatement pipelinable(String sql, Object[] values) {
         return channel.preparer().ready(sql, values);
     }
 

@@ -5,4 +5,7 @@
  * ({@code ClientHooks}, {@code HostTracker}) and what is done to it before a pool takes it back
  * ({@code ReuseReset}).
  */
+@NullMarked
 package io.lazypg.client.internal.conn;
+
+import org.jspecify.annotations.NullMarked;

@@ -77,9 +77,9 @@ public final class SharedConnection {
     private final ReentrantLock sendLock = new ReentrantLock();
     private final ReentrantLock queueLock = new ReentrantLock();
     /** The last statement in the answer order (whose answer is read last); guarded by {@link #queueLock}. */
-    private Turn tail;
+    private @Nullable Turn tail;
     /** What broke the connection while statements were in flight; set before the turn passes on. */
-    private volatile Throwable broke;
+    private volatile @Nullable Throwable broke;
 
     /** Counts statements sent behind another one whose answer was still owed. */
     private final LongAdder pipelined;
@@ -101,6 +101,7 @@ public final class SharedConnection {
         /** Its thread is parked or about to park; written by that thread only (see awaitTurn). */
         volatile boolean parked;
 
+        @Nullable
         Turn next;
     }
 
@@ -110,7 +111,7 @@ public final class SharedConnection {
      */
     Object run(String operation, String sql, Object[] values, boolean buffered) {
         PreparedStatement statement;
-        Object token;
+        @Nullable Object token;
         Turn turn;
         sendLock.lock();
         try {
@@ -183,7 +184,8 @@ public final class SharedConnection {
         }
     }
 
-    private Object read(String operation, String sql, PreparedStatement statement, Object token, boolean buffered) {
+    private Object read(
+            String operation, String sql, PreparedStatement statement, @Nullable Object token, boolean buffered) {
         long bytesBefore = channel.reader().bytesReceived();
         long answersBefore = channel.inFlight().completed();
         BufferedRows rows = buffered ? new BufferedRows(0) : null;

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Pipelining ({@code pipelining_limit} above 1): the one-statement calls of a client
@@ -59,6 +60,7 @@ public final class StatementPipelines {
          * A connection when one is idle or the pool may open one (waiting for that opening);
          * null at once when every connection the pool may have is handed out.
          */
+        @Nullable
         PgConnection acquireUnlessAllBusy();
 
         /** A connection, waiting for one as a borrower does. */
@@ -116,12 +118,12 @@ public final class StatementPipelines {
      * {@link #query} for a {@link #pipelinable} statement; null, having done nothing, for any
      * other (which its caller runs where session state belongs, as a statement session does).
      */
-    public LazyResult tryQuery(String sql, Object... params) {
+    public @Nullable LazyResult tryQuery(String sql, Object... params) {
         return pipelinable(sql) ? (LazyResult) run("query", sql, values(params), true) : null;
     }
 
     /** {@link #execute} for a {@link #pipelinable} statement; null, having done nothing, for any other. */
-    public Long tryExecute(String sql, Object... params) {
+    public @Nullable Long tryExecute(String sql, Object... params) {
         return pipelinable(sql) ? (Long) run("execute", sql, values(params), false) : null;
     }
 
@@ -199,7 +201,7 @@ public final class StatementPipelines {
      * one more; null when there is none, or when a thread that is not ours waits for the pool.
      * Lock-free: a lock here would be taken twice per statement by every thread.
      */
-    private SharedConnection join() {
+    private @Nullable SharedConnection join() {
         if (source.waiters() > ownWaiting.get()) {
             return null; // someone needs a connection to itself: let the shared ones drain to it
         }

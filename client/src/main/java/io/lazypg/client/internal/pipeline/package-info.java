@@ -5,4 +5,7 @@
  * block queues and their handles ({@code QueuedPipeline}, {@code Handle}), resolved from the
  * outcome of {@code internal.command.PipelineExecution}.
  */
+@NullMarked
 package io.lazypg.client.internal.pipeline;
+
+import org.jspecify.annotations.NullMarked;

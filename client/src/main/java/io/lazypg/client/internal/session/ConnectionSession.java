@@ -165,7 +165,7 @@ public abstract class ConnectionSession implements LazyPgSession {
     }
 
     @Override
-    public String serverParameter(String name) {
+    public @Nullable String serverParameter(String name) {
         return connection().serverParameter(name);
     }
 

@@ -175,7 +175,7 @@ public final class StatementSession implements LazyPgSession {
     }
 
     @Override
-    public String serverParameter(String name) {
+    public @Nullable String serverParameter(String name) {
         return bound().serverParameter(name);
     }
 

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.Socket;
 import java.nio.file.Path;
 import javax.net.ssl.SSLSocket;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code sslnegotiation=direct} (PostgreSQL 17): the TLS handshake starts with the client's first
@@ -40,11 +41,12 @@ public final class DirectTls {
      * @throws PgConnectException the handshake or the certificate check failed, ALPN was not
      *                            negotiated, or I/O failed
      */
-    public static Socket handshake(Socket plain, String host, int port, SslMode mode, Path rootCertificate) {
+    public static Socket handshake(Socket plain, String host, int port, SslMode mode, @Nullable Path rootCertificate) {
         return handshake(plain, host, port, mode, rootCertificate, TlsNegotiator.defaultRootCertificate());
     }
 
-    static Socket handshake(Socket plain, String host, int port, SslMode mode, Path rootCertificate, Path defaultRoot) {
+    static Socket handshake(
+            Socket plain, String host, int port, SslMode mode, @Nullable Path rootCertificate, Path defaultRoot) {
         if (!mode.requiresTls()) {
             throw new IllegalArgumentException(
                     "sslnegotiation=direct needs an sslmode that requires TLS, got " + mode.libpqName());

@@ -139,7 +139,7 @@ public final class TlsNegotiator {
      * @throws PgTimeoutException   no answer or handshake within {@code timeoutMillis}
      */
     public static Socket negotiate(
-            Socket plain, String host, int port, SslMode mode, Path rootCertificate, int timeoutMillis) {
+            Socket plain, String host, int port, SslMode mode, @Nullable Path rootCertificate, int timeoutMillis) {
         return negotiate(plain, host, port, mode, rootCertificate, defaultRootCertificate(), timeoutMillis);
     }
 
@@ -149,7 +149,7 @@ public final class TlsNegotiator {
             String host,
             int port,
             SslMode mode,
-            Path rootCertificate,
+            @Nullable Path rootCertificate,
             Path defaultRoot,
             int timeoutMillis) {
         if (mode == SslMode.DISABLE) {
@@ -263,7 +263,8 @@ public final class TlsNegotiator {
      * Which certificate check a mode gets: verify-ca and verify-full need the root file; the other
      * modes check the chain only when a root file exists (libpq's backwards-compatible behaviour).
      */
-    static ServerCertificateCheck certificateCheck(SslMode mode, Path rootCertificate, Path defaultRoot, String where) {
+    static ServerCertificateCheck certificateCheck(
+            SslMode mode, @Nullable Path rootCertificate, Path defaultRoot, String where) {
         Path root = rootCertificate != null ? rootCertificate : defaultRoot;
         boolean exists = root != null && Files.exists(root);
         if (mode.verifiesCertificate() && !exists) {

@@ -27,7 +27,7 @@ public final class JsonParameters {
      * @param parameterIndex 1-based, as in {@code $2}; for messages
      * @throws PgUsageException when there is no encoder, or it fails (naming the parameter and the value's class)
      */
-    public static Object bindable(JsonEncoder encoder, Object value, int oid, int parameterIndex) {
+    public static Object bindable(@Nullable JsonEncoder encoder, Object value, int oid, int parameterIndex) {
         if (value == null || value instanceof String) {
             return value;
         }
