@@ -153,6 +153,44 @@ class OneThreadPipelineIT {
         }
     }
 
+    /**
+     * The same SQL queued twice is parsed once; when that Parse fails, the server answers the
+     * second statement's Bind with "prepared statement ... does not exist" (26000). Each must
+     * report the Parse's own error (PipelineLoadIT found the 26000).
+     */
+    @Test
+    void outsideATransactionASqlThatFailsToParseFailsWithItsOwnErrorEachTimeItIsQueued() {
+        String bad = "select no_such_column from pipeline_items where id = $1";
+        try (LazyPgSession s = client.acquire()) {
+            List<PipelineResult<?>> h = new ArrayList<>();
+            Throwable failure = catchThrowable(() -> s.pipeline(p -> {
+                h.add(p.query(bad, 1));
+                h.add(p.query(LOOKUP, 2));
+                h.add(p.query(bad, 3));
+                h.add(p.query("selec 1"));
+                h.add(p.query("selec 1"));
+            }));
+            assertThat(failure).isInstanceOfSatisfying(PgPipelineException.class, e -> {
+                assertThat(e.sqlState()).isEqualTo("42703");
+                assertThat(e.failedStatements()).containsExactly(0, 2, 3, 4);
+            });
+            for (int i : new int[] {0, 2}) {
+                assertThatThrownBy(() -> h.get(i).get()).isInstanceOfSatisfying(PgPipelineException.class, e -> {
+                    assertThat(e.sqlState()).isEqualTo("42703");
+                    assertThat(e.statementIndex()).isEqualTo(i);
+                    assertThat(e.getMessage()).contains("no_such_column");
+                });
+            }
+            for (int i : new int[] {3, 4}) {
+                assertThatThrownBy(() -> h.get(i).get()).isInstanceOfSatisfying(PgPipelineException.class, e -> {
+                    assertThat(e.sqlState()).isEqualTo("42601");
+                    assertThat(e.statementIndex()).isEqualTo(i);
+                });
+            }
+            assertThat(((LazyResult) h.get(1).get()).get(0).getString("name")).isEqualTo("item 2");
+        }
+    }
+
     @Test
     void insideATransactionTheBeginRidesWithTheFirstStatementAndAFailureSkipsTheRest() {
         try (LazyPgSession s = client.acquire()) {

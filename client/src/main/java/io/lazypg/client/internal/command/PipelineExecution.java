@@ -73,6 +73,13 @@ final class PipelineExecution extends Exchange {
 
     private int failedAt = -1;
     private long rows;
+    /**
+     * Per statement: the statement whose Parse it binds, when that Parse was written in this
+     * pipeline (the same SQL queued twice is parsed once), else -1. When that Parse failed, the
+     * server answers this statement's Bind with "prepared statement ... does not exist" (26000),
+     * and the Parse's own error is the one to report (outside a transaction, where it is answered).
+     */
+    private final int[] parsedBy;
 
     PipelineExecution(SessionChannel channel, DeferredBegin begin, List<String> sqls, List<Object[]> values) {
         super(String.join(";\n", sqls), "pipeline", true);
@@ -86,6 +93,8 @@ final class PipelineExecution extends Exchange {
         this.skipped = new boolean[size];
         this.writeEnds = new int[size];
         this.byteEnds = new int[size];
+        this.parsedBy = new int[size];
+        java.util.Arrays.fill(parsedBy, -1);
     }
 
     @Nullable
@@ -207,6 +216,7 @@ final class PipelineExecution extends Exchange {
         WriteBuffer out = channel.writeBuffer();
         StatementPreparer preparer = channel.preparer();
         Map<String, PreparedStatement> parsedHere = new HashMap<>();
+        Map<String, Integer> parsedAt = new HashMap<>();
         int writeStart = 0;
         int inWrite = 0;
         int lastWritten = -1;
@@ -226,13 +236,16 @@ final class PipelineExecution extends Exchange {
             }
             PreparedStatement statement = parsedHere.get(sql);
             boolean describes = false;
-            if (statement == null || !statement.accepts(v)) {
+            if (statement != null && statement.accepts(v)) {
+                parsedBy[i] = parsedAt.getOrDefault(sql, -1);
+            } else {
                 statement = preparer.cached(sql, v);
                 if (statement == null) {
                     statement = preparer.parseForPipeline(sql, v);
                     describes = !statement.describedPerExecution;
                     if (describes) {
                         parsedHere.put(sql, statement);
+                        parsedAt.put(sql, i);
                     }
                 }
             }
@@ -343,7 +356,13 @@ final class PipelineExecution extends Exchange {
             results[i] = answer.result();
             rows += answer.rowCount();
         } catch (PgServerException e) {
-            fail(i, PoolerErrors.explain(e));
+            int parser = parsedBy[i];
+            PgException parseFailure = parser >= 0 ? failures[parser] : null;
+            if (parseFailure != null && "26000".equals(e.sqlState())) {
+                fail(i, parseFailure); // its statement never existed: the Parse's error is its own
+            } else {
+                fail(i, PoolerErrors.explain(e));
+            }
         }
     }
 
