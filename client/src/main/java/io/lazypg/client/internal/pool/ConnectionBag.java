@@ -105,6 +105,11 @@ final class ConnectionBag<C extends Poolable> {
     private final PooledConnections<C> connections;
     /** Runs the opens for waiters: the pool's housekeeper thread. */
     private final Executor background;
+    /**
+     * Told when an acquirer found every idle connection waiting for an answer on its way
+     * ({@link #preferArrived}); the pool decides whether to open one more. Runs on the acquirer's thread.
+     */
+    private final Runnable allIdleAwaiting;
 
     private final int maxSize;
     private final long acquireTimeoutNanos;
@@ -132,11 +137,13 @@ final class ConnectionBag<C extends Poolable> {
             LazyPgConfig.PoolSettings settings,
             PooledConnections<C> connections,
             Executor background,
+            Runnable allIdleAwaiting,
             long bargingWindowNanos) {
         this.name = name;
         this.settings = settings;
         this.connections = connections;
         this.background = background;
+        this.allIdleAwaiting = allIdleAwaiting;
         this.bargingWindowNanos = bargingWindowNanos;
         this.maxSize = settings.maxSize();
         this.acquireTimeoutNanos = PooledConnections.nanos(settings.acquireTimeout());
@@ -170,11 +177,18 @@ final class ConnectionBag<C extends Poolable> {
 
     // ---- taking ------------------------------------------------------------------------------
 
-    /** An idle usable entry, now owned by the caller (IN_USE); null when none is idle. */
+    /**
+     * An idle usable entry, now owned by the caller (IN_USE); null when none is idle. The most
+     * recently released one, unless its connection has an answer still on its way (see
+     * {@link #preferArrived}).
+     */
     @Nullable
     PoolEntry<C> takeIdle() {
         for (int i; (i = idle.pop()) >= 0; ) {
             PoolEntry<C> entry = slots.get(i);
+            if (entry.connection.answerOnItsWay()) {
+                entry = preferArrived(entry);
+            }
             entry.setState(PoolEntry.IN_USE);
             if (connections.usable(entry)) {
                 return entry;
@@ -182,6 +196,60 @@ final class ConnectionBag<C extends Poolable> {
             discard(entry);
         }
         return null;
+    }
+
+    /**
+     * {@code first}, just popped, would make its next user wait for an answer still on its way (a
+     * read-only COMMIT or a ROLLBACK not waited for, which the channel reads before it writes, see
+     * {@link Poolable#answerOnItsWay()}): returns instead the first idle entry below it whose
+     * connection has no such answer, or, when every idle one is waiting, the one that has waited
+     * longest (released first: its answer is the nearest), and then asks {@link #allIdleAwaiting}
+     * for one more connection. The entries looked at and not taken go back on the stack in their
+     * order. Off the common path: a connection released with no answer pending is never looked at
+     * twice. Meanwhile another acquirer may find the stack empty and wait, as during housekeeping;
+     * the look costs a non-blocking socket check per entry. Allocates nothing: the entries held
+     * form a chain through the stack's own links ({@link IdleStack#link}).
+     */
+    private PoolEntry<C> preferArrived(PoolEntry<C> first) {
+        idle.link(first.slot, -1);
+        int held = first.slot; // the chain of entries looked at, last popped first
+        PoolEntry<C> chosen = null;
+        for (int i; (i = idle.pop()) >= 0; ) {
+            PoolEntry<C> e = slots.get(i);
+            if (!e.connection.answerOnItsWay()) {
+                chosen = e;
+                break;
+            }
+            idle.link(i, held);
+            held = i;
+        }
+        if (chosen == null) {
+            chosen = first;
+            for (int i = held; i >= 0; i = idle.below(i)) {
+                PoolEntry<C> e = slots.get(i);
+                if (e.releasedAt < chosen.releasedAt) {
+                    chosen = e;
+                }
+            }
+            allIdleAwaiting.run();
+        }
+        // Deepest first, so the stack is as it was, less the chosen one.
+        for (int i = held; i >= 0; ) {
+            int next = idle.below(i); // read before the push overwrites it
+            if (i != chosen.slot) {
+                idle.push(i);
+            }
+            i = next;
+        }
+        if (closed.get()) {
+            drainIdle(); // close() may have drained the stack while we held these
+        } else if (waiting > 0) {
+            Waiter w = oldest; // a thread may have queued while we held them, as in giveBack
+            if (w != null) {
+                w.wake();
+            }
+        }
+        return chosen;
     }
 
     /**

@@ -11,8 +11,10 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
@@ -62,6 +64,8 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
     private final PooledConnections<C> connections;
     private final ConnectionBag<C> bag;
     private final ScheduledThreadPoolExecutor scheduler;
+    /** A spare connection is being opened ({@link #openSpare}): at most one at a time. */
+    private final AtomicBoolean openingSpare = new AtomicBoolean();
 
     public ConnectionPool(String name, LazyPgConfig.PoolSettings settings, ConnectionFactory<C> factory) {
         this(name, settings, factory, PoolListener.NONE);
@@ -103,7 +107,7 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         scheduler.setRemoveOnCancelPolicy(true);
         scheduler.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
         this.connections = new PooledConnections<>(name, settings, factory, listener, clock);
-        this.bag = new ConnectionBag<>(name, settings, connections, scheduler, bargingWindowNanos);
+        this.bag = new ConnectionBag<>(name, settings, connections, scheduler, this::openSpare, bargingWindowNanos);
         if (scheduleHousekeeping) {
             long period = housekeepingPeriodNanos();
             // Run at once when minIdle asks for connections, so the pool is warm early.
@@ -254,6 +258,59 @@ public final class ConnectionPool<C extends Poolable> implements AutoCloseable {
         }
         scheduler.shutdownNow();
         bag.closeIdleAndFailWaiters();
+    }
+
+    // ---- a spare for answers on their way -------------------------------------------------
+
+    /**
+     * An acquirer found every idle connection waiting for an answer on its way (a read-only COMMIT
+     * or a ROLLBACK sent without waiting, which the next user reads before writing) and took the one
+     * waiting longest: opens one more connection in the background when a slot is free, so the next
+     * acquire finds a connection whose answer has arrived. Why grow: a thread that runs such
+     * transactions back to back on one connection would otherwise wait for each COMMIT's answer
+     * before its next BEGIN, two round trips per transaction instead of one; with a second
+     * connection the two alternate, each one's answer arriving while the other is used. Opening
+     * costs several round trips and a server process, once, on the housekeeper, never on the
+     * acquiring thread; the connection then stays while it is used and idles out past
+     * {@code minIdle} like any other. At most one such open at a time; none when the pool is full
+     * (then the acquirer reads the answer first, as it always does). A failed open is logged at DEBUG:
+     * nobody waits for it.
+     */
+    private void openSpare() {
+        if (bag.isClosed() || !openingSpare.compareAndSet(false, true)) {
+            return;
+        }
+        int slot = bag.reserveSlot();
+        if (slot < 0) {
+            openingSpare.set(false);
+            return;
+        }
+        try {
+            scheduler.execute(() -> openSpareInto(slot));
+        } catch (RejectedExecutionException e) {
+            bag.freeSlot(slot); // the pool is closing
+            openingSpare.set(false);
+        }
+    }
+
+    private void openSpareInto(int slot) {
+        try {
+            PoolEntry<C> entry;
+            try {
+                entry = bag.open(slot);
+            } catch (RuntimeException e) {
+                bag.freeSlot(slot);
+                LOG.log(Level.DEBUG, "Pool '" + name + "' could not open a spare connection", e);
+                return;
+            }
+            if (bag.isClosed()) {
+                bag.discard(entry);
+            } else {
+                bag.giveBack(entry);
+            }
+        } finally {
+            openingSpare.set(false);
+        }
     }
 
     // ---- leak detection ---------------------------------------------------------------------
