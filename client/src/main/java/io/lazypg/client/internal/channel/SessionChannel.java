@@ -480,6 +480,24 @@ public final class SessionChannel implements QueryTimeout.Session {
     }
 
     /**
+     * Whether bytes from the server are waiting to be read, in the reader's buffer or on the socket
+     * (for TLS, the encrypted bytes under it): checked without blocking and without reading, so a
+     * pool can tell an idle connection whose pending answer has arrived from one whose answer is
+     * still on its way. Callable from a thread that does not hold the connection while nobody reads
+     * it; an I/O error counts as arrived (reading then finds out what happened).
+     */
+    public boolean bytesArrived() {
+        if (reader.hasBufferedBytes()) {
+            return true;
+        }
+        try {
+            return transport.getInputStream().available() > 0;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    /**
      * During copy-in: reads, without blocking for anything the server has not started sending,
      * what it sent meanwhile. Notices and parameter status are handled; an ErrorResponse (the data
      * was refused, and the server left copy-in mode) goes to {@code handler} and returns true.

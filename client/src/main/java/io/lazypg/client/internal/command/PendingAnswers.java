@@ -103,6 +103,17 @@ public final class PendingAnswers {
         return state.get() == PARKED;
     }
 
+    /**
+     * Whether the connection went back to the pool with the answer unread and its bytes have not
+     * arrived yet (or the housekeeper is reading it now): its next user would wait for the rest of
+     * its round trip before writing. Checked without blocking ({@link SessionChannel#bytesArrived}),
+     * by the pool, which owns the idle connection; a look, not a claim.
+     */
+    public boolean onItsWay() {
+        int s = state.get();
+        return s == READING || (s == PARKED && !channel.bytesArrived());
+    }
+
     /** The pool hands the connection out (or validates it): from here on its holder reads the answer. */
     public void claim() {
         if (state.get() != NONE) {

@@ -460,6 +460,11 @@ public final class PgConnection implements Poolable {
     }
 
     @Override
+    public boolean answerOnItsWay() {
+        return ends.pending().onItsWay();
+    }
+
+    @Override
     public void readParkedAnswer() {
         ends.pending().readIfParked();
     }

@@ -81,6 +81,16 @@ final class IdleStack {
         return below.get(index) - 1;
     }
 
+    /**
+     * Links {@code index}, which the caller owns (popped, on no stack), above {@code belowIndex}
+     * (-1: nothing) in a chain of the caller's own, walked with {@link #below(int)}: the links are
+     * the stack's, free while the index is off it, so holding popped indices allocates nothing.
+     * The next {@link #push} of {@code index} overwrites the link.
+     */
+    void link(int index, int belowIndex) {
+        below.set(index, belowIndex + 1);
+    }
+
     private static long next(long h, int topPlusOne) {
         long version = (h >>> 32) + 1;
         return version << 32 | (topPlusOne & 0xFFFF_FFFFL);

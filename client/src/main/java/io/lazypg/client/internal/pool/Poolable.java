@@ -41,6 +41,18 @@ public interface Poolable {
     }
 
     /**
+     * Whether the idle connection carries an answer still on its way: it came back with one
+     * {@linkplain #answerPending() pending}, nobody read it since, and its bytes have not arrived
+     * (checked without blocking). Its next user would first wait for the rest of that answer's round
+     * trip, so the pool prefers another idle connection ({@link ConnectionBag}). Asked by the pool
+     * about an idle connection it owns, possibly while the housekeeper reads it; cheap when nothing
+     * is pending (no I/O).
+     */
+    default boolean answerOnItsWay() {
+        return false;
+    }
+
+    /**
      * On the pool's housekeeper, shortly after a release that left an answer pending: reads it if
      * nobody {@linkplain #claimForUse() claimed} the connection meanwhile, else does nothing. Never throws.
      */

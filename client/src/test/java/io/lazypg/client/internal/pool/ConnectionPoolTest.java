@@ -762,6 +762,65 @@ class ConnectionPoolTest {
         });
     }
 
+    // ---- answers left pending (#28)
+
+    @Test
+    void anIdleConnectionWhoseAnswerIsOnItsWayGoesOutAfterOneWithout() {
+        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS);
+        FakeConnections.Conn ready = pool.acquire();
+        FakeConnections.Conn waiting = pool.acquire();
+        FakeConnections.Conn third = pool.acquire();
+        pool.release(third);
+        pool.release(ready);
+        waiting.answerOnItsWay = true;
+        pool.release(waiting); // on top of the stack, but its next user would wait
+
+        assertThat(pool.acquire()).as("the most recent one whose answer is in").isSameAs(ready);
+        waiting.answerOnItsWay = false; // its answer arrived meanwhile
+        assertThat(pool.acquire()).as("then the stack in its order").isSameAs(waiting);
+        assertThat(pool.acquire()).isSameAs(third);
+        assertThat(factory.created)
+                .as("no spare opened: one connection was ready")
+                .hasValue(3);
+    }
+
+    @Test
+    void whenEveryIdleConnectionAwaitsItsAnswerTheLongestWaitingGoesOutAndASpareIsOpened() throws Exception {
+        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS);
+        FakeConnections.Conn older = pool.acquire();
+        FakeConnections.Conn newer = pool.acquire();
+        older.answerOnItsWay = true;
+        newer.answerOnItsWay = true;
+        pool.release(older);
+        advance(Duration.ofMillis(1));
+        pool.release(newer);
+
+        assertThat(pool.acquire())
+                .as("released first: its answer is the nearest")
+                .isSameAs(older);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (pool.stats().idle() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertThat(factory.created).as("a spare, opened in the background").hasValue(3);
+        assertThat(pool.stats()).isEqualTo(new PoolStats(1, 2, 0, 4, 3, 0));
+        FakeConnections.Conn spare = pool.acquire();
+        assertThat(spare).isNotIn(older, newer);
+        assertThat(pool.acquire()).as("the one still waiting, last").isSameAs(newer);
+    }
+
+    @Test
+    void aFullPoolOpensNoSpareAndHandsOutTheConnectionWhoseAnswerIsOnItsWay() throws Exception {
+        ConnectionPool<FakeConnections.Conn> pool = pool(SETTINGS.withMaxSize(1));
+        FakeConnections.Conn only = pool.acquire();
+        only.answerOnItsWay = true;
+        pool.release(only);
+        assertThat(pool.acquire()).isSameAs(only);
+        Thread.sleep(50); // a spare would have been opened by now
+        assertThat(factory.created).hasValue(1);
+        assertThat(pool.stats()).isEqualTo(new PoolStats(1, 0, 0, 1, 1, 0));
+    }
+
     private static void awaitPending(ConnectionPool<?> pool, int pending) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (pool.stats().pending() < pending) {

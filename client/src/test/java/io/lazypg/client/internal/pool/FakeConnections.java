@@ -16,6 +16,9 @@ final class FakeConnections implements ConnectionFactory<FakeConnections.Conn> {
         private final FakeConnections owner;
         volatile boolean broken;
         volatile boolean valid = true;
+        /** What {@link #answerOnItsWay()} says: an answer left pending that has not arrived. */
+        volatile boolean answerOnItsWay;
+
         final AtomicInteger validations = new AtomicInteger();
         final AtomicBoolean closed = new AtomicBoolean();
 
@@ -33,6 +36,11 @@ final class FakeConnections implements ConnectionFactory<FakeConnections.Conn> {
         public boolean isValid(Duration timeout) {
             validations.incrementAndGet();
             return valid;
+        }
+
+        @Override
+        public boolean answerOnItsWay() {
+            return answerOnItsWay;
         }
 
         @Override
