@@ -79,7 +79,7 @@ import org.jspecify.annotations.Nullable;
  * of zero still lets a thread have a new connection when there is room). A freed slot is given to
  * the oldest waiter with no open in flight.
  *
- * <p>Why one file of about 700 lines, past the client's ~600: the hand-over above is one protocol.
+ * <p>Why one file of about 770 lines, past the client's ~600: the hand-over above is one protocol.
  * Its invariants (no wake-up lost, no waiter passed over past the window, a freed slot offered to a
  * waiter) hold between {@link #giveBack}, the serving from the idle stack, the opens for waiters
  * and a waiter's park loop, which read and write the same few fields under one lock; any cut
