@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
- * Runs the cases of one latency: each case warmed for one window, then measured in rounds (one
+ * Runs the cases of one latency: each case warmed until its throughput stops rising ({@link
+ * #steady}), then measured in rounds (one
  * window of every case per round, in the same order), as the end-to-end report's point selects are:
  * on a shared machine the load moves over a minute, and rotating spreads it over all cases. The
  * windows are {@link PointSelect#run}'s: the case's threads (its unit's count), each drawing ids
@@ -23,6 +24,15 @@ public final class LatencyRunner {
 
     /** Operations each case runs at least before it is measured: 4 per pooled connection. */
     static final int WARM_OPERATIONS = 4 * Endpoints.POOL;
+    /**
+     * Warm-up windows a case runs at most. 64 threads on 2 cores take several seconds to compile
+     * their hot code: one 1 s window left the pipelined pool's first measured rounds at a third
+     * of its steady rate (7,000 ops/s rising to 20,000 over 5 s at 1 ms), which the ratios then
+     * understated.
+     */
+    static final int MAX_WARM_WINDOWS = 10;
+    /** A warm-up window this much faster than the one before means the case is still warming. */
+    static final double STILL_RISING = 1.10;
 
     private final TestPostgres server;
     private final PointSelect windows;
@@ -45,9 +55,16 @@ public final class LatencyRunner {
                 log.accept("warming " + c.id() + " at " + endpoints.latency().toMillis() + " ms");
                 // At least WARM_OPERATIONS, so that every pooled connection has prepared the case's
                 // statements (a first use can cost a round trip more: lazypg sends BEGIN on its own then).
+                // Then on until a window is no faster than STILL_RISING times the one before it.
                 double warmed = 0;
-                while (warmed < WARM_OPERATIONS) {
-                    warmed += window(admin, c, warmupMillis)[0] * warmupMillis / 1000.0;
+                double previous = 0;
+                for (int w = 0; w < MAX_WARM_WINDOWS; w++) {
+                    double opsPerSecond = window(admin, c, warmupMillis)[0];
+                    warmed += opsPerSecond * warmupMillis / 1000.0;
+                    if (warmed >= WARM_OPERATIONS && steady(previous, opsPerSecond)) {
+                        break;
+                    }
+                    previous = opsPerSecond;
                 }
             }
             double[][] ops = new double[cases.size()][rounds];
@@ -67,6 +84,11 @@ public final class LatencyRunner {
             }
             return results;
         }
+    }
+
+    /** Whether a warm-up window at {@code opsPerSecond} after one at {@code previous} shows a warm case. */
+    static boolean steady(double previous, double opsPerSecond) {
+        return previous > 0 && opsPerSecond <= previous * STILL_RISING;
     }
 
     /** One window of {@code c}: returns {ops/s, round trips per operation}. */
