@@ -7,12 +7,6 @@ import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.internal.codec.OutputSettings;
-import io.lazypg.client.internal.command.PortalCursor;
-import io.lazypg.client.internal.command.StatementCache;
-import io.lazypg.client.internal.command.StatementPreparer;
-import io.lazypg.client.internal.conn.ClientHooks;
-import io.lazypg.client.internal.conn.PgConnection;
-import io.lazypg.client.internal.pipeline.SharedConnection;
 import io.lazypg.client.internal.protocol.CancelKey;
 import io.lazypg.client.internal.timeout.CancelRequests;
 import io.lazypg.client.internal.timeout.QueryTimeout;
@@ -41,15 +35,16 @@ import org.jspecify.annotations.Nullable;
  * owed, nothing went out with Flush and no Sync since, and no cursor is open. Every failure of the
  * socket or of the stream marks it broken (the socket is closed, a pool discards the connection);
  * {@link #settle} decides this for every failed operation in one place. Bytes never sent are dropped
- * on failure: they cannot have had an effect. Queued Close messages for evicted statements are
- * written only with a Sync sent at once ({@link #writeSync}), so no failure can strand or drop them.
+ * on failure: they cannot have had an effect. Queued Close messages for statements the session's
+ * cache evicted ({@link StatementCacheHooks}) are written only with a Sync sent at once
+ * ({@link #writeSync}), so no failure can strand or drop them.
  *
  * <p>Not thread-safe, but for {@link #abort()}, {@link #isBroken()} and the deadlines' flags: one
- * thread at a time, as handed out by the pool (a {@link SharedConnection} orders several).
+ * thread at a time, as handed out by the pool (a {@code SharedConnection} orders several).
  */
 public final class SessionChannel implements QueryTimeout.Session {
 
-    private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+    private static final System.Logger LOG = System.getLogger(ConnectionLog.NAME);
 
     private final LazyPgConfig config;
     private final ClientHooks hooks;
@@ -71,7 +66,9 @@ public final class SessionChannel implements QueryTimeout.Session {
      */
     private final WriteBuffer control = new WriteBuffer(64);
 
-    private final StatementPreparer preparer;
+    /** The statement cache above the channel, once the connection has handed it over. */
+    private StatementCacheHooks statements = StatementCacheHooks.NONE;
+
     private final SessionMessages messages;
     private final WriteTracking writes = new WriteTracking();
     private final MessageLoop loop;
@@ -86,7 +83,7 @@ public final class SessionChannel implements QueryTimeout.Session {
     /** Extended messages went out with Flush and no Sync yet (an open cursor, a batch in progress). */
     private boolean flushedWithoutSync;
     /** The cursor whose portal is open on the server, or null. */
-    private @Nullable PortalCursor openCursor;
+    private @Nullable OpenPortal openCursor;
 
     private boolean broken;
     /** Set by {@link #orphanFailed}; volatile for the pool, which reads it from any thread. */
@@ -110,8 +107,7 @@ public final class SessionChannel implements QueryTimeout.Session {
         this.out = socket.getOutputStream();
         this.in = receiveStream(config, socket, transport);
         this.reader = new MessageReader(in, config.receiveBufferSize(), config.maxMessageSize());
-        this.preparer = new StatementPreparer(this, new StatementCache(config.statementCacheSize()));
-        this.messages = new SessionMessages(hooks, preparer, writes);
+        this.messages = new SessionMessages(hooks, writes);
         this.loop = new MessageLoop(this, reader);
     }
 
@@ -148,8 +144,15 @@ public final class SessionChannel implements QueryTimeout.Session {
         return loop;
     }
 
-    public StatementPreparer preparer() {
-        return preparer;
+    /**
+     * Hands the channel the session's statement cache, before anything is sent (the connection does,
+     * as it creates both): every Sync then carries the Closes of statements it evicted, and the
+     * commands that make the server forget or re-plan statements reach it. Until then the channel
+     * tells {@link StatementCacheHooks#NONE}.
+     */
+    public void statementCache(StatementCacheHooks cache) {
+        this.statements = cache;
+        messages.statementCache(cache);
     }
 
     public SessionMessages messages() {
@@ -293,7 +296,7 @@ public final class SessionChannel implements QueryTimeout.Session {
      * before sending (they would precede the next operation's messages) nor dropped by a reset.
      */
     public void writeSync() {
-        preparer.writePendingCloses();
+        statements.writePendingCloses();
         FrontendMessages.sync(writeBuffer);
         readyQueued++;
     }
@@ -529,16 +532,17 @@ public final class SessionChannel implements QueryTimeout.Session {
 
     // ---------------------------------------------------------------- cursor
 
+    /** The cursor whose portal is open on the server, or null (see {@link OpenPortal}). */
     @Nullable
-    public PortalCursor openCursor() {
+    public OpenPortal openCursor() {
         return openCursor;
     }
 
-    public void cursorOpened(PortalCursor cursor) {
+    public void cursorOpened(OpenPortal cursor) {
         openCursor = cursor;
     }
 
-    public void cursorClosed(@Nullable PortalCursor cursor) {
+    public void cursorClosed(@Nullable OpenPortal cursor) {
         if (cursor == null || openCursor == cursor) {
             openCursor = null;
         }
