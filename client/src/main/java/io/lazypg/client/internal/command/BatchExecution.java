@@ -45,6 +45,7 @@ import org.jspecify.annotations.Nullable;
 public final class BatchExecution extends Exchange {
 
     private final SessionChannel channel;
+    private final StatementPreparer preparer;
     private final DeferredBegin begin;
     private final List<Object[]> batch;
     private final @Nullable List<LazyResult> results;
@@ -56,12 +57,14 @@ public final class BatchExecution extends Exchange {
      */
     public BatchExecution(
             SessionChannel channel,
+            StatementPreparer preparer,
             DeferredBegin begin,
             String sql,
             List<Object[]> batch,
             @Nullable List<LazyResult> results) {
         super(sql, "batch", true);
         this.channel = channel;
+        this.preparer = preparer;
         this.begin = begin;
         this.batch = batch;
         this.results = results;
@@ -73,6 +76,7 @@ public final class BatchExecution extends Exchange {
      */
     public static int[] run(
             SessionChannel channel,
+            StatementPreparer preparer,
             ExchangeBracket bracket,
             DeferredBegin begin,
             String sql,
@@ -89,7 +93,7 @@ public final class BatchExecution extends Exchange {
             throw new PgUsageException("COPY FROM STDIN cannot run in a batch: it has no data to send. Nothing was"
                     + " sent. Load rows with copyIn, or with executeBatch and an INSERT.");
         }
-        BatchExecution execution = new BatchExecution(channel, begin, sql, batch, results);
+        BatchExecution execution = new BatchExecution(channel, preparer, begin, sql, batch, results);
         bracket.run(execution);
         return execution.counts();
     }
@@ -103,7 +107,6 @@ public final class BatchExecution extends Exchange {
     protected void perform() throws IOException {
         boolean ownTransaction = !begin.pending() && channel.messages().transactionStatus() == 'I';
         Object[] representative = representativeValues(batch, sql);
-        StatementPreparer preparer = channel.preparer();
         PreparedStatement found = preparer.cached(sql, representative);
         boolean ahead = found == null && results == null && preparer.parsesAhead(representative);
         if (found == null && !ahead && preparer.caches()) {
@@ -226,8 +229,8 @@ public final class BatchExecution extends Exchange {
             throw e;
         }
         BatchAnswers answers = results == null
-                ? new BatchAnswers(channel, statement, batch.size(), parsedAhead)
-                : new BatchAnswers.Rows(channel, statement, batch.size(), results);
+                ? new BatchAnswers(channel, preparer, statement, batch.size(), parsedAhead)
+                : new BatchAnswers.Rows(channel, preparer, statement, batch.size(), results);
         channel.reader().retainViews(results != null);
         if (withBegin) {
             channel.enqueue(begin.command());
@@ -241,7 +244,7 @@ public final class BatchExecution extends Exchange {
                 // the Parse succeeded: the statement exists on the server, whatever the executions did
                 int[] types = answers.describedTypes();
                 Column[] columns = answers.describedColumns();
-                channel.preparer().parsedAhead(statement, types, columns);
+                preparer.parsedAhead(statement, types, columns);
             }
         }
     }
