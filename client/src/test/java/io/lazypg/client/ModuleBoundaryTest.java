@@ -105,30 +105,11 @@ class ModuleBoundaryTest {
      */
     @Test
     void everyMainPackageIsNullMarked() throws Exception {
-        java.nio.file.Path sources = java.nio.file.Path.of("src/main/java/io/lazypg/client");
+        java.nio.file.Path sources = java.nio.file.Path.of("src/main/java");
         org.junit.jupiter.api.Assumptions.assumeTrue(
                 java.nio.file.Files.isDirectory(sources), "run from the client module's directory");
-        java.util.List<String> unmarked = new java.util.ArrayList<>();
-        java.util.List<java.nio.file.Path> packages;
-        try (java.util.stream.Stream<java.nio.file.Path> dirs = java.nio.file.Files.walk(sources)) {
-            packages = dirs.filter(java.nio.file.Files::isDirectory).toList();
-        }
-        for (java.nio.file.Path dir : packages) {
-            boolean hasClasses;
-            try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
-                hasClasses = files.anyMatch(f -> f.toString().endsWith(".java"));
-            }
-            if (!hasClasses) {
-                continue;
-            }
-            java.nio.file.Path info = dir.resolve("package-info.java");
-            if (!java.nio.file.Files.exists(info)
-                    || !java.nio.file.Files.readString(info).contains("@NullMarked")) {
-                unmarked.add(sources.relativize(dir).toString());
-            }
-        }
-        assertThat(packages).hasSizeGreaterThan(10);
-        assertThat(unmarked)
+        assertThat(io.lazypg.testing.NullMarkedPackages.packages(sources)).hasSizeGreaterThan(10);
+        assertThat(io.lazypg.testing.NullMarkedPackages.unmarked(sources))
                 .as("client packages without @NullMarked in package-info.java")
                 .isEmpty();
     }

@@ -8,6 +8,7 @@ import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.temporal.ChronoField;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A Java array as PostgreSQL writes an array value ({@code array_out}): {@code {1,2,NULL}},
@@ -41,7 +42,7 @@ final class ArrayLiterals {
         return b.toString();
     }
 
-    private static void append(StringBuilder b, Object value) {
+    private static void append(StringBuilder b, @Nullable Object value) {
         if (value == null) {
             b.append("NULL");
         } else if (value.getClass().isArray() && !(value instanceof byte[])) {

@@ -5,6 +5,7 @@ import io.lazypg.client.sql.SqlLexer;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The call syntax a {@link java.sql.CallableStatement} is prepared with, read once: the JDBC
@@ -87,7 +88,7 @@ record CallEscapes(Form form, String sql, String name, List<String> arguments, i
     }
 
     /** The routine's name and arguments between {@code from} (after CALL) and {@code end}; null when malformed. */
-    private static CallEscapes body(String sql, int from, int end, Form form) {
+    private static @Nullable CallEscapes body(String sql, int from, int end, Form form) {
         String text = sql.substring(from, end).trim();
         if (text.endsWith(";") && form == Form.NATIVE_CALL) {
             text = text.substring(0, text.length() - 1).trim();
@@ -217,6 +218,7 @@ record CallEscapes(Form form, String sql, String name, List<String> arguments, i
     }
 
     /** The schema (null when unqualified) and name of the routine, as the catalog spells them. */
+    @Nullable
     String[] catalogName() {
         List<String> parts = new ArrayList<>();
         StringBuilder part = new StringBuilder();

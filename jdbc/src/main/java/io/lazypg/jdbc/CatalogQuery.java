@@ -4,6 +4,7 @@ import io.lazypg.client.LazyPgSession;
 import io.lazypg.client.LazyResult;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the DatabaseMetaData catalog classes run their queries: one query on {@code pg_catalog}
@@ -22,21 +23,30 @@ final class CatalogQuery {
     private CatalogQuery() {}
 
     /** Whether {@code catalog} names a database other than the connection's (null names none). */
-    static boolean foreign(JdbcConnection connection, String catalog) throws SQLException {
+    static boolean foreign(JdbcConnection connection, @Nullable String catalog) throws SQLException {
         return catalog != null && !catalog.equals(connection.getCatalog());
     }
 
     /** The rows of {@code sql}, or none of them when {@code catalog} is {@link #foreign}. */
-    static ResultSet run(JdbcConnection connection, String catalog, String sql, Object... params) throws SQLException {
+    static ResultSet run(JdbcConnection connection, @Nullable String catalog, String sql, @Nullable Object... params)
+            throws SQLException {
         String query = foreign(connection, catalog) ? "select * from (" + sql + ") foreign_catalog where false" : sql;
         return run(connection, query, params);
     }
 
     /** The rows of {@code sql} as a forward-only ResultSet. */
-    static ResultSet run(JdbcConnection connection, String sql, Object... params) throws SQLException {
-        LazyPgSession session = connection.sessionForStatement();
-        LazyResult result = JdbcConnection.call(() -> session.query(sql, params));
+    static ResultSet run(JdbcConnection connection, String sql, @Nullable Object... params) throws SQLException {
+        LazyResult result = query(connection.sessionForStatement(), sql, params);
         return new LazyRowResultSet(result.columns(), result.iterator(), null, null);
+    }
+
+    /**
+     * The result of {@code sql} on {@code session}, a null parameter (a pattern that means any) bound
+     * as SQL NULL. The client's query methods take NULL parameters, but their varargs are not
+     * annotated {@code @Nullable} element by element: the values go to them as one array.
+     */
+    static LazyResult query(LazyPgSession session, String sql, @Nullable Object... params) throws SQLException {
+        return JdbcConnection.call(() -> session.query(sql, params));
     }
 
     /**

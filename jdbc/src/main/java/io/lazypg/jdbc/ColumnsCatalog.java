@@ -8,6 +8,8 @@ import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link DatabaseMetaData#getColumns}: one catalog query for the columns, then the sizes each
@@ -74,17 +76,18 @@ final class ColumnsCatalog {
 
     static ResultSet getColumns(
             JdbcConnection connection,
-            String catalogName,
-            String schemaPattern,
-            String tablePattern,
-            String columnPattern)
+            @Nullable String catalogName,
+            @Nullable String schemaPattern,
+            @Nullable String tablePattern,
+            @Nullable String columnPattern)
             throws SQLException {
         LazyPgSession session = connection.sessionForStatement();
         // a foreign catalog: no columns, the result still has its 24
-        LazyResult catalog = CatalogQuery.foreign(connection, catalogName)
-                ? null
-                : JdbcConnection.call(() -> session.query(CATALOG, schemaPattern, tablePattern, columnPattern));
-        int n = catalog == null ? 0 : catalog.size();
+        List<LazyRow> rows = CatalogQuery.foreign(connection, catalogName)
+                ? List.of()
+                : CatalogQuery.query(session, CATALOG, schemaPattern, tablePattern, columnPattern)
+                        .rows();
+        int n = rows.size();
         String[] schema = new String[n];
         String[] table = new String[n];
         String[] column = new String[n];
@@ -103,7 +106,7 @@ final class ColumnsCatalog {
         String[] autoIncrement = new String[n];
         String[] generated = new String[n];
         for (int i = 0; i < n; i++) {
-            LazyRow row = catalog.get(i);
+            LazyRow row = rows.get(i);
             schema[i] = row.getString(0);
             table[i] = row.getString(1);
             column[i] = row.getString(2);
@@ -113,7 +116,8 @@ final class ColumnsCatalog {
             int typmod = row.getInt(6);
             String defaultValue = row.getString(9);
             boolean serial = defaultValue != null && defaultValue.contains("nextval(");
-            typeName[i] = serial ? serialName(row.getString(4)) : row.getString(4);
+            String type = row.getString(4);
+            typeName[i] = serial && type != null ? serialName(type) : type;
             PgTypeSize size = PgTypeSize.ofOid(baseOid);
             int precision = size.precision(typmod);
             // pgjdbc: a type without a precision reports its display size instead (not numeric, whose 0 means "any")

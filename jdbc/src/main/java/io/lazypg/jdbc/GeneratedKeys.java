@@ -4,6 +4,7 @@ import io.lazypg.client.sql.SqlLexer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Generated keys the PostgreSQL way: a {@code RETURNING} clause appended to an INSERT, UPDATE,
@@ -36,7 +37,7 @@ final class GeneratedKeys {
      * The named columns, quoted as written (PostgreSQL folds unquoted names to lower case; pgjdbc
      * quotes them too); null (no keys) for an empty array, as pgjdbc reads it, and every column for null.
      */
-    static GeneratedKeys columns(String[] names) {
+    static @Nullable GeneratedKeys columns(String @Nullable [] names) {
         if (names == null) {
             return ALL_COLUMNS;
         }

@@ -4,6 +4,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The ResultSets of a statement's last execution besides its current one: those left open by
@@ -16,13 +17,14 @@ import java.util.List;
 final class HeldResultSets {
 
     private final List<ResultSet> kept = new ArrayList<>(0);
-    private ResultSet keys;
+    private @Nullable ResultSet keys;
     private boolean closing;
 
     void keep(ResultSet rs) {
         kept.add(rs);
     }
 
+    @Nullable
     ResultSet keys() {
         return keys;
     }
@@ -37,7 +39,7 @@ final class HeldResultSets {
     }
 
     /** Closes {@code rs} (nothing when null) as the statement's doing. */
-    void close(ResultSet rs) throws SQLException {
+    void close(@Nullable ResultSet rs) throws SQLException {
         if (rs == null) {
             return;
         }

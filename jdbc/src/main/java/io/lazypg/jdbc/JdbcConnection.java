@@ -3,6 +3,7 @@ package io.lazypg.jdbc;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.LazyPgQueries;
 import io.lazypg.client.LazyPgSession;
+import io.lazypg.client.LazyResult;
 import io.lazypg.client.PgException;
 import io.lazypg.client.PgNotification;
 import io.lazypg.client.StatementDescription;
@@ -25,8 +26,10 @@ import java.sql.Struct;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.Executor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A JDBC {@link Connection} over one lazypg session: pooled (from {@link LazyPgDataSource}) or a
@@ -58,11 +61,11 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     }
 
     /** Null until taken: at once, or (with read-only routing) at first use, after setReadOnly could choose where. */
-    private LazyPgSession session;
+    private @Nullable LazyPgSession session;
     /** Guards {@link #executing}; held by {@link #cancel} while its CancelRequest goes out. */
     private final Object cancelLock = new Object();
     /** The statement whose work runs on the session now; null between statements. Guarded by {@link #cancelLock}. */
-    private LazyPgStatement executing;
+    private @Nullable LazyPgStatement executing;
 
     private final SessionSource source;
     private final LazyPgConfig config;
@@ -84,7 +87,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     /** The server's notices that arrived outside a statement's execution (commit, rollback, ...). */
     private final WarningChain warnings = new WarningChain();
     /** Where notices go now: the chain of the statement executing, or null for {@link #warnings}. */
-    private WarningChain warningTarget;
+    private @Nullable WarningChain warningTarget;
     /** Whether the session's default isolation was set for {@link #isolation}, to be reset on close. */
     private boolean isolationApplied;
 
@@ -93,7 +96,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     private int savepointIds;
     private final Properties clientInfo = new Properties();
     /** A ResultSet that reads through a portal and still holds the session. */
-    private LazyRowResultSet openStream;
+    private @Nullable LazyRowResultSet openStream;
 
     private JdbcConnection(SessionSource source, LazyPgConfig config, DriverProperties driver, UserTypes userTypes) {
         this.source = source;
@@ -248,7 +251,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
      * ({@link UserTypes}); null when it cannot be looked up now (a stream holds the session, the
      * connection is closed or the lookup failed).
      */
-    UserTypes.UserType userType(int oid) {
+    UserTypes.@Nullable UserType userType(int oid) {
         return userTypes.lookUp(oid, freeSession());
     }
 
@@ -262,7 +265,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     }
 
     /** The session when a metadata lookup may use it now: taken, open, and not held by a stream; else null. */
-    private LazyPgSession freeSession() {
+    private @Nullable LazyPgSession freeSession() {
         LazyPgSession s = session; // null until taken (read-only routing): then nothing to look up with
         boolean free = s != null && !closed && !s.isBroken() && (openStream == null || openStream.isClosed());
         return free ? s : null;
@@ -279,6 +282,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     }
 
     /** The timeout a statement runs under: its own, else the network timeout, else null (the configured one). */
+    @Nullable
     Duration statementTimeout(int statementSeconds) {
         if (statementSeconds > 0) {
             return Duration.ofSeconds(statementSeconds);
@@ -341,11 +345,13 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         }
     }
 
+    /** {@link #call} for a call that gives nothing back. */
     static void run(Runnable action) throws SQLException {
-        call(() -> {
+        try {
             action.run();
-            return null;
-        });
+        } catch (PgException e) {
+            throw JdbcErrors.of(e);
+        }
     }
 
     /** A call into the lazypg client. */
@@ -448,7 +454,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     }
 
     @Override
-    public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
+    public PreparedStatement prepareStatement(String sql, int @Nullable [] columnIndexes) throws SQLException {
         if (columnIndexes == null || columnIndexes.length == 0) {
             return prepareStatement(sql); // no key columns asked for, as pgjdbc reads it
         }
@@ -458,7 +464,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     }
 
     @Override
-    public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
+    public PreparedStatement prepareStatement(String sql, String @Nullable [] columnNames) throws SQLException {
         checkOpen();
         return new LazyPgPreparedStatement(this, sql, GeneratedKeys.columns(columnNames));
     }
@@ -526,12 +532,13 @@ final class JdbcConnection implements LazyPgJdbcConnection {
         if (autoCommit) {
             throw JdbcErrors.usage("Cannot commit when auto-commit is on.", JdbcErrors.INVALID_TRANSACTION_TERMINATION);
         }
-        if (!inTransaction()) {
+        LazyPgSession s = session;
+        if (s == null || !s.inTransaction()) {
             return; // nothing ran since the last commit: BEGIN was never sent
         }
         closeStream();
         // a read-only transaction's COMMIT is not waited for; writes queued with executeAtCommit go with it
-        String tag = call(() -> session.commit());
+        String tag = call(s::commit);
         if ("ROLLBACK".equals(tag)) {
             throw JdbcErrors.usage(
                     "The transaction could not be committed: an earlier statement failed, so the"
@@ -547,9 +554,10 @@ final class JdbcConnection implements LazyPgJdbcConnection {
             throw JdbcErrors.usage(
                     "Cannot roll back when auto-commit is on.", JdbcErrors.INVALID_TRANSACTION_TERMINATION);
         }
-        if (inTransaction()) {
+        LazyPgSession s = session;
+        if (s != null && s.inTransaction()) {
             closeStream();
-            run(() -> session.rollback()); // sent, not waited for: the session's next use reads the answer
+            run(s::rollback); // sent, not waited for: the session's next use reads the answer
         }
     }
 
@@ -638,10 +646,9 @@ final class JdbcConnection implements LazyPgJdbcConnection {
             return isolation;
         }
         LazyPgSession s = session();
-        String level = call(() -> s.query("select current_setting('transaction_isolation')")
-                .get(0)
-                .getString(0));
-        return isolationLevel(level);
+        LazyResult result = call(() -> s.query("select current_setting('transaction_isolation')"));
+        // current_setting of a built-in setting is never NULL
+        return isolationLevel(Objects.requireNonNull(result.get(0).getString(0), "transaction_isolation"));
     }
 
     /** The JDBC level of a PostgreSQL isolation name ({@code transaction_isolation}'s values). */
@@ -720,21 +727,23 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     // ------------------------------------------------------------------ session settings
 
     @Override
-    public void setSchema(String schema) throws SQLException {
+    public void setSchema(@Nullable String schema) throws SQLException {
         LazyPgSession s = sessionForStatement();
         run(() -> s.execute(
                 "select set_config('search_path', $1, false)", schema == null ? "" : Identifiers.quote(schema)));
     }
 
     @Override
-    public String getSchema() throws SQLException {
+    public @Nullable String getSchema() throws SQLException {
         LazyPgSession s = sessionForStatement();
-        return call(() -> s.query("select current_schema()").get(0).getString(0));
+        // NULL when no schema on the search_path exists
+        LazyResult result = call(() -> s.query("select current_schema()"));
+        return result.get(0).getString(0);
     }
 
     /** PostgreSQL has one catalog per connection, the database: setting another is ignored, as pgjdbc does. */
     @Override
-    public void setCatalog(String catalog) throws SQLException {
+    public void setCatalog(@Nullable String catalog) throws SQLException {
         checkOpen();
     }
 
@@ -774,7 +783,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
 
     /** Only {@code ApplicationName} has a meaning (the server's application_name); other names are kept as given. */
     @Override
-    public void setClientInfo(String name, String value) throws SQLClientInfoException {
+    public void setClientInfo(String name, @Nullable String value) throws SQLClientInfoException {
         if ("ApplicationName".equals(name)) {
             try {
                 LazyPgSession s = sessionForStatement();
@@ -798,7 +807,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     }
 
     @Override
-    public String getClientInfo(String name) throws SQLException {
+    public @Nullable String getClientInfo(String name) throws SQLException {
         checkOpen();
         return clientInfo.getProperty(name);
     }
@@ -818,7 +827,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     }
 
     @Override
-    public SQLWarning getWarnings() throws SQLException {
+    public @Nullable SQLWarning getWarnings() throws SQLException {
         checkOpen();
         return warnings.first();
     }
@@ -836,7 +845,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     }
 
     @Override
-    public void setTypeMap(Map<String, Class<?>> map) throws SQLException {
+    public void setTypeMap(@Nullable Map<String, Class<?>> map) throws SQLException {
         if (map != null && !map.isEmpty()) {
             throw JdbcErrors.unsupported("setTypeMap", "user-defined type mappings are not supported.");
         }
@@ -845,7 +854,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
     // ------------------------------------------------------------------ values
 
     @Override
-    public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
+    public Array createArrayOf(@Nullable String typeName, Object[] elements) throws SQLException {
         checkOpen();
         if (typeName == null) {
             throw JdbcErrors.usage("createArrayOf needs the element type name.", JdbcErrors.INVALID_PARAMETER_VALUE);
@@ -925,7 +934,7 @@ final class JdbcConnection implements LazyPgJdbcConnection {
 
     /** Closes the socket now (callable from any thread); the executor then gives the session back. */
     @Override
-    public void abort(Executor executor) throws SQLException {
+    public void abort(@Nullable Executor executor) throws SQLException {
         if (executor == null) {
             throw JdbcErrors.usage("abort needs an executor.", JdbcErrors.INVALID_PARAMETER_VALUE);
         }

@@ -17,6 +17,7 @@ import java.sql.SQLSyntaxErrorException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransactionRollbackException;
 import java.sql.SQLTransientConnectionException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Every SQLException the driver throws is made here, and every one carries a SQLSTATE: the
@@ -101,7 +102,6 @@ final class JdbcErrors {
         };
     }
 
-    /** A mistake of the caller's, with the SQLSTATE that names it. */
     /** Returns {@code value}, or throws SQLSTATE 22023 naming {@code what} when it is negative. */
     static long requireNonNegative(long value, String what) throws SQLException {
         if (value < 0) {
@@ -110,6 +110,7 @@ final class JdbcErrors {
         return value;
     }
 
+    /** A mistake of the caller's, with the SQLSTATE that names it. */
     static SQLException usage(String message, String sqlState) {
         return new SQLException(message, sqlState);
     }
@@ -118,7 +119,8 @@ final class JdbcErrors {
         return new SQLNonTransientConnectionException("This " + what + " is closed.", CONNECTION_CLOSED);
     }
 
-    static SQLFeatureNotSupportedException unsupported(String method, String instead) {
+    /** What lazypg-jdbc does not do; {@code instead} (or null) says what to do instead. */
+    static SQLFeatureNotSupportedException unsupported(String method, @Nullable String instead) {
         return new SQLFeatureNotSupportedException(
                 method + " is not supported by lazypg-jdbc" + (instead == null ? "." : "; " + instead),
                 FEATURE_NOT_SUPPORTED);

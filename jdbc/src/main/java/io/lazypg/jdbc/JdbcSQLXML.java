@@ -19,6 +19,7 @@ import javax.xml.transform.dom.DOMResult;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 import javax.xml.transform.stream.StreamSource;
+import org.jspecify.annotations.Nullable;
 import org.xml.sax.InputSource;
 
 /**
@@ -33,22 +34,24 @@ import org.xml.sax.InputSource;
  */
 final class JdbcSQLXML implements SQLXML {
 
-    private String text;
+    /** The value: the column's text when read, the written value once bound; null before a write. */
+    private @Nullable String text;
+
     private boolean readable;
     private boolean freed;
     /** A pending write: where the caller writes the value, read when the value is bound. */
-    private StringWriter chars;
+    private @Nullable StringWriter chars;
 
-    private ByteArrayOutputStream octets;
-    private DOMResult dom;
+    private @Nullable ByteArrayOutputStream octets;
+    private @Nullable DOMResult dom;
 
-    private JdbcSQLXML(String text, boolean readable) {
+    private JdbcSQLXML(@Nullable String text, boolean readable) {
         this.text = text;
         this.readable = readable;
     }
 
     /** The value of a column, to be read once. */
-    static JdbcSQLXML of(String text) {
+    static @Nullable JdbcSQLXML of(@Nullable String text) {
         return text == null ? null : new JdbcSQLXML(text, true);
     }
 
@@ -58,7 +61,7 @@ final class JdbcSQLXML implements SQLXML {
     }
 
     /** The text to bind for {@code xml} (setSQLXML); null for a value never written. */
-    static String textOf(SQLXML xml) throws SQLException {
+    static @Nullable String textOf(@Nullable SQLXML xml) throws SQLException {
         if (xml == null) {
             return null;
         }
@@ -68,7 +71,7 @@ final class JdbcSQLXML implements SQLXML {
         return xml.getString();
     }
 
-    private String written() throws SQLException {
+    private @Nullable String written() throws SQLException {
         checkFreed();
         if (chars != null) {
             text = chars.toString();
@@ -91,13 +94,14 @@ final class JdbcSQLXML implements SQLXML {
 
     private String forReading() throws SQLException {
         checkFreed();
-        if (!readable) {
+        String value = text;
+        if (!readable || value == null) { // a readable value is a column's text, never null
             throw JdbcErrors.usage(
                     "This SQLXML value was made to be written, or was read already: JDBC reads an SQLXML once.",
                     "55000");
         }
         readable = false;
-        return text;
+        return value;
     }
 
     private void forWriting() throws SQLException {
@@ -132,7 +136,7 @@ final class JdbcSQLXML implements SQLXML {
 
     @Override
     @SuppressWarnings("unchecked")
-    public <T extends Source> T getSource(Class<T> sourceClass) throws SQLException {
+    public <T extends Source> T getSource(@Nullable Class<T> sourceClass) throws SQLException {
         String xml = forReading();
         if (sourceClass == null || sourceClass == StreamSource.class) {
             return (T) new StreamSource(new StringReader(xml));
@@ -153,7 +157,7 @@ final class JdbcSQLXML implements SQLXML {
     }
 
     @Override
-    public void setString(String value) throws SQLException {
+    public void setString(@Nullable String value) throws SQLException {
         forWriting();
         text = value;
     }
@@ -174,7 +178,7 @@ final class JdbcSQLXML implements SQLXML {
 
     @Override
     @SuppressWarnings("unchecked")
-    public <T extends Result> T setResult(Class<T> resultClass) throws SQLException {
+    public <T extends Result> T setResult(@Nullable Class<T> resultClass) throws SQLException {
         forWriting();
         if (resultClass == null || resultClass == StreamResult.class) {
             chars = new StringWriter();

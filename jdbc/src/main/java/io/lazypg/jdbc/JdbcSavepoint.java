@@ -2,6 +2,7 @@ package io.lazypg.jdbc;
 
 import java.sql.SQLException;
 import java.sql.Savepoint;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A savepoint: numbered ({@code setSavepoint()}) or named by the caller. Once released it is
@@ -14,10 +15,10 @@ final class JdbcSavepoint implements Savepoint {
     static final String INVALID_SAVEPOINT = "3B000";
 
     private final int id;
-    private final String name;
+    private final @Nullable String name;
     private boolean released;
 
-    JdbcSavepoint(int id, String name) {
+    JdbcSavepoint(int id, @Nullable String name) {
         this.id = id;
         this.name = name;
     }

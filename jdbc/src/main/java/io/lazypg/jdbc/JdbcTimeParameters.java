@@ -9,6 +9,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.Calendar;
 import java.util.GregorianCalendar;
 import java.util.TimeZone;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a java.sql.Timestamp, Date or Time parameter is sent as: pgjdbc's text, typed
@@ -40,7 +41,7 @@ final class JdbcTimeParameters {
     private JdbcTimeParameters() {}
 
     /** {@code 2024-07-01 12:00:00.123457-04} (pgjdbc's setTimestamp). */
-    static String timestamp(Timestamp x, Calendar cal) {
+    static @Nullable String timestamp(@Nullable Timestamp x, @Nullable Calendar cal) {
         if (x == null) {
             return null;
         }
@@ -63,7 +64,7 @@ final class JdbcTimeParameters {
     }
 
     /** {@code 2024-07-01 -04} (pgjdbc's setDate: the era before the offset). */
-    static String date(Date x, Calendar cal) {
+    static @Nullable String date(@Nullable Date x, @Nullable Calendar cal) {
         if (x == null) {
             return null;
         }
@@ -79,7 +80,7 @@ final class JdbcTimeParameters {
     }
 
     /** {@code 12:00:00.123-05} (pgjdbc's setTime: milliseconds, the offset of the Time's own instant). */
-    static String time(Time x, Calendar cal) {
+    static @Nullable String time(@Nullable Time x, @Nullable Calendar cal) {
         if (x == null) {
             return null;
         }
@@ -90,14 +91,14 @@ final class JdbcTimeParameters {
         return b.toString();
     }
 
-    private static String infinity(java.util.Date x) {
+    private static @Nullable String infinity(java.util.Date x) {
         if (x.getTime() == JdbcTimes.POSITIVE_INFINITY) {
             return "infinity";
         }
         return x.getTime() == JdbcTimes.NEGATIVE_INFINITY ? "-infinity" : null;
     }
 
-    private static TimeZone zone(Calendar cal) {
+    private static TimeZone zone(@Nullable Calendar cal) {
         return cal == null ? TimeZone.getDefault() : cal.getTimeZone();
     }
 

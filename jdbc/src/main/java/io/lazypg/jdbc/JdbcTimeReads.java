@@ -13,6 +13,7 @@ import java.time.ZoneOffset;
 import java.util.Calendar;
 import java.util.GregorianCalendar;
 import java.util.TimeZone;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The java.sql.Timestamp, Date and Time a date/time cell reads as, as pgjdbc reads it.
@@ -49,7 +50,7 @@ final class JdbcTimeReads {
     }
 
     /** The wall clock {@code wall} in {@code zone} (null: the JVM's), nanoseconds kept. */
-    static Timestamp timestamp(LocalDateTime wall, TimeZone zone) {
+    static Timestamp timestamp(LocalDateTime wall, @Nullable TimeZone zone) {
         if (zone == null && wall.getYear() > 1582) {
             return Timestamp.valueOf(wall);
         }
@@ -75,7 +76,7 @@ final class JdbcTimeReads {
     }
 
     /** The midnight that starts the day in {@code zone} (null: the JVM's). */
-    static Date date(LocalDate day, TimeZone zone) {
+    static Date date(LocalDate day, @Nullable TimeZone zone) {
         if (zone == null && day.getYear() > 1582) {
             return Date.valueOf(day);
         }
@@ -83,7 +84,7 @@ final class JdbcTimeReads {
     }
 
     /** The midnight that starts the wall clock's day in {@code zone} (null: the JVM's). */
-    static Date date(LocalDateTime wall, TimeZone zone) {
+    static Date date(LocalDateTime wall, @Nullable TimeZone zone) {
         if (zone == null && wall.getYear() > 1582) {
             return Date.valueOf(wall.toLocalDate());
         }
@@ -93,7 +94,7 @@ final class JdbcTimeReads {
     }
 
     /** The midnight that starts, in {@code zone} (null: the JVM's), the day the instant falls on. */
-    static Date date(long epochMillis, TimeZone zone) {
+    static Date date(long epochMillis, @Nullable TimeZone zone) {
         if (zone == null && epochMillis >= GREGORIAN_FROM_SECONDS * 1000 + MAX_OFFSET_MILLIS) {
             return Date.valueOf(LocalDate.ofInstant(Instant.ofEpochMilli(epochMillis), ZoneId.systemDefault()));
         }
@@ -106,7 +107,7 @@ final class JdbcTimeReads {
      * The wall clock's time of day in {@code zone} (null: the JVM's) on 1970-01-01, milliseconds
      * kept; a wall clock in 1970 keeps its date, as pgjdbc leaves it.
      */
-    static Time time(LocalDateTime wall, TimeZone zone) {
+    static Time time(LocalDateTime wall, @Nullable TimeZone zone) {
         if (zone == null && (wall.getYear() != 1970 || wall.toLocalDate().equals(LocalDate.EPOCH))) {
             // the time of day the wall clock has once placed in the zone (a DST gap moves it on)
             LocalTime placed = wall.getYear() == 1970
@@ -143,7 +144,7 @@ final class JdbcTimeReads {
     }
 
     /** A calendar in {@code zone} (null: the JVM's) set to the wall clock's fields, to the second, era included. */
-    private static GregorianCalendar fields(LocalDateTime wall, TimeZone zone) {
+    private static GregorianCalendar fields(LocalDateTime wall, @Nullable TimeZone zone) {
         GregorianCalendar c = new GregorianCalendar(zone == null ? TimeZone.getDefault() : zone);
         c.clear();
         int year = wall.getYear();

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The java.sql values pgjdbc gives where java.sql has no counterpart of PostgreSQL's value.
@@ -39,13 +40,13 @@ final class JdbcTimes {
     }
 
     /** The stand-in for a date, timestamp or timestamptz decoded as one of the MAX/MIN constants, else null. */
-    static Timestamp infiniteTimestamp(Object decoded) {
+    static @Nullable Timestamp infiniteTimestamp(Object decoded) {
         int sign = infinitySign(decoded);
         return sign == 0 ? null : new Timestamp(sign > 0 ? POSITIVE_INFINITY : NEGATIVE_INFINITY);
     }
 
     /** As {@link #infiniteTimestamp}, as a java.sql.Date. */
-    static Date infiniteDate(Object decoded) {
+    static @Nullable Date infiniteDate(Object decoded) {
         int sign = infinitySign(decoded);
         return sign == 0 ? null : new Date(sign > 0 ? POSITIVE_INFINITY : NEGATIVE_INFINITY);
     }

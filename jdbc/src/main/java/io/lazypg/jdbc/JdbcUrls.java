@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TimeZone;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a JDBC URL and the properties a pool or DriverManager passes beside it into a
@@ -34,12 +35,12 @@ final class JdbcUrls {
     private JdbcUrls() {}
 
     /** Whether the driver claims the URL through DriverManager: only its own scheme, never pgjdbc's. */
-    static boolean isLazyPgUrl(String url) {
+    static boolean isLazyPgUrl(@Nullable String url) {
         return url != null && url.regionMatches(true, 0, LAZYPG_PREFIX, 0, LAZYPG_PREFIX.length());
     }
 
     /** The configuration for {@code url} with {@code info}'s entries as extra parameters. */
-    static LazyPgConfig config(String url, Properties info) throws SQLException {
+    static LazyPgConfig config(String url, @Nullable Properties info) throws SQLException {
         return configured(url, info).config();
     }
 
@@ -47,7 +48,7 @@ final class JdbcUrls {
     record Configured(LazyPgConfig config, DriverProperties driver) {}
 
     /** As {@link #config}, with the driver's own properties ({@link DriverProperties}) read too. */
-    static Configured configured(String url, Properties info) throws SQLException {
+    static Configured configured(String url, @Nullable Properties info) throws SQLException {
         String full = url;
         if (info != null && !info.isEmpty()) {
             StringBuilder b = new StringBuilder(url);

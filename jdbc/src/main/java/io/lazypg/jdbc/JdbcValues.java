@@ -19,6 +19,7 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
 import java.time.temporal.ChronoUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns what JDBC callers bind into the values the lazypg client sends: java.sql.Date, Time and
@@ -37,7 +38,8 @@ final class JdbcValues {
 
     private JdbcValues() {}
 
-    static Object toClient(Object x) throws SQLException {
+    /** A JDBC parameter value as the client binds it; null (SQL NULL) for null. */
+    static @Nullable Object toClient(@Nullable Object x) throws SQLException {
         if (x == null || x instanceof String || x instanceof Integer || x instanceof Long) {
             return x; // the common ones first
         }
@@ -74,7 +76,7 @@ final class JdbcValues {
      * {@code setObject(i, x, targetSqlType, scale)}: as {@link #toClient(Object, int)}, and a NUMERIC
      * or DECIMAL value rounded to {@code scale} digits after the point, half up as pgjdbc rounds.
      */
-    static Object toClient(Object x, int sqlType, int scale) throws SQLException {
+    static @Nullable Object toClient(@Nullable Object x, int sqlType, int scale) throws SQLException {
         Object v = toClient(x, sqlType);
         if (v instanceof BigDecimal d && scale >= 0 && (sqlType == Types.NUMERIC || sqlType == Types.DECIMAL)) {
             return d.setScale(scale, RoundingMode.HALF_UP);
@@ -83,7 +85,10 @@ final class JdbcValues {
     }
 
     /** {@code setObject(i, x, targetSqlType)}: converts to the target type, typed, where JDBC asks for a conversion. */
-    static Object toClient(Object x, int sqlType) throws SQLException {
+    static @Nullable Object toClient(@Nullable Object x, int sqlType) throws SQLException {
+        if (x == null) {
+            return null; // SQL NULL, whatever the target type
+        }
         if (x instanceof java.util.Date d) {
             Object sent = javaSqlTo(d, sqlType);
             if (sent != null) {
@@ -141,7 +146,7 @@ final class JdbcValues {
      * pgjdbc's setObject converts it (then sent as its setDate/setTime/setTimestamp sends it), or its
      * text for a character type; null for other target types.
      */
-    private static Object javaSqlTo(java.util.Date d, int sqlType) {
+    private static @Nullable Object javaSqlTo(java.util.Date d, int sqlType) {
         if (characterType(sqlType)) {
             return d.toString(); // java.sql's own text ("2024-07-01 12:00:00.0"), as pgjdbc sends it
         }
@@ -202,7 +207,7 @@ final class JdbcValues {
      * The characters of a stream parameter: {@code length} of them (all when negative); a stream
      * that ends sooner is an error naming parameter {@code index}.
      */
-    static String read(Reader reader, long length, int index) throws SQLException {
+    static @Nullable String read(@Nullable Reader reader, long length, int index) throws SQLException {
         if (reader == null) {
             return null;
         }
@@ -225,7 +230,7 @@ final class JdbcValues {
     }
 
     /** As {@link #read(Reader, long, int)}, for bytes. */
-    static byte[] read(InputStream in, long length, int index) throws SQLException {
+    static byte @Nullable [] read(@Nullable InputStream in, long length, int index) throws SQLException {
         if (in == null) {
             return null;
         }
@@ -250,7 +255,7 @@ final class JdbcValues {
         }
     }
 
-    static String ascii(InputStream in, long length, int index) throws SQLException {
+    static @Nullable String ascii(@Nullable InputStream in, long length, int index) throws SQLException {
         byte[] b = read(in, length, index);
         return b == null ? null : new String(b, StandardCharsets.US_ASCII);
     }

@@ -12,6 +12,7 @@ import static java.sql.DatabaseMetaData.importedKeySetNull;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The key questions of {@link DatabaseMetaData}: {@code getPrimaryKeys}, {@code getImportedKeys},
@@ -69,19 +70,22 @@ final class KeysCatalog {
     private static final String BY_FOREIGN_TABLE =
             " order by \"FKTABLE_SCHEM\", \"FKTABLE_NAME\", \"FK_NAME\", \"KEY_SEQ\"";
 
-    static ResultSet primaryKeys(JdbcConnection connection, String catalog, String schema, String table)
+    static ResultSet primaryKeys(
+            JdbcConnection connection, @Nullable String catalog, @Nullable String schema, String table)
             throws SQLException {
         return CatalogQuery.run(connection, catalog, PRIMARY_KEYS, schema, table);
     }
 
     /** The keys of {@code table} that reference other tables, ordered by the table they reference. */
-    static ResultSet importedKeys(JdbcConnection connection, String catalog, String schema, String table)
+    static ResultSet importedKeys(
+            JdbcConnection connection, @Nullable String catalog, @Nullable String schema, String table)
             throws SQLException {
         return CatalogQuery.run(connection, catalog, FOREIGN_KEYS + BY_PRIMARY_TABLE, null, null, schema, table);
     }
 
     /** The keys of other tables that reference {@code table}, ordered by the referencing table. */
-    static ResultSet exportedKeys(JdbcConnection connection, String catalog, String schema, String table)
+    static ResultSet exportedKeys(
+            JdbcConnection connection, @Nullable String catalog, @Nullable String schema, String table)
             throws SQLException {
         return CatalogQuery.run(connection, catalog, FOREIGN_KEYS + BY_FOREIGN_TABLE, schema, table, null, null);
     }
@@ -89,11 +93,11 @@ final class KeysCatalog {
     /** The keys of the foreign table that reference the primary table, ordered by the foreign table. */
     static ResultSet crossReference(
             JdbcConnection connection,
-            String primaryCatalog,
-            String primarySchema,
+            @Nullable String primaryCatalog,
+            @Nullable String primarySchema,
             String primaryTable,
-            String foreignCatalog,
-            String foreignSchema,
+            @Nullable String foreignCatalog,
+            @Nullable String foreignSchema,
             String foreignTable)
             throws SQLException {
         // either catalog foreign: no rows

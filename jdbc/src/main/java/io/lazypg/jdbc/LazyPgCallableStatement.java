@@ -20,6 +20,7 @@ import java.sql.Time;
 import java.sql.Timestamp;
 import java.util.Calendar;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A JDBC {@link CallableStatement}: functions and procedures with IN, OUT and INOUT parameters.
@@ -44,13 +45,14 @@ final class LazyPgCallableStatement extends LazyPgPreparedStatement implements C
     private final CallEscapes call;
     private final OutParameters outs;
     /** Whether the routine is a procedure: asked once, at the first execution; null until then. */
-    private Boolean procedure;
+    private @Nullable Boolean procedure;
 
-    LazyPgCallableStatement(JdbcConnection connection, String sql) throws SQLException {
+    LazyPgCallableStatement(JdbcConnection connection, @Nullable String sql) throws SQLException {
         this(connection, CallEscapes.parse(sql == null ? "" : sql), sql);
     }
 
-    private LazyPgCallableStatement(JdbcConnection connection, CallEscapes call, String sql) throws SQLException {
+    private LazyPgCallableStatement(JdbcConnection connection, CallEscapes call, @Nullable String sql)
+            throws SQLException {
         super(connection, sql == null ? null : shapeOf(call), null);
         this.call = call;
         this.outs = new OutParameters(parameterCount(), call.form() == CallEscapes.Form.RETURN_ESCAPE);
@@ -79,7 +81,7 @@ final class LazyPgCallableStatement extends LazyPgPreparedStatement implements C
     // ------------------------------------------------------------------ execution
 
     @Override
-    void runBound(boolean query, GeneratedKeys keysWanted) throws SQLException {
+    void runBound(boolean query, @Nullable GeneratedKeys keysWanted) throws SQLException {
         checkOpen();
         int n = parameterCount();
         boolean[] outOnly = new boolean[n];
@@ -161,7 +163,7 @@ final class LazyPgCallableStatement extends LazyPgPreparedStatement implements C
     }
 
     @Override
-    public Object getObject(int p0) throws SQLException {
+    public @Nullable Object getObject(int p0) throws SQLException {
         return outs.object(p0);
     }
 
@@ -176,7 +178,7 @@ final class LazyPgCallableStatement extends LazyPgPreparedStatement implements C
     }
 
     @Override
-    public String getString(int p0) throws SQLException {
+    public @Nullable String getString(int p0) throws SQLException {
         return outs.row(p0).getString(outs.column(p0));
     }
 
@@ -217,72 +219,72 @@ final class LazyPgCallableStatement extends LazyPgPreparedStatement implements C
 
     @Override
     @Deprecated
-    public BigDecimal getBigDecimal(int p0, int p1) throws SQLException {
+    public @Nullable BigDecimal getBigDecimal(int p0, int p1) throws SQLException {
         return outs.row(p0).getBigDecimal(outs.column(p0), p1);
     }
 
     @Override
-    public byte[] getBytes(int p0) throws SQLException {
+    public byte @Nullable [] getBytes(int p0) throws SQLException {
         return outs.row(p0).getBytes(outs.column(p0));
     }
 
     @Override
-    public Date getDate(int p0) throws SQLException {
+    public @Nullable Date getDate(int p0) throws SQLException {
         return outs.row(p0).getDate(outs.column(p0));
     }
 
     @Override
-    public Time getTime(int p0) throws SQLException {
+    public @Nullable Time getTime(int p0) throws SQLException {
         return outs.row(p0).getTime(outs.column(p0));
     }
 
     @Override
-    public Timestamp getTimestamp(int p0) throws SQLException {
+    public @Nullable Timestamp getTimestamp(int p0) throws SQLException {
         return outs.row(p0).getTimestamp(outs.column(p0));
     }
 
     @Override
-    public BigDecimal getBigDecimal(int p0) throws SQLException {
+    public @Nullable BigDecimal getBigDecimal(int p0) throws SQLException {
         return outs.row(p0).getBigDecimal(outs.column(p0));
     }
 
     @Override
-    public Object getObject(int p0, Map<String, Class<?>> p1) throws SQLException {
+    public @Nullable Object getObject(int p0, @Nullable Map<String, Class<?>> p1) throws SQLException {
         return outs.row(p0).getObject(outs.column(p0), p1);
     }
 
     @Override
-    public Ref getRef(int p0) throws SQLException {
+    public @Nullable Ref getRef(int p0) throws SQLException {
         return outs.row(p0).getRef(outs.column(p0));
     }
 
     @Override
-    public Blob getBlob(int p0) throws SQLException {
+    public @Nullable Blob getBlob(int p0) throws SQLException {
         return outs.row(p0).getBlob(outs.column(p0));
     }
 
     @Override
-    public Clob getClob(int p0) throws SQLException {
+    public @Nullable Clob getClob(int p0) throws SQLException {
         return outs.row(p0).getClob(outs.column(p0));
     }
 
     @Override
-    public Array getArray(int p0) throws SQLException {
+    public @Nullable Array getArray(int p0) throws SQLException {
         return outs.row(p0).getArray(outs.column(p0));
     }
 
     @Override
-    public Date getDate(int p0, Calendar p1) throws SQLException {
+    public @Nullable Date getDate(int p0, @Nullable Calendar p1) throws SQLException {
         return outs.row(p0).getDate(outs.column(p0), p1);
     }
 
     @Override
-    public Time getTime(int p0, Calendar p1) throws SQLException {
+    public @Nullable Time getTime(int p0, @Nullable Calendar p1) throws SQLException {
         return outs.row(p0).getTime(outs.column(p0), p1);
     }
 
     @Override
-    public Timestamp getTimestamp(int p0, Calendar p1) throws SQLException {
+    public @Nullable Timestamp getTimestamp(int p0, @Nullable Calendar p1) throws SQLException {
         return outs.row(p0).getTimestamp(outs.column(p0), p1);
     }
 
@@ -307,12 +309,12 @@ final class LazyPgCallableStatement extends LazyPgPreparedStatement implements C
     }
 
     @Override
-    public URL getURL(int p0) throws SQLException {
+    public @Nullable URL getURL(int p0) throws SQLException {
         return outs.row(p0).getURL(outs.column(p0));
     }
 
     @Override
-    public void setURL(String p0, URL p1) throws SQLException {
+    public void setURL(String p0, @Nullable URL p1) throws SQLException {
         throw namedParameters();
     }
 
@@ -357,87 +359,87 @@ final class LazyPgCallableStatement extends LazyPgPreparedStatement implements C
     }
 
     @Override
-    public void setBigDecimal(String p0, BigDecimal p1) throws SQLException {
+    public void setBigDecimal(String p0, @Nullable BigDecimal p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setString(String p0, String p1) throws SQLException {
+    public void setString(String p0, @Nullable String p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setBytes(String p0, byte[] p1) throws SQLException {
+    public void setBytes(String p0, byte @Nullable [] p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setDate(String p0, Date p1) throws SQLException {
+    public void setDate(String p0, @Nullable Date p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setTime(String p0, Time p1) throws SQLException {
+    public void setTime(String p0, @Nullable Time p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setTimestamp(String p0, Timestamp p1) throws SQLException {
+    public void setTimestamp(String p0, @Nullable Timestamp p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setAsciiStream(String p0, InputStream p1, int p2) throws SQLException {
+    public void setAsciiStream(String p0, @Nullable InputStream p1, int p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setBinaryStream(String p0, InputStream p1, int p2) throws SQLException {
+    public void setBinaryStream(String p0, @Nullable InputStream p1, int p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setObject(String p0, Object p1, int p2, int p3) throws SQLException {
+    public void setObject(String p0, @Nullable Object p1, int p2, int p3) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setObject(String p0, Object p1, int p2) throws SQLException {
+    public void setObject(String p0, @Nullable Object p1, int p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setObject(String p0, Object p1) throws SQLException {
+    public void setObject(String p0, @Nullable Object p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setCharacterStream(String p0, Reader p1, int p2) throws SQLException {
+    public void setCharacterStream(String p0, @Nullable Reader p1, int p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setDate(String p0, Date p1, Calendar p2) throws SQLException {
+    public void setDate(String p0, @Nullable Date p1, @Nullable Calendar p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setTime(String p0, Time p1, Calendar p2) throws SQLException {
+    public void setTime(String p0, @Nullable Time p1, @Nullable Calendar p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setTimestamp(String p0, Timestamp p1, Calendar p2) throws SQLException {
+    public void setTimestamp(String p0, @Nullable Timestamp p1, @Nullable Calendar p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setNull(String p0, int p1, String p2) throws SQLException {
+    public void setNull(String p0, int p1, @Nullable String p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public String getString(String p0) throws SQLException {
+    public @Nullable String getString(String p0) throws SQLException {
         throw namedParameters();
     }
 
@@ -477,247 +479,247 @@ final class LazyPgCallableStatement extends LazyPgPreparedStatement implements C
     }
 
     @Override
-    public byte[] getBytes(String p0) throws SQLException {
+    public byte @Nullable [] getBytes(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public Date getDate(String p0) throws SQLException {
+    public @Nullable Date getDate(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public Time getTime(String p0) throws SQLException {
+    public @Nullable Time getTime(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public Timestamp getTimestamp(String p0) throws SQLException {
+    public @Nullable Timestamp getTimestamp(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public Object getObject(String p0) throws SQLException {
+    public @Nullable Object getObject(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public BigDecimal getBigDecimal(String p0) throws SQLException {
+    public @Nullable BigDecimal getBigDecimal(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public Object getObject(String p0, Map<String, Class<?>> p1) throws SQLException {
+    public @Nullable Object getObject(String p0, @Nullable Map<String, Class<?>> p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public Ref getRef(String p0) throws SQLException {
+    public @Nullable Ref getRef(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public Blob getBlob(String p0) throws SQLException {
+    public @Nullable Blob getBlob(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public Clob getClob(String p0) throws SQLException {
+    public @Nullable Clob getClob(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public Array getArray(String p0) throws SQLException {
+    public @Nullable Array getArray(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public Date getDate(String p0, Calendar p1) throws SQLException {
+    public @Nullable Date getDate(String p0, @Nullable Calendar p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public Time getTime(String p0, Calendar p1) throws SQLException {
+    public @Nullable Time getTime(String p0, @Nullable Calendar p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public Timestamp getTimestamp(String p0, Calendar p1) throws SQLException {
+    public @Nullable Timestamp getTimestamp(String p0, @Nullable Calendar p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public URL getURL(String p0) throws SQLException {
+    public @Nullable URL getURL(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public RowId getRowId(int p0) throws SQLException {
+    public @Nullable RowId getRowId(int p0) throws SQLException {
         return outs.row(p0).getRowId(outs.column(p0));
     }
 
     @Override
-    public RowId getRowId(String p0) throws SQLException {
+    public @Nullable RowId getRowId(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setRowId(String p0, RowId p1) throws SQLException {
+    public void setRowId(String p0, @Nullable RowId p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setNString(String p0, String p1) throws SQLException {
+    public void setNString(String p0, @Nullable String p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setNCharacterStream(String p0, Reader p1, long p2) throws SQLException {
+    public void setNCharacterStream(String p0, @Nullable Reader p1, long p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setNClob(String p0, NClob p1) throws SQLException {
+    public void setNClob(String p0, @Nullable NClob p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setClob(String p0, Reader p1, long p2) throws SQLException {
+    public void setClob(String p0, @Nullable Reader p1, long p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setBlob(String p0, InputStream p1, long p2) throws SQLException {
+    public void setBlob(String p0, @Nullable InputStream p1, long p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setNClob(String p0, Reader p1, long p2) throws SQLException {
+    public void setNClob(String p0, @Nullable Reader p1, long p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public NClob getNClob(int p0) throws SQLException {
+    public @Nullable NClob getNClob(int p0) throws SQLException {
         return outs.row(p0).getNClob(outs.column(p0));
     }
 
     @Override
-    public NClob getNClob(String p0) throws SQLException {
+    public @Nullable NClob getNClob(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setSQLXML(String p0, SQLXML p1) throws SQLException {
+    public void setSQLXML(String p0, @Nullable SQLXML p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public SQLXML getSQLXML(int p0) throws SQLException {
+    public @Nullable SQLXML getSQLXML(int p0) throws SQLException {
         return outs.row(p0).getSQLXML(outs.column(p0));
     }
 
     @Override
-    public SQLXML getSQLXML(String p0) throws SQLException {
+    public @Nullable SQLXML getSQLXML(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public String getNString(int p0) throws SQLException {
+    public @Nullable String getNString(int p0) throws SQLException {
         return outs.row(p0).getNString(outs.column(p0));
     }
 
     @Override
-    public String getNString(String p0) throws SQLException {
+    public @Nullable String getNString(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public Reader getNCharacterStream(int p0) throws SQLException {
+    public @Nullable Reader getNCharacterStream(int p0) throws SQLException {
         return outs.row(p0).getNCharacterStream(outs.column(p0));
     }
 
     @Override
-    public Reader getNCharacterStream(String p0) throws SQLException {
+    public @Nullable Reader getNCharacterStream(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public Reader getCharacterStream(int p0) throws SQLException {
+    public @Nullable Reader getCharacterStream(int p0) throws SQLException {
         return outs.row(p0).getCharacterStream(outs.column(p0));
     }
 
     @Override
-    public Reader getCharacterStream(String p0) throws SQLException {
+    public @Nullable Reader getCharacterStream(String p0) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setBlob(String p0, Blob p1) throws SQLException {
+    public void setBlob(String p0, @Nullable Blob p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setClob(String p0, Clob p1) throws SQLException {
+    public void setClob(String p0, @Nullable Clob p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setAsciiStream(String p0, InputStream p1, long p2) throws SQLException {
+    public void setAsciiStream(String p0, @Nullable InputStream p1, long p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setBinaryStream(String p0, InputStream p1, long p2) throws SQLException {
+    public void setBinaryStream(String p0, @Nullable InputStream p1, long p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setCharacterStream(String p0, Reader p1, long p2) throws SQLException {
+    public void setCharacterStream(String p0, @Nullable Reader p1, long p2) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setAsciiStream(String p0, InputStream p1) throws SQLException {
+    public void setAsciiStream(String p0, @Nullable InputStream p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setBinaryStream(String p0, InputStream p1) throws SQLException {
+    public void setBinaryStream(String p0, @Nullable InputStream p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setCharacterStream(String p0, Reader p1) throws SQLException {
+    public void setCharacterStream(String p0, @Nullable Reader p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setNCharacterStream(String p0, Reader p1) throws SQLException {
+    public void setNCharacterStream(String p0, @Nullable Reader p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setClob(String p0, Reader p1) throws SQLException {
+    public void setClob(String p0, @Nullable Reader p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setBlob(String p0, InputStream p1) throws SQLException {
+    public void setBlob(String p0, @Nullable InputStream p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public void setNClob(String p0, Reader p1) throws SQLException {
+    public void setNClob(String p0, @Nullable Reader p1) throws SQLException {
         throw namedParameters();
     }
 
     @Override
-    public <T> T getObject(int p0, Class<T> p1) throws SQLException {
+    public <T> @Nullable T getObject(int p0, @Nullable Class<T> p1) throws SQLException {
         return outs.row(p0).getObject(outs.column(p0), p1);
     }
 
     @Override
-    public <T> T getObject(String p0, Class<T> p1) throws SQLException {
+    public <T> @Nullable T getObject(String p0, @Nullable Class<T> p1) throws SQLException {
         throw namedParameters();
     }
 }

@@ -9,6 +9,7 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.util.Objects;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link DataSource} over lazypg's own pool ({@link LazyPgClient}): each {@link #getConnection()}
@@ -94,12 +95,12 @@ public final class LazyPgDataSource implements DataSource, AutoCloseable {
     }
 
     @Override
-    public PrintWriter getLogWriter() {
+    public @Nullable PrintWriter getLogWriter() {
         return null;
     }
 
     @Override
-    public void setLogWriter(PrintWriter out) {
+    public void setLogWriter(@Nullable PrintWriter out) {
         // lazypg logs through System.Logger
     }
 

@@ -4,6 +4,7 @@ import io.lazypg.client.LazyPgSession;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * DatabaseMetaData of one connection: the server's product name and version, the driver's, and
@@ -31,11 +32,12 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
         this.connection = connection;
     }
 
-    private ResultSet query(String catalog, String sql, Object... params) throws SQLException {
+    private ResultSet query(@Nullable String catalog, String sql, @Nullable Object... params) throws SQLException {
         return CatalogQuery.run(connection, catalog, sql, params);
     }
 
-    private String serverVersion() throws SQLException {
+    /** The server_version the server reported at startup; null should a server (or a proxy) not report it. */
+    private @Nullable String serverVersion() throws SQLException {
         return connection.unwrap(LazyPgSession.class).serverParameter("server_version");
     }
 
@@ -47,7 +49,7 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     }
 
     @Override
-    public String getDatabaseProductVersion() throws SQLException {
+    public @Nullable String getDatabaseProductVersion() throws SQLException {
         return serverVersion();
     }
 
@@ -63,7 +65,11 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
 
     /** "17.7 (Debian ...)" -> 17 and 7; "9.6.24" -> 9 and 6. */
     private int versionPart(int index) throws SQLException {
-        String[] parts = serverVersion().split("[^0-9]+");
+        String version = serverVersion();
+        if (version == null) {
+            return 0;
+        }
+        String[] parts = version.split("[^0-9]+");
         return parts.length > index && !parts[index].isEmpty() ? Integer.parseInt(parts[index]) : 0;
     }
 
@@ -248,7 +254,11 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
             + " end";
 
     @Override
-    public ResultSet getTables(String catalog, String schemaPattern, String tableNamePattern, String[] types)
+    public ResultSet getTables(
+            @Nullable String catalog,
+            @Nullable String schemaPattern,
+            @Nullable String tableNamePattern,
+            String @Nullable [] types)
             throws SQLException {
         String sql =
                 "select * from (select current_database()::text as \"TABLE_CAT\", n.nspname::text as \"TABLE_SCHEM\","
@@ -284,7 +294,7 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     }
 
     @Override
-    public ResultSet getSchemas(String catalog, String schemaPattern) throws SQLException {
+    public ResultSet getSchemas(@Nullable String catalog, @Nullable String schemaPattern) throws SQLException {
         return query(
                 catalog,
                 "select nspname::text as \"TABLE_SCHEM\", current_database()::text as \"TABLE_CATALOG\""
@@ -294,20 +304,28 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     }
 
     @Override
-    public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern)
+    public ResultSet getColumns(
+            @Nullable String catalog,
+            @Nullable String schemaPattern,
+            @Nullable String tableNamePattern,
+            @Nullable String columnNamePattern)
             throws SQLException {
         return ColumnsCatalog.getColumns(connection, catalog, schemaPattern, tableNamePattern, columnNamePattern);
     }
 
     @Override
-    public ResultSet getProcedures(String catalog, String schemaPattern, String procedureNamePattern)
+    public ResultSet getProcedures(
+            @Nullable String catalog, @Nullable String schemaPattern, @Nullable String procedureNamePattern)
             throws SQLException {
         return query(null, RoutinesCatalog.PROCEDURES, catalog, schemaPattern, procedureNamePattern);
     }
 
     @Override
     public ResultSet getProcedureColumns(
-            String catalog, String schemaPattern, String procedureNamePattern, String columnNamePattern)
+            @Nullable String catalog,
+            @Nullable String schemaPattern,
+            @Nullable String procedureNamePattern,
+            @Nullable String columnNamePattern)
             throws SQLException {
         return query(
                 null,
@@ -319,78 +337,96 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
     }
 
     @Override
-    public ResultSet getFunctions(String catalog, String schemaPattern, String functionNamePattern)
+    public ResultSet getFunctions(
+            @Nullable String catalog, @Nullable String schemaPattern, @Nullable String functionNamePattern)
             throws SQLException {
         return query(null, RoutinesCatalog.FUNCTIONS, catalog, schemaPattern, functionNamePattern);
     }
 
     @Override
     public ResultSet getFunctionColumns(
-            String catalog, String schemaPattern, String functionNamePattern, String columnNamePattern)
+            @Nullable String catalog,
+            @Nullable String schemaPattern,
+            @Nullable String functionNamePattern,
+            @Nullable String columnNamePattern)
             throws SQLException {
         return query(
                 null, RoutinesCatalog.FUNCTION_COLUMNS, catalog, schemaPattern, functionNamePattern, columnNamePattern);
     }
 
     @Override
-    public ResultSet getUDTs(String catalog, String schemaPattern, String typeNamePattern, int[] types)
+    public ResultSet getUDTs(
+            @Nullable String catalog,
+            @Nullable String schemaPattern,
+            @Nullable String typeNamePattern,
+            int @Nullable [] types)
             throws SQLException {
         return UserTypesCatalog.udts(connection, catalog, schemaPattern, typeNamePattern, types);
     }
 
     @Override
-    public ResultSet getTablePrivileges(String catalog, String schemaPattern, String tableNamePattern)
+    public ResultSet getTablePrivileges(
+            @Nullable String catalog, @Nullable String schemaPattern, @Nullable String tableNamePattern)
             throws SQLException {
         return PrivilegesCatalog.tablePrivileges(connection, catalog, schemaPattern, tableNamePattern);
     }
 
     @Override
-    public ResultSet getColumnPrivileges(String catalog, String schema, String table, String columnNamePattern)
+    public ResultSet getColumnPrivileges(
+            @Nullable String catalog, @Nullable String schema, String table, @Nullable String columnNamePattern)
             throws SQLException {
         return PrivilegesCatalog.columnPrivileges(connection, catalog, schema, table, columnNamePattern);
     }
 
     @Override
-    public ResultSet getBestRowIdentifier(String catalog, String schema, String table, int scope, boolean nullable)
+    public ResultSet getBestRowIdentifier(
+            @Nullable String catalog, @Nullable String schema, String table, int scope, boolean nullable)
             throws SQLException {
         return RowIdentityCatalog.bestRowIdentifier(connection, catalog, schema, table, scope);
     }
 
     @Override
-    public ResultSet getVersionColumns(String catalog, String schema, String table) throws SQLException {
+    public ResultSet getVersionColumns(@Nullable String catalog, @Nullable String schema, String table)
+            throws SQLException {
         return RowIdentityCatalog.versionColumns(connection, catalog, schema, table);
     }
 
     @Override
     public ResultSet getPseudoColumns(
-            String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern)
+            @Nullable String catalog,
+            @Nullable String schemaPattern,
+            @Nullable String tableNamePattern,
+            @Nullable String columnNamePattern)
             throws SQLException {
         return RowIdentityCatalog.pseudoColumns(
                 connection, catalog, schemaPattern, tableNamePattern, columnNamePattern);
     }
 
     @Override
-    public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
+    public ResultSet getPrimaryKeys(@Nullable String catalog, @Nullable String schema, String table)
+            throws SQLException {
         return KeysCatalog.primaryKeys(connection, catalog, schema, table);
     }
 
     @Override
-    public ResultSet getImportedKeys(String catalog, String schema, String table) throws SQLException {
+    public ResultSet getImportedKeys(@Nullable String catalog, @Nullable String schema, String table)
+            throws SQLException {
         return KeysCatalog.importedKeys(connection, catalog, schema, table);
     }
 
     @Override
-    public ResultSet getExportedKeys(String catalog, String schema, String table) throws SQLException {
+    public ResultSet getExportedKeys(@Nullable String catalog, @Nullable String schema, String table)
+            throws SQLException {
         return KeysCatalog.exportedKeys(connection, catalog, schema, table);
     }
 
     @Override
     public ResultSet getCrossReference(
-            String parentCatalog,
-            String parentSchema,
+            @Nullable String parentCatalog,
+            @Nullable String parentSchema,
             String parentTable,
-            String foreignCatalog,
-            String foreignSchema,
+            @Nullable String foreignCatalog,
+            @Nullable String foreignSchema,
             String foreignTable)
             throws SQLException {
         return KeysCatalog.crossReference(
@@ -404,7 +440,8 @@ final class LazyPgDatabaseMetaData extends DatabaseMetaDataDefaults {
      * its bit test needs a smallint operand, {@code & 1} alone is ambiguous on PostgreSQL 17.
      */
     @Override
-    public ResultSet getIndexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)
+    public ResultSet getIndexInfo(
+            @Nullable String catalog, @Nullable String schema, String table, boolean unique, boolean approximate)
             throws SQLException {
         return query(
                 catalog,

@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.Properties;
 import java.util.logging.Logger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The lazypg JDBC driver: {@code jdbc:lazypg://host[:port]/database?user=...&password=...}, with
@@ -38,8 +39,8 @@ public final class LazyPgDriver implements Driver {
 
     /** Null for a URL of another driver, as JDBC asks: DriverManager then tries the next driver. */
     @Override
-    public Connection connect(String url, Properties info) throws SQLException {
-        if (!acceptsURL(url)) {
+    public @Nullable Connection connect(@Nullable String url, @Nullable Properties info) throws SQLException {
+        if (url == null || !acceptsURL(url)) {
             return null;
         }
         JdbcUrls.Configured configured = JdbcUrls.configured(url, info);
@@ -53,12 +54,12 @@ public final class LazyPgDriver implements Driver {
     }
 
     @Override
-    public boolean acceptsURL(String url) {
+    public boolean acceptsURL(@Nullable String url) {
         return JdbcUrls.isLazyPgUrl(url);
     }
 
     @Override
-    public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
+    public DriverPropertyInfo[] getPropertyInfo(@Nullable String url, @Nullable Properties info) {
         DriverPropertyInfo user = new DriverPropertyInfo("user", info == null ? null : info.getProperty("user"));
         user.description = "The database user";
         DriverPropertyInfo password = new DriverPropertyInfo("password", null);

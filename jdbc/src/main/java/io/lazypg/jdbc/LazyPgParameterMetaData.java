@@ -4,6 +4,7 @@ import java.sql.ParameterMetaData;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.function.IntFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A PreparedStatement's parameters as the server inferred them when it parsed the statement (its
@@ -15,9 +16,9 @@ final class LazyPgParameterMetaData implements ParameterMetaData {
 
     private final List<Integer> types;
     /** Names the types the client's table does not list; null: report them as unknown. */
-    private final IntFunction<UserTypes.UserType> userTypes;
+    private final @Nullable IntFunction<UserTypes.UserType> userTypes;
 
-    LazyPgParameterMetaData(List<Integer> types, IntFunction<UserTypes.UserType> userTypes) {
+    LazyPgParameterMetaData(List<Integer> types, @Nullable IntFunction<UserTypes.UserType> userTypes) {
         this.types = types;
         this.userTypes = userTypes;
     }

@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Calendar;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A JDBC {@link PreparedStatement}: SQL with {@code ?} placeholders and JDBC escapes (translated
@@ -45,14 +46,17 @@ import java.util.List;
 class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStatement {
 
     private final PlaceholderSql sql;
-    private final GeneratedKeys keysWanted;
-    private final Object[] values;
-    private final boolean[] set;
-    private List<Object[]> batch;
-    /** The server's description of the statement, asked for by getMetaData or getParameterMetaData; null until then. */
-    private StatementDescription description;
+    private final @Nullable GeneratedKeys keysWanted;
+    /** The values bound, null for SQL NULL (or not set yet: see {@link #set}). */
+    private final @Nullable Object[] values;
 
-    LazyPgPreparedStatement(JdbcConnection connection, String sql, GeneratedKeys keysWanted) throws SQLException {
+    private final boolean[] set;
+    private @Nullable List<Object[]> batch;
+    /** The server's description of the statement, asked for by getMetaData or getParameterMetaData; null until then. */
+    private @Nullable StatementDescription description;
+
+    LazyPgPreparedStatement(JdbcConnection connection, @Nullable String sql, @Nullable GeneratedKeys keysWanted)
+            throws SQLException {
         super(connection);
         if (sql == null) {
             throw JdbcErrors.usage("The SQL must not be null.", JdbcErrors.INVALID_PARAMETER_VALUE);
@@ -89,7 +93,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
      * (executeQuery), with {@code keysWanted} when generated keys are asked for. The callable
      * statement overrides it to leave OUT parameters out.
      */
-    void runBound(boolean query, GeneratedKeys keysWanted) throws SQLException {
+    void runBound(boolean query, @Nullable GeneratedKeys keysWanted) throws SQLException {
         // several statements (no parameters then): run as one script, each result in turn, as pgjdbc runs them
         run(sql.positionalSql(), sql.severalStatements(), boundValues(), query, keysWanted);
     }
@@ -105,7 +109,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
     }
 
     /** The value of parameter {@code i} (0-based), as bound. */
-    final Object parameterValue(int i) {
+    final @Nullable Object parameterValue(int i) {
         return values[i];
     }
 
@@ -168,8 +172,9 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
             if (timeout != null) {
                 session.queryTimeout(timeout);
             }
-            if (keysWanted != null) {
-                return batchWithKeys(session, sets);
+            GeneratedKeys keys = keysWanted;
+            if (keys != null) {
+                return batchWithKeys(session, sets, keys);
             }
             int[] counts = session.executeBatch(sql.positionalSql(), sets);
             long[] longs = new long[counts.length];
@@ -191,9 +196,9 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
         }
     }
 
-    private long[] batchWithKeys(LazyPgSession session, List<Object[]> sets) {
+    private long[] batchWithKeys(LazyPgSession session, List<Object[]> sets, GeneratedKeys keys) {
         String written = sql.positionalSql();
-        String sent = keysWanted.appendTo(written);
+        String sent = keys.appendTo(written);
         // A RETURNING clause the driver appended is not the application's: the statistics keep its columns out
         List<LazyResult> results = sent.length() != written.length()
                 ? session.queryBatchWithAddedReturning(sent, sets)
@@ -214,7 +219,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
      * Describe round trip, asked once per statement); null when it returns no rows.
      */
     @Override
-    public ResultSetMetaData getMetaData() throws SQLException {
+    public @Nullable ResultSetMetaData getMetaData() throws SQLException {
         StatementDescription d = description();
         return d.columns().isEmpty()
                 ? null
@@ -250,7 +255,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
 
     // ------------------------------------------------------------------ parameters
 
-    private void bind(int index, Object value) throws SQLException {
+    private void bind(int index, @Nullable Object value) throws SQLException {
         checkOpen();
         if (index < 1 || index > values.length) {
             throw JdbcErrors.usage(
@@ -275,7 +280,7 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
     }
 
     @Override
-    public void setNull(int i, int sqlType, String typeName) throws SQLException {
+    public void setNull(int i, int sqlType, @Nullable String typeName) throws SQLException {
         // a built-in type named (int4, integer, uuid, character varying, _int4, ...) types the NULL, as
         // the caller asked; another name (a user-defined type) leaves it to the server, as setNull(i, sqlType)
         int oid = typeName == null ? 0 : PgTypes.oidOfTypeName(typeName);
@@ -318,198 +323,198 @@ class LazyPgPreparedStatement extends LazyPgStatement implements PreparedStateme
     }
 
     @Override
-    public void setBigDecimal(int i, BigDecimal x) throws SQLException {
+    public void setBigDecimal(int i, @Nullable BigDecimal x) throws SQLException {
         bind(i, x);
     }
 
     @Override
-    public void setString(int i, String x) throws SQLException {
+    public void setString(int i, @Nullable String x) throws SQLException {
         bind(i, x);
     }
 
     @Override
-    public void setNString(int i, String x) throws SQLException {
+    public void setNString(int i, @Nullable String x) throws SQLException {
         bind(i, x);
     }
 
     @Override
-    public void setBytes(int i, byte[] x) throws SQLException {
+    public void setBytes(int i, byte @Nullable [] x) throws SQLException {
         bind(i, x);
     }
 
     @Override
-    public void setDate(int i, Date x) throws SQLException {
+    public void setDate(int i, @Nullable Date x) throws SQLException {
         bind(i, JdbcValues.toClient(x));
     }
 
     @Override
-    public void setTime(int i, Time x) throws SQLException {
+    public void setTime(int i, @Nullable Time x) throws SQLException {
         bind(i, JdbcValues.toClient(x));
     }
 
     @Override
-    public void setTimestamp(int i, Timestamp x) throws SQLException {
+    public void setTimestamp(int i, @Nullable Timestamp x) throws SQLException {
         bind(i, JdbcValues.toClient(x));
     }
 
     @Override
-    public void setDate(int i, Date x, Calendar cal) throws SQLException {
+    public void setDate(int i, @Nullable Date x, @Nullable Calendar cal) throws SQLException {
         bind(i, JdbcTimeParameters.date(x, cal));
     }
 
     @Override
-    public void setTime(int i, Time x, Calendar cal) throws SQLException {
+    public void setTime(int i, @Nullable Time x, @Nullable Calendar cal) throws SQLException {
         bind(i, JdbcTimeParameters.time(x, cal));
     }
 
     @Override
-    public void setTimestamp(int i, Timestamp x, Calendar cal) throws SQLException {
+    public void setTimestamp(int i, @Nullable Timestamp x, @Nullable Calendar cal) throws SQLException {
         bind(i, JdbcTimeParameters.timestamp(x, cal));
     }
 
     @Override
-    public void setArray(int i, Array x) throws SQLException {
+    public void setArray(int i, @Nullable Array x) throws SQLException {
         bind(i, JdbcValues.toClient(x));
     }
 
     @Override
-    public void setObject(int i, Object x) throws SQLException {
+    public void setObject(int i, @Nullable Object x) throws SQLException {
         bind(i, JdbcValues.toClient(x));
     }
 
     @Override
-    public void setObject(int i, Object x, int sqlType) throws SQLException {
+    public void setObject(int i, @Nullable Object x, int sqlType) throws SQLException {
         bind(i, JdbcValues.toClient(x, sqlType));
     }
 
     @Override
-    public void setObject(int i, Object x, int sqlType, int scale) throws SQLException {
+    public void setObject(int i, @Nullable Object x, int sqlType, int scale) throws SQLException {
         bind(i, JdbcValues.toClient(x, sqlType, scale));
     }
 
     @Override
-    public void setURL(int i, URL x) throws SQLException {
+    public void setURL(int i, @Nullable URL x) throws SQLException {
         bind(i, x == null ? null : x.toString());
     }
 
     @Override
-    public void setCharacterStream(int i, Reader reader, int length) throws SQLException {
+    public void setCharacterStream(int i, @Nullable Reader reader, int length) throws SQLException {
         bind(i, JdbcValues.read(reader, length, i));
     }
 
     @Override
-    public void setCharacterStream(int i, Reader reader, long length) throws SQLException {
+    public void setCharacterStream(int i, @Nullable Reader reader, long length) throws SQLException {
         bind(i, JdbcValues.read(reader, length, i));
     }
 
     @Override
-    public void setCharacterStream(int i, Reader reader) throws SQLException {
+    public void setCharacterStream(int i, @Nullable Reader reader) throws SQLException {
         bind(i, JdbcValues.read(reader, -1, i));
     }
 
     @Override
-    public void setNCharacterStream(int i, Reader reader, long length) throws SQLException {
+    public void setNCharacterStream(int i, @Nullable Reader reader, long length) throws SQLException {
         bind(i, JdbcValues.read(reader, length, i));
     }
 
     @Override
-    public void setNCharacterStream(int i, Reader reader) throws SQLException {
+    public void setNCharacterStream(int i, @Nullable Reader reader) throws SQLException {
         bind(i, JdbcValues.read(reader, -1, i));
     }
 
     @Override
-    public void setBinaryStream(int i, InputStream x, int length) throws SQLException {
+    public void setBinaryStream(int i, @Nullable InputStream x, int length) throws SQLException {
         bind(i, JdbcValues.read(x, length, i));
     }
 
     @Override
-    public void setBinaryStream(int i, InputStream x, long length) throws SQLException {
+    public void setBinaryStream(int i, @Nullable InputStream x, long length) throws SQLException {
         bind(i, JdbcValues.read(x, length, i));
     }
 
     @Override
-    public void setBinaryStream(int i, InputStream x) throws SQLException {
+    public void setBinaryStream(int i, @Nullable InputStream x) throws SQLException {
         bind(i, JdbcValues.read(x, -1, i));
     }
 
     @Override
-    public void setAsciiStream(int i, InputStream x, int length) throws SQLException {
+    public void setAsciiStream(int i, @Nullable InputStream x, int length) throws SQLException {
         bind(i, JdbcValues.ascii(x, length, i));
     }
 
     @Override
-    public void setAsciiStream(int i, InputStream x, long length) throws SQLException {
+    public void setAsciiStream(int i, @Nullable InputStream x, long length) throws SQLException {
         bind(i, JdbcValues.ascii(x, length, i));
     }
 
     @Override
-    public void setAsciiStream(int i, InputStream x) throws SQLException {
+    public void setAsciiStream(int i, @Nullable InputStream x) throws SQLException {
         bind(i, JdbcValues.ascii(x, -1, i));
     }
 
     @Override
     @Deprecated
-    public void setUnicodeStream(int i, InputStream x, int length) throws SQLException {
+    public void setUnicodeStream(int i, @Nullable InputStream x, int length) throws SQLException {
         throw JdbcErrors.unsupported("setUnicodeStream", "use setCharacterStream or setString.");
     }
 
     @Override
-    public void setRef(int i, Ref x) throws SQLException {
+    public void setRef(int i, @Nullable Ref x) throws SQLException {
         throw JdbcErrors.unsupported("setRef", null);
     }
 
     @Override
-    public void setBlob(int i, Blob x) throws SQLException {
+    public void setBlob(int i, @Nullable Blob x) throws SQLException {
         bind(i, Lobs.blobParameter(connection, x, i));
     }
 
     @Override
-    public void setBlob(int i, InputStream x, long length) throws SQLException {
+    public void setBlob(int i, @Nullable InputStream x, long length) throws SQLException {
         bind(i, Lobs.streamParameter(connection, x, length, i));
     }
 
     @Override
-    public void setBlob(int i, InputStream x) throws SQLException {
+    public void setBlob(int i, @Nullable InputStream x) throws SQLException {
         bind(i, Lobs.streamParameter(connection, x, -1, i));
     }
 
     @Override
-    public void setClob(int i, Clob x) throws SQLException {
+    public void setClob(int i, @Nullable Clob x) throws SQLException {
         bind(i, Lobs.clobParameter(connection, x, i));
     }
 
     @Override
-    public void setClob(int i, Reader reader, long length) throws SQLException {
+    public void setClob(int i, @Nullable Reader reader, long length) throws SQLException {
         bind(i, Lobs.readerParameter(connection, reader, length, i));
     }
 
     @Override
-    public void setClob(int i, Reader reader) throws SQLException {
+    public void setClob(int i, @Nullable Reader reader) throws SQLException {
         bind(i, Lobs.readerParameter(connection, reader, -1, i));
     }
 
     @Override
-    public void setNClob(int i, NClob value) throws SQLException {
+    public void setNClob(int i, @Nullable NClob value) throws SQLException {
         bind(i, Lobs.clobParameter(connection, value, i));
     }
 
     @Override
-    public void setNClob(int i, Reader reader, long length) throws SQLException {
+    public void setNClob(int i, @Nullable Reader reader, long length) throws SQLException {
         bind(i, Lobs.readerParameter(connection, reader, length, i));
     }
 
     @Override
-    public void setNClob(int i, Reader reader) throws SQLException {
+    public void setNClob(int i, @Nullable Reader reader) throws SQLException {
         bind(i, Lobs.readerParameter(connection, reader, -1, i));
     }
 
     @Override
-    public void setRowId(int i, RowId x) throws SQLException {
+    public void setRowId(int i, @Nullable RowId x) throws SQLException {
         throw JdbcErrors.unsupported("setRowId", null);
     }
 
     @Override
-    public void setSQLXML(int i, SQLXML xmlObject) throws SQLException {
+    public void setSQLXML(int i, @Nullable SQLXML xmlObject) throws SQLException {
         bind(i, JdbcSQLXML.textOf(xmlObject));
     }
 

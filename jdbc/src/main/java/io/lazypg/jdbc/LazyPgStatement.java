@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A JDBC {@link Statement} on a lazypg session. One statement runs through the extended protocol
@@ -48,14 +49,11 @@ class LazyPgStatement implements Statement {
     private int resultSetType = ResultSet.TYPE_FORWARD_ONLY;
 
     private int holdability = ResultSet.HOLD_CURSORS_OVER_COMMIT;
-    /** Keys requested for statements run with execute(sql, ...keys); null when none. */
-    GeneratedKeys generatedKeys;
-
-    private List<String> batch;
+    private @Nullable List<String> batch;
 
     private List<LazyResult> results = NO_RESULTS;
     private int current;
-    private ResultSet currentResultSet;
+    private @Nullable ResultSet currentResultSet;
     private long updateCount = -1;
     private final HeldResultSets held = new HeldResultSets();
 
@@ -74,7 +72,8 @@ class LazyPgStatement implements Statement {
      * first result current. {@code query} says the caller wants rows (executeQuery): only then does
      * a fetch size stream through a portal, since a portal gives no update count.
      */
-    final void run(String sql, boolean severalStatements, Object[] params, boolean query, GeneratedKeys keysWanted)
+    final void run(
+            String sql, boolean severalStatements, Object[] params, boolean query, @Nullable GeneratedKeys keysWanted)
             throws SQLException {
         checkOpen();
         clearResults();
@@ -127,7 +126,7 @@ class LazyPgStatement implements Statement {
             boolean severalStatements,
             Object[] params,
             boolean query,
-            GeneratedKeys keysWanted) {
+            @Nullable GeneratedKeys keysWanted) {
         if (severalStatements) {
             results = session.queryScript(toSend);
         } else if (query && fetchSize > 0 && keysWanted == null && resultSetType == ResultSet.TYPE_FORWARD_ONLY) {
@@ -246,7 +245,7 @@ class LazyPgStatement implements Statement {
         return false;
     }
 
-    private void runSql(String sql, boolean query, GeneratedKeys keysWanted) throws SQLException {
+    private void runSql(String sql, boolean query, @Nullable GeneratedKeys keysWanted) throws SQLException {
         checkOpen();
         if (sql == null) {
             throw JdbcErrors.usage("The SQL must not be null.", JdbcErrors.INVALID_PARAMETER_VALUE);
@@ -312,18 +311,18 @@ class LazyPgStatement implements Statement {
     }
 
     @Override
-    public int executeUpdate(String sql, String[] columnNames) throws SQLException {
+    public int executeUpdate(String sql, String @Nullable [] columnNames) throws SQLException {
         return count(executeLargeUpdate(sql, columnNames));
     }
 
     @Override
-    public long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
+    public long executeLargeUpdate(String sql, String @Nullable [] columnNames) throws SQLException {
         runSql(sql, false, GeneratedKeys.columns(columnNames));
         return requireUpdateCount();
     }
 
     @Override
-    public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
+    public int executeUpdate(String sql, int @Nullable [] columnIndexes) throws SQLException {
         if (columnIndexes == null || columnIndexes.length == 0) {
             return executeUpdate(sql); // no key columns asked for, as pgjdbc reads it
         }
@@ -331,7 +330,7 @@ class LazyPgStatement implements Statement {
     }
 
     @Override
-    public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
+    public long executeLargeUpdate(String sql, int @Nullable [] columnIndexes) throws SQLException {
         if (columnIndexes == null || columnIndexes.length == 0) {
             return executeLargeUpdate(sql); // no key columns asked for, as pgjdbc reads it
         }
@@ -345,7 +344,7 @@ class LazyPgStatement implements Statement {
     }
 
     @Override
-    public boolean execute(String sql, int[] columnIndexes) throws SQLException {
+    public boolean execute(String sql, int @Nullable [] columnIndexes) throws SQLException {
         if (columnIndexes == null || columnIndexes.length == 0) {
             return execute(sql); // no key columns asked for, as pgjdbc reads it
         }
@@ -353,7 +352,7 @@ class LazyPgStatement implements Statement {
     }
 
     @Override
-    public boolean execute(String sql, String[] columnNames) throws SQLException {
+    public boolean execute(String sql, String @Nullable [] columnNames) throws SQLException {
         runSql(sql, false, GeneratedKeys.columns(columnNames));
         return currentResultSet != null;
     }
@@ -365,7 +364,7 @@ class LazyPgStatement implements Statement {
     // ------------------------------------------------------------------ results
 
     @Override
-    public ResultSet getResultSet() throws SQLException {
+    public @Nullable ResultSet getResultSet() throws SQLException {
         checkOpen();
         return currentResultSet;
     }
@@ -418,7 +417,7 @@ class LazyPgStatement implements Statement {
      * The current ResultSet, handed over to the caller (the callable statement's OUT values): the
      * statement no longer reports or closes it.
      */
-    final ResultSet takeResultSet() {
+    final @Nullable ResultSet takeResultSet() {
         ResultSet rs = currentResultSet;
         currentResultSet = null;
         return rs;
@@ -601,7 +600,7 @@ class LazyPgStatement implements Statement {
     }
 
     @Override
-    public void setCursorName(String name) throws SQLException {
+    public void setCursorName(@Nullable String name) throws SQLException {
         throw JdbcErrors.unsupported("setCursorName", "positioned updates are not supported.");
     }
 
@@ -647,7 +646,7 @@ class LazyPgStatement implements Statement {
     }
 
     @Override
-    public SQLWarning getWarnings() throws SQLException {
+    public @Nullable SQLWarning getWarnings() throws SQLException {
         checkOpen();
         return warnings.first();
     }

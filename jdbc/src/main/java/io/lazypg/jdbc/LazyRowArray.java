@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.Arrays;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A java.sql.Array over an already decoded array cell (what {@code getObject} and
@@ -24,13 +25,13 @@ final class LazyRowArray implements Array {
     private final int baseType;
     private final String baseTypeName;
     /** What {@link #getResultSet()} runs on; null for an array of the template's view (no JDBC connection). */
-    private final JdbcConnection connection;
+    private final @Nullable JdbcConnection connection;
 
     LazyRowArray(Object array, int baseType, String baseTypeName) {
         this(array, baseType, baseTypeName, null);
     }
 
-    LazyRowArray(Object array, int baseType, String baseTypeName, JdbcConnection connection) {
+    LazyRowArray(Object array, int baseType, String baseTypeName, @Nullable JdbcConnection connection) {
         this.array = array;
         this.baseType = baseType;
         this.baseTypeName = baseTypeName;
@@ -79,7 +80,7 @@ final class LazyRowArray implements Array {
     }
 
     @Override
-    public Object getArray(Map<String, Class<?>> map) throws SQLFeatureNotSupportedException {
+    public Object getArray(@Nullable Map<String, Class<?>> map) throws SQLFeatureNotSupportedException {
         if (map == null || map.isEmpty()) {
             return array;
         }
@@ -93,7 +94,8 @@ final class LazyRowArray implements Array {
     }
 
     @Override
-    public Object getArray(long index, int count, Map<String, Class<?>> map) throws SQLFeatureNotSupportedException {
+    public Object getArray(long index, int count, @Nullable Map<String, Class<?>> map)
+            throws SQLFeatureNotSupportedException {
         if (map == null || map.isEmpty()) {
             return getArray(index, count);
         }
@@ -106,7 +108,7 @@ final class LazyRowArray implements Array {
     }
 
     @Override
-    public ResultSet getResultSet(Map<String, Class<?>> map) throws SQLException {
+    public ResultSet getResultSet(@Nullable Map<String, Class<?>> map) throws SQLException {
         requireNoTypeMap(map);
         return getResultSet();
     }
@@ -136,12 +138,12 @@ final class LazyRowArray implements Array {
     }
 
     @Override
-    public ResultSet getResultSet(long index, int count, Map<String, Class<?>> map) throws SQLException {
+    public ResultSet getResultSet(long index, int count, @Nullable Map<String, Class<?>> map) throws SQLException {
         requireNoTypeMap(map);
         return getResultSet(index, count);
     }
 
-    private static void requireNoTypeMap(Map<String, Class<?>> map) throws SQLFeatureNotSupportedException {
+    private static void requireNoTypeMap(@Nullable Map<String, Class<?>> map) throws SQLFeatureNotSupportedException {
         if (map != null && !map.isEmpty()) {
             throw new SQLFeatureNotSupportedException(
                     "Type maps are not supported by lazypg's arrays; call getResultSet() without one.");

@@ -38,6 +38,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TimeZone;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A read-only, forward-only java.sql.ResultSet view over lazy rows, so that Spring's
@@ -66,21 +67,22 @@ public final class LazyRowResultSet extends RowNavigation {
 
     private final List<Column> columns;
     /** The statement that produced the rows (JDBC's getStatement), or null for the template's view. */
-    private final Statement statement;
+    private final @Nullable Statement statement;
     /** The portal the rows are read through, closed with the view; null when the rows are in memory. */
-    private final RowCursor cursor;
+    private final @Nullable RowCursor cursor;
 
     private boolean closed;
     private int fetchSize;
     /** The statement's setMaxFieldSize (0: none): character and binary values are cut to it, as pgjdbc cuts them. */
     private final int maxFieldSize;
 
-    private ResultSetMetaData metaData;
-    private Map<String, Integer> labels;
+    private @Nullable ResultSetMetaData metaData;
+    /** Lower-cased labels to 1-based indexes, built on the first {@link #findColumn}. */
+    private @Nullable Map<String, Integer> labels;
 
     /** A view the caller positions with {@link #position}; {@link #next()} returns false. */
     public LazyRowResultSet(List<Column> columns) {
-        this(columns, null);
+        this(columns, null, null, null);
     }
 
     /** A view that {@link #next()} moves through {@code rows} (which must all have {@code columns}). */
@@ -89,7 +91,11 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     /** The driver's result: rows in memory, or read through {@code cursor}, which closing the view closes. */
-    LazyRowResultSet(List<Column> columns, Iterator<LazyRow> rows, Statement statement, RowCursor cursor) {
+    LazyRowResultSet(
+            List<Column> columns,
+            @Nullable Iterator<LazyRow> rows,
+            @Nullable Statement statement,
+            @Nullable RowCursor cursor) {
         super(rows);
         this.columns = List.copyOf(columns);
         this.fetchSize = statement instanceof LazyPgStatement s ? s.fetchSizeHint() : 0; // JDBC: the statement's
@@ -189,7 +195,7 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     /** The column's row in the type table, or null for a type not in it. */
-    private PgType type(int index) {
+    private @Nullable PgType type(int index) {
         return PgType.of(oid(index));
     }
 
@@ -228,7 +234,7 @@ public final class LazyRowResultSet extends RowNavigation {
         }
     }
 
-    private static boolean numericType(PgType type) {
+    private static boolean numericType(@Nullable PgType type) {
         return type == PgType.INT2
                 || type == PgType.INT4
                 || type == PgType.INT8
@@ -254,6 +260,9 @@ public final class LazyRowResultSet extends RowNavigation {
             } catch (PgConversionException notFinite) {
                 throw conversion(index, target, cause);
             }
+            if (d == null) { // not reached: the integer getters read non-NULL cells alone
+                throw conversion(index, target, cause);
+            }
         } else {
             d = parsed(r, index, target, cause);
         }
@@ -273,24 +282,29 @@ public final class LazyRowResultSet extends RowNavigation {
         if (type == PgType.BOOL) {
             throw conversion(index, target, cause);
         }
+        BigDecimal d;
         try {
             if (type == PgType.NUMERIC) {
-                return r.getBigDecimal(index); // for an exact conversion (or a 22003 saying why not)
+                d = r.getBigDecimal(index); // for an exact conversion (or a 22003 saying why not)
+            } else if (type == PgType.FLOAT4 || type == PgType.FLOAT8) {
+                d = BigDecimal.valueOf(r.getDouble(index));
+            } else if (numericType(type)) {
+                d = BigDecimal.valueOf(r.getLong(index));
+            } else {
+                String text = r.getString(index);
+                d = text == null ? null : new BigDecimal(text.trim());
             }
-            if (type == PgType.FLOAT4 || type == PgType.FLOAT8) {
-                return BigDecimal.valueOf(r.getDouble(index));
-            }
-            if (numericType(type)) {
-                return BigDecimal.valueOf(r.getLong(index));
-            }
-            return new BigDecimal(r.getString(index).trim());
         } catch (NumberFormatException | PgConversionException e) {
             throw conversion(index, target, cause);
         }
+        if (d == null) { // not reached: the numeric getters read non-NULL cells alone
+            throw conversion(index, target, cause);
+        }
+        return d;
     }
 
     @Override
-    public String getString(int columnIndex) throws SQLException {
+    public @Nullable String getString(int columnIndex) throws SQLException {
         LazyRow r = current();
         int i = index(columnIndex);
         try {
@@ -308,13 +322,15 @@ public final class LazyRowResultSet extends RowNavigation {
     public boolean getBoolean(int columnIndex) throws SQLException {
         LazyRow r = current();
         int i = index(columnIndex);
-        if (nullCell(r, i)) {
+        if (type(i) == PgType.BOOL) {
+            return !nullCell(r, i) && r.getBoolean(i);
+        }
+        String text = r.getString(i);
+        wasNull = text == null;
+        if (text == null) {
             return false;
         }
-        if (type(i) == PgType.BOOL) {
-            return r.getBoolean(i);
-        }
-        String s = r.getString(i).trim().toLowerCase(Locale.ROOT);
+        String s = text.trim().toLowerCase(Locale.ROOT);
         switch (s) {
             case "t":
             case "true":
@@ -426,7 +442,7 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     @Override
-    public BigDecimal getBigDecimal(int columnIndex) throws SQLException {
+    public @Nullable BigDecimal getBigDecimal(int columnIndex) throws SQLException {
         LazyRow r = current();
         int i = index(columnIndex);
         if (nullCell(r, i)) {
@@ -441,13 +457,13 @@ public final class LazyRowResultSet extends RowNavigation {
 
     @Override
     @Deprecated
-    public BigDecimal getBigDecimal(int columnIndex, int scale) throws SQLException {
+    public @Nullable BigDecimal getBigDecimal(int columnIndex, int scale) throws SQLException {
         BigDecimal d = getBigDecimal(columnIndex);
         return d == null ? null : d.setScale(scale, RoundingMode.HALF_UP);
     }
 
     @Override
-    public byte[] getBytes(int columnIndex) throws SQLException {
+    public byte @Nullable [] getBytes(int columnIndex) throws SQLException {
         LazyRow r = current();
         int i = index(columnIndex);
         try {
@@ -477,7 +493,7 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     /** A reference-typed read through the client's decoder; null (and wasNull) for NULL. */
-    private <T> T decoded(int columnIndex, Class<T> type) throws SQLException {
+    private <T> @Nullable T decoded(int columnIndex, Class<T> type) throws SQLException {
         LazyRow r = current();
         int i = index(columnIndex);
         try {
@@ -490,17 +506,17 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     @Override
-    public Date getDate(int columnIndex) throws SQLException {
+    public @Nullable Date getDate(int columnIndex) throws SQLException {
         return getDate(columnIndex, (TimeZone) null);
     }
 
     @Override
-    public Date getDate(int columnIndex, Calendar cal) throws SQLException {
+    public @Nullable Date getDate(int columnIndex, @Nullable Calendar cal) throws SQLException {
         return getDate(columnIndex, cal == null ? null : cal.getTimeZone());
     }
 
     /** pgjdbc's getDate: a date or timestamp's day at midnight in {@code zone}, an instant's day there ({@link JdbcTimeReads}). */
-    private Date getDate(int columnIndex, TimeZone zone) throws SQLException {
+    private @Nullable Date getDate(int columnIndex, @Nullable TimeZone zone) throws SQLException {
         int i = index(columnIndex);
         PgType type = type(i);
         if (type == PgType.TIMESTAMPTZ) {
@@ -545,12 +561,12 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     @Override
-    public Time getTime(int columnIndex) throws SQLException {
+    public @Nullable Time getTime(int columnIndex) throws SQLException {
         return getTime(columnIndex, (TimeZone) null);
     }
 
     @Override
-    public Time getTime(int columnIndex, Calendar cal) throws SQLException {
+    public @Nullable Time getTime(int columnIndex, @Nullable Calendar cal) throws SQLException {
         return getTime(columnIndex, cal == null ? null : cal.getTimeZone());
     }
 
@@ -559,7 +575,7 @@ public final class LazyRowResultSet extends RowNavigation {
      * midnight); a timetz
      * at its offset, a timestamptz at the offset the session's TimeZone gives it (as in its text).
      */
-    private Time getTime(int columnIndex, TimeZone zone) throws SQLException {
+    private @Nullable Time getTime(int columnIndex, @Nullable TimeZone zone) throws SQLException {
         int i = index(columnIndex);
         PgType type = type(i);
         if (type == PgType.TIMETZ) {
@@ -593,17 +609,17 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     @Override
-    public Timestamp getTimestamp(int columnIndex) throws SQLException {
+    public @Nullable Timestamp getTimestamp(int columnIndex) throws SQLException {
         return getTimestamp(columnIndex, (TimeZone) null);
     }
 
     @Override
-    public Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
+    public @Nullable Timestamp getTimestamp(int columnIndex, @Nullable Calendar cal) throws SQLException {
         return getTimestamp(columnIndex, cal == null ? null : cal.getTimeZone());
     }
 
     /** pgjdbc's getTimestamp: the wall clock of a timestamp, date or time in {@code zone}; an instant as it is. */
-    private Timestamp getTimestamp(int columnIndex, TimeZone zone) throws SQLException {
+    private @Nullable Timestamp getTimestamp(int columnIndex, @Nullable TimeZone zone) throws SQLException {
         int i = index(columnIndex);
         PgType type = type(i);
         if (type == PgType.TIMESTAMPTZ) {
@@ -639,7 +655,7 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     @Override
-    public Object getObject(int columnIndex) throws SQLException {
+    public @Nullable Object getObject(int columnIndex) throws SQLException {
         int i = index(columnIndex);
         PgType type = type(i);
         if (type == null) {
@@ -687,7 +703,7 @@ public final class LazyRowResultSet extends RowNavigation {
 
     @Override
     @SuppressWarnings("unchecked")
-    public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
+    public <T> @Nullable T getObject(int columnIndex, @Nullable Class<T> type) throws SQLException {
         if (type == null) {
             throw new SQLException("getObject(int, Class) needs a type.", "22023");
         }
@@ -756,32 +772,32 @@ public final class LazyRowResultSet extends RowNavigation {
 
     // ------------------------------------------------------------------ LOBs and xml (Lobs, JdbcSQLXML)
 
-    private JdbcConnection connection() {
+    private @Nullable JdbcConnection connection() {
         return statement instanceof LazyPgStatement s ? s.connection : null;
     }
 
     @Override
-    public java.sql.Blob getBlob(int columnIndex) throws SQLException {
+    public java.sql.@Nullable Blob getBlob(int columnIndex) throws SQLException {
         return Lobs.blob(this, columnIndex, oid(index(columnIndex)), connection());
     }
 
     @Override
-    public java.sql.Blob getBlob(String l) throws SQLException {
+    public java.sql.@Nullable Blob getBlob(String l) throws SQLException {
         return getBlob(findColumn(l));
     }
 
     @Override
-    public java.sql.Clob getClob(int columnIndex) throws SQLException {
+    public java.sql.@Nullable Clob getClob(int columnIndex) throws SQLException {
         return Lobs.clob(this, columnIndex, oid(index(columnIndex)), connection());
     }
 
     @Override
-    public java.sql.Clob getClob(String l) throws SQLException {
+    public java.sql.@Nullable Clob getClob(String l) throws SQLException {
         return getClob(findColumn(l));
     }
 
     @Override
-    public java.sql.NClob getNClob(int columnIndex) throws SQLException {
+    public java.sql.@Nullable NClob getNClob(int columnIndex) throws SQLException {
         java.sql.Clob c = getClob(columnIndex);
         if (c == null || c instanceof java.sql.NClob) {
             return (java.sql.NClob) c;
@@ -790,22 +806,22 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     @Override
-    public java.sql.NClob getNClob(String l) throws SQLException {
+    public java.sql.@Nullable NClob getNClob(String l) throws SQLException {
         return getNClob(findColumn(l));
     }
 
     @Override
-    public java.sql.SQLXML getSQLXML(int columnIndex) throws SQLException {
+    public java.sql.@Nullable SQLXML getSQLXML(int columnIndex) throws SQLException {
         return JdbcSQLXML.of(getString(columnIndex));
     }
 
     @Override
-    public java.sql.SQLXML getSQLXML(String l) throws SQLException {
+    public java.sql.@Nullable SQLXML getSQLXML(String l) throws SQLException {
         return getSQLXML(findColumn(l));
     }
 
     @Override
-    public Object getObject(int columnIndex, Map<String, Class<?>> map) throws SQLException {
+    public @Nullable Object getObject(int columnIndex, @Nullable Map<String, Class<?>> map) throws SQLException {
         if (map == null || map.isEmpty()) {
             return getObject(columnIndex);
         }
@@ -813,7 +829,7 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     @Override
-    public Array getArray(int columnIndex) throws SQLException {
+    public @Nullable Array getArray(int columnIndex) throws SQLException {
         int i = index(columnIndex);
         Object a = decoded(columnIndex, Object.class);
         if (a == null) {
@@ -822,12 +838,12 @@ public final class LazyRowResultSet extends RowNavigation {
         PgType type = type(i);
         if (!a.getClass().isArray() && type != null && type.isArray()) {
             // The natural value of an array column is an array; should it not be, ask for the array type itself.
-            a = decoded(columnIndex, type.javaClass());
+            a = present(decoded(columnIndex, type.javaClass()), a);
         }
         UserTypes.UserType userElement = type == null ? userArrayElement(i) : null;
         if (userElement != null && !a.getClass().isArray()) {
             // enum[] and the like: their elements' text, in as many dimensions as the literal has
-            a = decoded(columnIndex, textArrayClass(a.toString()));
+            a = present(decoded(columnIndex, textArrayClass(a.toString())), a);
         }
         if (!a.getClass().isArray()) {
             throw conversion(i, "java.sql.Array", new IllegalArgumentException("the column is not an array"));
@@ -838,6 +854,14 @@ public final class LazyRowResultSet extends RowNavigation {
         }
         int element = PgType.elementOidOf(oid(i));
         return new LazyRowArray(a, PgType.jdbcTypeOf(element), PgType.typnameOf(element), connection);
+    }
+
+    /**
+     * A second read of a cell the first read found not NULL, which is not null either; should it be,
+     * the first read's value stands (and fails the array check that follows with a clear message).
+     */
+    private static Object present(@Nullable Object again, Object first) {
+        return again != null ? again : first;
     }
 
     /**
@@ -859,7 +883,7 @@ public final class LazyRowResultSet extends RowNavigation {
      * type as the connection's pg_type lookup describes it (cached per client); null for any other
      * column, or when the type cannot be looked up now (a stream holds the connection).
      */
-    private UserTypes.UserType userArrayElement(int index) {
+    private UserTypes.@Nullable UserType userArrayElement(int index) {
         if (!(statement instanceof LazyPgStatement s)) {
             return null;
         }
@@ -871,35 +895,35 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     @Override
-    public Reader getCharacterStream(int columnIndex) throws SQLException {
+    public @Nullable Reader getCharacterStream(int columnIndex) throws SQLException {
         String s = getString(columnIndex);
         return s == null ? null : new StringReader(s);
     }
 
     @Override
-    public InputStream getBinaryStream(int columnIndex) throws SQLException {
+    public @Nullable InputStream getBinaryStream(int columnIndex) throws SQLException {
         byte[] b = getBytes(columnIndex);
         return b == null ? null : new ByteArrayInputStream(b);
     }
 
     @Override
-    public InputStream getAsciiStream(int columnIndex) throws SQLException {
+    public @Nullable InputStream getAsciiStream(int columnIndex) throws SQLException {
         String s = getString(columnIndex);
         return s == null ? null : new ByteArrayInputStream(s.getBytes(StandardCharsets.US_ASCII));
     }
 
     @Override
-    public String getNString(int columnIndex) throws SQLException {
+    public @Nullable String getNString(int columnIndex) throws SQLException {
         return getString(columnIndex);
     }
 
     @Override
-    public Reader getNCharacterStream(int columnIndex) throws SQLException {
+    public @Nullable Reader getNCharacterStream(int columnIndex) throws SQLException {
         return getCharacterStream(columnIndex);
     }
 
     @Override
-    public URL getURL(int columnIndex) throws SQLException {
+    public @Nullable URL getURL(int columnIndex) throws SQLException {
         String s = getString(columnIndex);
         try {
             return s == null ? null : java.net.URI.create(s.trim()).toURL();
@@ -911,7 +935,7 @@ public final class LazyRowResultSet extends RowNavigation {
     // ------------------------------------------------------------------ by label
 
     @Override
-    public String getString(String l) throws SQLException {
+    public @Nullable String getString(String l) throws SQLException {
         return getString(findColumn(l));
     }
 
@@ -951,98 +975,98 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     @Override
-    public BigDecimal getBigDecimal(String l) throws SQLException {
+    public @Nullable BigDecimal getBigDecimal(String l) throws SQLException {
         return getBigDecimal(findColumn(l));
     }
 
     @Override
     @Deprecated
-    public BigDecimal getBigDecimal(String l, int scale) throws SQLException {
+    public @Nullable BigDecimal getBigDecimal(String l, int scale) throws SQLException {
         return getBigDecimal(findColumn(l), scale);
     }
 
     @Override
-    public byte[] getBytes(String l) throws SQLException {
+    public byte @Nullable [] getBytes(String l) throws SQLException {
         return getBytes(findColumn(l));
     }
 
     @Override
-    public Date getDate(String l) throws SQLException {
+    public @Nullable Date getDate(String l) throws SQLException {
         return getDate(findColumn(l));
     }
 
     @Override
-    public Time getTime(String l) throws SQLException {
+    public @Nullable Time getTime(String l) throws SQLException {
         return getTime(findColumn(l));
     }
 
     @Override
-    public Timestamp getTimestamp(String l) throws SQLException {
+    public @Nullable Timestamp getTimestamp(String l) throws SQLException {
         return getTimestamp(findColumn(l));
     }
 
     @Override
-    public Date getDate(String l, Calendar cal) throws SQLException {
+    public @Nullable Date getDate(String l, @Nullable Calendar cal) throws SQLException {
         return getDate(findColumn(l), cal);
     }
 
     @Override
-    public Time getTime(String l, Calendar cal) throws SQLException {
+    public @Nullable Time getTime(String l, @Nullable Calendar cal) throws SQLException {
         return getTime(findColumn(l), cal);
     }
 
     @Override
-    public Timestamp getTimestamp(String l, Calendar cal) throws SQLException {
+    public @Nullable Timestamp getTimestamp(String l, @Nullable Calendar cal) throws SQLException {
         return getTimestamp(findColumn(l), cal);
     }
 
     @Override
-    public Object getObject(String l) throws SQLException {
+    public @Nullable Object getObject(String l) throws SQLException {
         return getObject(findColumn(l));
     }
 
     @Override
-    public <T> T getObject(String l, Class<T> type) throws SQLException {
+    public <T> @Nullable T getObject(String l, @Nullable Class<T> type) throws SQLException {
         return getObject(findColumn(l), type);
     }
 
     @Override
-    public Object getObject(String l, Map<String, Class<?>> map) throws SQLException {
+    public @Nullable Object getObject(String l, @Nullable Map<String, Class<?>> map) throws SQLException {
         return getObject(findColumn(l), map);
     }
 
     @Override
-    public Array getArray(String l) throws SQLException {
+    public @Nullable Array getArray(String l) throws SQLException {
         return getArray(findColumn(l));
     }
 
     @Override
-    public Reader getCharacterStream(String l) throws SQLException {
+    public @Nullable Reader getCharacterStream(String l) throws SQLException {
         return getCharacterStream(findColumn(l));
     }
 
     @Override
-    public InputStream getBinaryStream(String l) throws SQLException {
+    public @Nullable InputStream getBinaryStream(String l) throws SQLException {
         return getBinaryStream(findColumn(l));
     }
 
     @Override
-    public InputStream getAsciiStream(String l) throws SQLException {
+    public @Nullable InputStream getAsciiStream(String l) throws SQLException {
         return getAsciiStream(findColumn(l));
     }
 
     @Override
-    public String getNString(String l) throws SQLException {
+    public @Nullable String getNString(String l) throws SQLException {
         return getNString(findColumn(l));
     }
 
     @Override
-    public Reader getNCharacterStream(String l) throws SQLException {
+    public @Nullable Reader getNCharacterStream(String l) throws SQLException {
         return getNCharacterStream(findColumn(l));
     }
 
     @Override
-    public URL getURL(String l) throws SQLException {
+    public @Nullable URL getURL(String l) throws SQLException {
         return getURL(findColumn(l));
     }
 
@@ -1070,7 +1094,7 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     @Override
-    public SQLWarning getWarnings() {
+    public @Nullable SQLWarning getWarnings() {
         return null;
     }
 
@@ -1078,7 +1102,7 @@ public final class LazyRowResultSet extends RowNavigation {
     public void clearWarnings() {}
 
     @Override
-    public Statement getStatement() {
+    public @Nullable Statement getStatement() {
         return statement;
     }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.IntFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * ResultSetMetaData from a result's RowDescription: labels, JDBC types and pg_type names as pgjdbc
@@ -22,28 +23,28 @@ final class LazyRowResultSetMetaData implements ResultSetMetaData {
 
     private final List<Column> columns;
     /** Looks up types the client's table does not list (enums, domains, ...); null: report them as unknown. */
-    private final IntFunction<UserTypes.UserType> userTypes;
+    private final @Nullable IntFunction<UserTypes.UserType> userTypes;
 
     /** Reads the table columns' NOT NULL and auto-increment facts; null: report them as unknown. */
-    private final Function<List<Column>, Map<Long, ColumnOrigins.Origin>> originLookup;
+    private final @Nullable Function<List<Column>, Map<Long, ColumnOrigins.Origin>> originLookup;
     /** What {@link #originLookup} gave, read on the first question that needs it; null until then. */
-    private Map<Long, ColumnOrigins.Origin> origins;
+    private @Nullable Map<Long, ColumnOrigins.Origin> origins;
 
-    LazyRowResultSetMetaData(List<Column> columns, IntFunction<UserTypes.UserType> userTypes) {
+    LazyRowResultSetMetaData(List<Column> columns, @Nullable IntFunction<UserTypes.UserType> userTypes) {
         this(columns, userTypes, null);
     }
 
     LazyRowResultSetMetaData(
             List<Column> columns,
-            IntFunction<UserTypes.UserType> userTypes,
-            Function<List<Column>, Map<Long, ColumnOrigins.Origin>> originLookup) {
+            @Nullable IntFunction<UserTypes.UserType> userTypes,
+            @Nullable Function<List<Column>, Map<Long, ColumnOrigins.Origin>> originLookup) {
         this.columns = columns;
         this.userTypes = userTypes;
         this.originLookup = originLookup;
     }
 
     /** The table column {@code column} comes from, or null for an expression or when it cannot be read. */
-    private ColumnOrigins.Origin origin(int column) throws SQLException {
+    private ColumnOrigins.@Nullable Origin origin(int column) throws SQLException {
         Column c = column(column);
         if (origins == null) {
             origins = originLookup == null ? Map.of() : originLookup.apply(columns);

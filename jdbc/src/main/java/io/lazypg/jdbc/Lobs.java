@@ -14,6 +14,7 @@ import java.sql.Clob;
 import java.sql.SQLException;
 import javax.sql.rowset.serial.SerialBlob;
 import javax.sql.rowset.serial.SerialClob;
+import org.jspecify.annotations.Nullable;
 
 /**
  * LOBs as parameters and as column values, as pgjdbc maps them to PostgreSQL: a Blob or Clob
@@ -33,7 +34,7 @@ final class Lobs {
     // ------------------------------------------------------------------ parameters
 
     /** The OID to bind for {@code blob}: its own when it is a large object of this driver, else a new one's. */
-    static Long blobParameter(JdbcConnection connection, Blob blob, int index) throws SQLException {
+    static @Nullable Long blobParameter(JdbcConnection connection, @Nullable Blob blob, int index) throws SQLException {
         if (blob == null) {
             return null;
         }
@@ -44,7 +45,8 @@ final class Lobs {
     }
 
     /** A new large object holding {@code length} bytes of {@code in} (all of it when negative); its OID. */
-    static Long streamParameter(JdbcConnection connection, InputStream in, long length, int index) throws SQLException {
+    static @Nullable Long streamParameter(JdbcConnection connection, @Nullable InputStream in, long length, int index)
+            throws SQLException {
         if (in == null) {
             return null;
         }
@@ -64,7 +66,7 @@ final class Lobs {
         return oid;
     }
 
-    static Long clobParameter(JdbcConnection connection, Clob clob, int index) throws SQLException {
+    static @Nullable Long clobParameter(JdbcConnection connection, @Nullable Clob clob, int index) throws SQLException {
         if (clob == null) {
             return null;
         }
@@ -75,7 +77,8 @@ final class Lobs {
     }
 
     /** A new large object holding {@code length} characters of {@code reader} in UTF-8; its OID. */
-    static Long readerParameter(JdbcConnection connection, Reader reader, long length, int index) throws SQLException {
+    static @Nullable Long readerParameter(JdbcConnection connection, @Nullable Reader reader, long length, int index)
+            throws SQLException {
         if (reader == null) {
             return null;
         }
@@ -117,7 +120,8 @@ final class Lobs {
 
     // ------------------------------------------------------------------ column values
 
-    static Blob blob(LazyRowResultSet rs, int columnIndex, int typeOid, JdbcConnection connection) throws SQLException {
+    static @Nullable Blob blob(LazyRowResultSet rs, int columnIndex, int typeOid, @Nullable JdbcConnection connection)
+            throws SQLException {
         if (typeOid == PgType.OID.oid()) {
             long oid = rs.getLong(columnIndex);
             return rs.wasNull() ? null : new JdbcBlob(needed(connection, "getBlob"), oid);
@@ -126,7 +130,8 @@ final class Lobs {
         return b == null ? null : new SerialBlob(b);
     }
 
-    static Clob clob(LazyRowResultSet rs, int columnIndex, int typeOid, JdbcConnection connection) throws SQLException {
+    static @Nullable Clob clob(LazyRowResultSet rs, int columnIndex, int typeOid, @Nullable JdbcConnection connection)
+            throws SQLException {
         if (typeOid == PgType.OID.oid()) {
             long oid = rs.getLong(columnIndex);
             return rs.wasNull() ? null : new JdbcClob(needed(connection, "getClob"), oid);
@@ -135,7 +140,7 @@ final class Lobs {
         return s == null ? null : new SerialClob(s.toCharArray());
     }
 
-    private static JdbcConnection needed(JdbcConnection connection, String method) throws SQLException {
+    private static JdbcConnection needed(@Nullable JdbcConnection connection, String method) throws SQLException {
         if (connection == null) {
             throw JdbcErrors.unsupported(
                     method + " of a large object on a view without a JDBC connection", "read the OID with getLong.");

@@ -4,6 +4,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The OUT and INOUT parameters of one {@link LazyPgCallableStatement}: which are registered, with
@@ -23,7 +24,8 @@ final class OutParameters {
     /** For each parameter (0-based) its column in {@link #row} (1-based), or 0. */
     private final int[] columns;
 
-    private ResultSet row;
+    /** The call's result, on the row of OUT values; null before an execution. */
+    private @Nullable ResultSet row;
 
     OutParameters(int count, boolean returnValue) {
         this.types = new int[count];
@@ -66,7 +68,7 @@ final class OutParameters {
     }
 
     /** Takes the OUT values from the first row of {@code rs}, the call's result. */
-    void read(ResultSet rs, String sql) throws SQLException {
+    void read(@Nullable ResultSet rs, String sql) throws SQLException {
         if (rs == null || !rs.next()) {
             if (rs != null) {
                 rs.close();
@@ -117,6 +119,7 @@ final class OutParameters {
     }
 
     /** getObject: the column's value, a float8 narrowed to Float where REAL was registered, as pgjdbc does. */
+    @Nullable
     Object object(int index) throws SQLException {
         Object v = row(index).getObject(column(index));
         if (v instanceof Double d && types[index - 1] == Types.REAL) {

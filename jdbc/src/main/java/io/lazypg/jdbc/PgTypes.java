@@ -5,6 +5,7 @@ import io.lazypg.client.PgTypeSize;
 import java.sql.Types;
 import java.util.Locale;
 import java.util.function.IntFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * JDBC's view of PostgreSQL types, as pgjdbc reports them, over the client's {@link PgType} table
@@ -32,7 +33,7 @@ final class PgTypes {
      * the client's table, else as {@code userTypes} looks it up in pg_type, else as unknown. For the
      * metadata classes, which call it per question, never per row.
      */
-    static UserTypes.UserType describe(int oid, IntFunction<UserTypes.UserType> userTypes) {
+    static UserTypes.UserType describe(int oid, @Nullable IntFunction<UserTypes.UserType> userTypes) {
         if (userTypes != null && PgType.of(oid) == null) {
             UserTypes.UserType user = userTypes.apply(oid);
             if (user != null) {

@@ -3,6 +3,7 @@ package io.lazypg.jdbc;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link DatabaseMetaData#getTablePrivileges} and {@link DatabaseMetaData#getColumnPrivileges}:
@@ -57,12 +58,20 @@ final class PrivilegesCatalog {
             + " order by \"TABLE_SCHEM\", \"TABLE_NAME\", \"COLUMN_NAME\", \"PRIVILEGE\", \"GRANTEE\", \"GRANTOR\"";
 
     static ResultSet tablePrivileges(
-            JdbcConnection connection, String catalog, String schemaPattern, String tablePattern) throws SQLException {
+            JdbcConnection connection,
+            @Nullable String catalog,
+            @Nullable String schemaPattern,
+            @Nullable String tablePattern)
+            throws SQLException {
         return CatalogQuery.run(connection, catalog, TABLES, schemaPattern, tablePattern);
     }
 
     static ResultSet columnPrivileges(
-            JdbcConnection connection, String catalog, String schema, String table, String columnPattern)
+            JdbcConnection connection,
+            @Nullable String catalog,
+            @Nullable String schema,
+            String table,
+            @Nullable String columnPattern)
             throws SQLException {
         return CatalogQuery.run(connection, catalog, COLUMNS, schema, table, columnPattern);
     }

@@ -16,6 +16,7 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLXML;
 import java.sql.Time;
 import java.sql.Timestamp;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The parts of {@link ResultSet} that lazypg's read-only, forward-only view over received rows
@@ -33,12 +34,12 @@ abstract class ReadOnlyForwardResultSet implements ResultSet {
     }
 
     @Override
-    public InputStream getUnicodeStream(int a0) throws SQLException {
+    public @Nullable InputStream getUnicodeStream(int a0) throws SQLException {
         throw unsupported("getUnicodeStream (deprecated; use getCharacterStream)");
     }
 
     @Override
-    public InputStream getUnicodeStream(String a0) throws SQLException {
+    public @Nullable InputStream getUnicodeStream(String a0) throws SQLException {
         throw unsupported("getUnicodeStream (deprecated; use getCharacterStream)");
     }
 
@@ -288,32 +289,32 @@ abstract class ReadOnlyForwardResultSet implements ResultSet {
     }
 
     @Override
-    public Ref getRef(int a0) throws SQLException {
+    public @Nullable Ref getRef(int a0) throws SQLException {
         throw unsupported("getRef");
     }
 
     @Override
-    public Blob getBlob(int a0) throws SQLException {
+    public @Nullable Blob getBlob(int a0) throws SQLException {
         throw unsupported("getBlob");
     }
 
     @Override
-    public Clob getClob(int a0) throws SQLException {
+    public @Nullable Clob getClob(int a0) throws SQLException {
         throw unsupported("getClob");
     }
 
     @Override
-    public Ref getRef(String a0) throws SQLException {
+    public @Nullable Ref getRef(String a0) throws SQLException {
         throw unsupported("getRef");
     }
 
     @Override
-    public Blob getBlob(String a0) throws SQLException {
+    public @Nullable Blob getBlob(String a0) throws SQLException {
         throw unsupported("getBlob");
     }
 
     @Override
-    public Clob getClob(String a0) throws SQLException {
+    public @Nullable Clob getClob(String a0) throws SQLException {
         throw unsupported("getClob");
     }
 
@@ -358,12 +359,12 @@ abstract class ReadOnlyForwardResultSet implements ResultSet {
     }
 
     @Override
-    public RowId getRowId(int a0) throws SQLException {
+    public @Nullable RowId getRowId(int a0) throws SQLException {
         throw unsupported("getRowId");
     }
 
     @Override
-    public RowId getRowId(String a0) throws SQLException {
+    public @Nullable RowId getRowId(String a0) throws SQLException {
         throw unsupported("getRowId");
     }
 
@@ -398,22 +399,22 @@ abstract class ReadOnlyForwardResultSet implements ResultSet {
     }
 
     @Override
-    public NClob getNClob(int a0) throws SQLException {
+    public @Nullable NClob getNClob(int a0) throws SQLException {
         throw unsupported("getNClob");
     }
 
     @Override
-    public NClob getNClob(String a0) throws SQLException {
+    public @Nullable NClob getNClob(String a0) throws SQLException {
         throw unsupported("getNClob");
     }
 
     @Override
-    public SQLXML getSQLXML(int a0) throws SQLException {
+    public @Nullable SQLXML getSQLXML(int a0) throws SQLException {
         throw unsupported("getSQLXML");
     }
 
     @Override
-    public SQLXML getSQLXML(String a0) throws SQLException {
+    public @Nullable SQLXML getSQLXML(String a0) throws SQLException {
         throw unsupported("getSQLXML");
     }
 

@@ -3,6 +3,7 @@ package io.lazypg.jdbc;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@code refcursor} value read as a ResultSet, as pgjdbc reads one: {@code FETCH ALL} from the
@@ -21,7 +22,7 @@ final class RefCursors {
     private RefCursors() {}
 
     /** All rows of the cursor {@code name}; null for a null name. */
-    static ResultSet open(JdbcConnection connection, String name) throws SQLException {
+    static @Nullable ResultSet open(JdbcConnection connection, @Nullable String name) throws SQLException {
         if (name == null) {
             return null;
         }

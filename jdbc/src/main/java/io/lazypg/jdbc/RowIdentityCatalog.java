@@ -1,6 +1,5 @@
 package io.lazypg.jdbc;
 
-import io.lazypg.client.LazyPgSession;
 import io.lazypg.client.LazyResult;
 import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgType;
@@ -10,6 +9,8 @@ import java.sql.PseudoColumnUsage;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a row is found again, as {@link DatabaseMetaData} asks it: {@code getBestRowIdentifier}
@@ -55,10 +56,12 @@ final class RowIdentityCatalog {
     private static final String[] ROW_ID_TYPES = {"int2", "text", "int4", "text", "int4", "int4", "int2", "int2"};
 
     static ResultSet bestRowIdentifier(
-            JdbcConnection connection, String catalog, String schema, String table, int scope) throws SQLException {
-        LazyResult keys =
-                CatalogQuery.foreign(connection, catalog) ? null : query(connection, KEY_COLUMNS, schema, table);
-        int n = keys == null ? 0 : keys.size();
+            JdbcConnection connection, @Nullable String catalog, @Nullable String schema, String table, int scope)
+            throws SQLException {
+        List<LazyRow> keys = CatalogQuery.foreign(connection, catalog)
+                ? List.of()
+                : query(connection, KEY_COLUMNS, schema, table).rows();
+        int n = keys.size();
         Short[] scopes = new Short[n];
         String[] names = new String[n];
         Integer[] dataTypes = new Integer[n];
@@ -101,7 +104,8 @@ final class RowIdentityCatalog {
             + " where exists (select 1 from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
             + "  where c.relkind in ('r', 'p', 'm', 'f', 't') and ($1::text is null or n.nspname = $1) and c.relname = $2)";
 
-    static ResultSet versionColumns(JdbcConnection connection, String catalog, String schema, String table)
+    static ResultSet versionColumns(
+            JdbcConnection connection, @Nullable String catalog, @Nullable String schema, String table)
             throws SQLException {
         return CatalogQuery.run(connection, catalog, VERSION_COLUMNS, schema, table);
     }
@@ -135,12 +139,17 @@ final class RowIdentityCatalog {
     };
 
     static ResultSet pseudoColumns(
-            JdbcConnection connection, String catalog, String schemaPattern, String tablePattern, String columnPattern)
+            JdbcConnection connection,
+            @Nullable String catalog,
+            @Nullable String schemaPattern,
+            @Nullable String tablePattern,
+            @Nullable String columnPattern)
             throws SQLException {
-        LazyResult columns = CatalogQuery.foreign(connection, catalog)
-                ? null
-                : query(connection, SYSTEM_COLUMNS, schemaPattern, tablePattern, columnPattern);
-        int n = columns == null ? 0 : columns.size();
+        List<LazyRow> columns = CatalogQuery.foreign(connection, catalog)
+                ? List.of()
+                : query(connection, SYSTEM_COLUMNS, schemaPattern, tablePattern, columnPattern)
+                        .rows();
+        int n = columns.size();
         String[] catalogs = new String[n];
         String[] schemas = new String[n];
         String[] tables = new String[n];
@@ -197,8 +206,8 @@ final class RowIdentityCatalog {
         return precision == 0 && PgTypes.sqlType(oid) != Types.NUMERIC ? size.displaySize(typmod) : precision;
     }
 
-    private static LazyResult query(JdbcConnection connection, String sql, Object... params) throws SQLException {
-        LazyPgSession session = connection.sessionForStatement();
-        return JdbcConnection.call(() -> session.query(sql, params));
+    private static LazyResult query(JdbcConnection connection, String sql, @Nullable Object... params)
+            throws SQLException {
+        return CatalogQuery.query(connection.sessionForStatement(), sql, params);
     }
 }

@@ -4,6 +4,7 @@ import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgException;
 import java.sql.SQLException;
 import java.util.Iterator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a {@link LazyRowResultSet} is and how it moves: forward through an iterator of rows (in
@@ -19,11 +20,12 @@ import java.util.Iterator;
 abstract class RowNavigation extends ReadOnlyForwardResultSet {
 
     /** The rows {@link #next()} walks; null for a view its caller positions. */
-    private final Iterator<LazyRow> rows;
+    private final @Nullable Iterator<LazyRow> rows;
     /** {@link #rows} when the result is scrollable, else null. */
-    private final ScrollableRows scroll;
+    private final @Nullable ScrollableRows scroll;
 
     /** The current row, or null off the rows. */
+    @Nullable
     LazyRow row;
     /** The current row's index (0-based); for a forward result past its end, the row count. */
     private int rowNum = -1;
@@ -33,7 +35,7 @@ abstract class RowNavigation extends ReadOnlyForwardResultSet {
     private boolean exhausted;
     private int fetchDirection = FETCH_FORWARD;
 
-    RowNavigation(Iterator<LazyRow> rows) {
+    RowNavigation(@Nullable Iterator<LazyRow> rows) {
         this.rows = rows;
         this.scroll = rows instanceof ScrollableRows s ? s : null;
     }
@@ -41,8 +43,8 @@ abstract class RowNavigation extends ReadOnlyForwardResultSet {
     /** Throws when the ResultSet is closed. */
     abstract void checkOpen() throws SQLException;
 
-    /** Makes {@code row} (the {@code rowNum}-th, 0-based) the current row. */
-    public void position(LazyRow row, int rowNum) {
+    /** Makes {@code row} (the {@code rowNum}-th, 0-based) the current row; null puts the view off the rows. */
+    public void position(@Nullable LazyRow row, int rowNum) {
         this.row = row;
         this.rowNum = rowNum;
         this.wasNull = false;
@@ -52,9 +54,9 @@ abstract class RowNavigation extends ReadOnlyForwardResultSet {
     public boolean next() throws SQLException {
         checkOpen();
         if (scroll != null) {
-            return moved(scroll.relative(1));
+            return moved(scroll, scroll.relative(1));
         }
-        if (rows == null || !hasNextRow()) {
+        if (rows == null || !hasNextRow(rows)) {
             if (rows != null && !exhausted) {
                 exhausted = true;
                 row = null;
@@ -67,7 +69,7 @@ abstract class RowNavigation extends ReadOnlyForwardResultSet {
     }
 
     /** Whether there is another row; a cursor may fetch the next batch for it. */
-    private boolean hasNextRow() throws SQLException {
+    private boolean hasNextRow(Iterator<LazyRow> rows) throws SQLException {
         try {
             return rows.hasNext();
         } catch (PgException e) {
@@ -77,7 +79,7 @@ abstract class RowNavigation extends ReadOnlyForwardResultSet {
     }
 
     /** Takes the row at the scroll's position as the current one; {@code onRow} is passed through. */
-    private boolean moved(boolean onRow) {
+    private boolean moved(ScrollableRows scroll, boolean onRow) {
         position(scroll.current(), scroll.position() - 1);
         return onRow;
     }
@@ -97,45 +99,45 @@ abstract class RowNavigation extends ReadOnlyForwardResultSet {
     @Override
     public boolean absolute(int rowNumber) throws SQLException {
         ScrollableRows s = scrollable("absolute");
-        return moved(s.absolute(rowNumber));
+        return moved(s, s.absolute(rowNumber));
     }
 
     @Override
     public boolean relative(int by) throws SQLException {
         ScrollableRows s = scrollable("relative");
-        return moved(s.relative(by));
+        return moved(s, s.relative(by));
     }
 
     @Override
     public boolean previous() throws SQLException {
         ScrollableRows s = scrollable("previous");
-        return moved(s.relative(-1));
+        return moved(s, s.relative(-1));
     }
 
     @Override
     public boolean first() throws SQLException {
         ScrollableRows s = scrollable("first");
-        return moved(s.absolute(1));
+        return moved(s, s.absolute(1));
     }
 
     @Override
     public boolean last() throws SQLException {
         ScrollableRows s = scrollable("last");
-        return moved(s.absolute(-1));
+        return moved(s, s.absolute(-1));
     }
 
     @Override
     public void beforeFirst() throws SQLException {
         ScrollableRows s = scrollable("beforeFirst");
         s.beforeFirst();
-        moved(false);
+        moved(s, false);
     }
 
     @Override
     public void afterLast() throws SQLException {
         ScrollableRows s = scrollable("afterLast");
         s.afterLast();
-        moved(false);
+        moved(s, false);
     }
 
     @Override

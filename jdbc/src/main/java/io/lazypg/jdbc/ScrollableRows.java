@@ -4,6 +4,7 @@ import io.lazypg.client.LazyRow;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The rows of a {@code TYPE_SCROLL_INSENSITIVE} ResultSet: the whole result, already received, and
@@ -34,6 +35,7 @@ final class ScrollableRows implements Iterator<LazyRow> {
     }
 
     /** The row at the position, or null off the rows. */
+    @Nullable
     LazyRow current() {
         return position >= 1 && position <= rows.size() ? rows.get(position - 1) : null;
     }

@@ -2,6 +2,7 @@ package io.lazypg.jdbc;
 
 import io.lazypg.client.sql.SqlLexer;
 import java.util.HexFormat;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A PreparedStatement's SQL with its bound values written in place of the {@code ?}s, for logs
@@ -45,7 +46,7 @@ final class SqlRendering {
         return out.toString();
     }
 
-    private static String literal(Object v) {
+    private static String literal(@Nullable Object v) {
         if (v == null) {
             return "NULL";
         }

@@ -7,7 +7,9 @@ import io.lazypg.client.PgException;
 import io.lazypg.client.PgType;
 import java.sql.Types;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The names and JDBC types of the types the client's {@link PgType} table does not list (enums,
@@ -52,7 +54,8 @@ final class UserTypes {
      * with a stream, or the query failed, e.g. in an aborted transaction): the caller then reports
      * the type as unknown and asks again next time.
      */
-    UserType lookUp(int oid, LazyPgSession session) {
+    @Nullable
+    UserType lookUp(int oid, @Nullable LazyPgSession session) {
         UserType type = known.get(oid);
         if (type != null || session == null) {
             return type;
@@ -71,12 +74,17 @@ final class UserTypes {
         return type;
     }
 
+    /** typname, typtype and nspname, which pg_type and pg_namespace declare NOT NULL. */
+    private static String notNull(LazyRow row, int index) {
+        return Objects.requireNonNull(row.getString(index), "a NOT NULL pg_type or pg_namespace column");
+    }
+
     private static UserType of(LazyRow row) {
-        String typname = row.getString(0);
-        String typtype = row.getString(1);
+        String typname = notNull(row, 0);
+        String typtype = notNull(row, 1);
         String category = row.getString(2);
         int baseType = row.getInt(3);
-        String schema = row.getString(4);
+        String schema = notNull(row, 4);
         boolean visible = row.getBoolean(5);
         // as pgjdbc names it: bare when the search_path finds it, else qualified with its schema
         String name = visible ? typname : Identifiers.quote(schema) + "." + Identifiers.quote(typname);

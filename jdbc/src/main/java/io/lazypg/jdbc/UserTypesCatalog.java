@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link DatabaseMetaData#getUDTs}, as pgjdbc answers it: composite types (every table's row type
@@ -36,7 +37,11 @@ final class UserTypesCatalog {
             + " order by \"DATA_TYPE\", \"TYPE_SCHEM\", \"TYPE_NAME\"";
 
     static ResultSet udts(
-            JdbcConnection connection, String catalog, String schemaPattern, String typeNamePattern, int[] types)
+            JdbcConnection connection,
+            @Nullable String catalog,
+            @Nullable String schemaPattern,
+            @Nullable String typeNamePattern,
+            int @Nullable [] types)
             throws SQLException {
         String schema = schemaPattern;
         String name = typeNamePattern;

@@ -2,6 +2,7 @@ package io.lazypg.jdbc;
 
 import io.lazypg.client.PgServerException;
 import java.sql.SQLWarning;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The SQLWarnings of a Statement or a Connection, as JDBC chains them: the server's notices
@@ -11,8 +12,8 @@ import java.sql.SQLWarning;
  */
 final class WarningChain {
 
-    private volatile SQLWarning first;
-    private SQLWarning last;
+    private volatile @Nullable SQLWarning first;
+    private @Nullable SQLWarning last;
 
     /** A notice as JDBC code sees it: the server's primary message and SQLSTATE. */
     static SQLWarning of(PgServerException.ServerMessage notice) {
@@ -32,6 +33,7 @@ final class WarningChain {
     }
 
     /** The first warning of the chain (the others via getNextWarning), or null when there is none. */
+    @Nullable
     SQLWarning first() {
         return first;
     }
