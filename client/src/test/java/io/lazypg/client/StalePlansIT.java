@@ -1,9 +1,11 @@
 package io.lazypg.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.lazypg.testing.LazyPgTest;
+import io.lazypg.testing.TcpRelay;
 import io.lazypg.testing.TestPostgres;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +22,8 @@ import org.junit.jupiter.api.Timeout;
  * fail once with SQLSTATE 0A000 "cached plan must not change result type". In auto-commit the
  * statement is prepared anew and rerun; in a transaction the error says what to do and the next
  * transaction works; DDL the session runs itself never trips it. The DDL comes from another client
- * (another connection) unless the test is about the session's own.
+ * (another connection) unless the test is about the session's own. Issue #28: the same in a
+ * thread's pipeline, where the stale statements are rerun after the pipeline's answers.
  */
 @LazyPgTest
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -133,6 +136,184 @@ class StalePlansIT {
                 assertThat(session.query("select * from stale_tx").columns()).hasSize(2);
                 session.executeScript("commit");
             }
+        }
+    }
+
+    private static final String PIPE_STAR = "select * from stale_pipe where id = $1";
+    private static final String PIPE_COUNT = "select count(*) from stale_pipe";
+
+    /** A pool of one connection through {@code relay}, which counts its round trips. */
+    private static LazyPgClient relayed(TestPostgres server, TcpRelay relay) {
+        return LazyPgClient.create(LazyPgConfig.fromUrl(server.url()).toBuilder()
+                .host(relay.host())
+                .port(relay.port())
+                .poolMaxSize(1)
+                .statementCacheSize(64)
+                .build());
+    }
+
+    /** stale_pipe (id, a) with rows 1 and 2, and {@link #PIPE_STAR} and {@link #PIPE_COUNT} cached by a pipeline on {@code s}. */
+    private static void pipeTableCachedOn(TestPostgres server, LazyPgSession s) {
+        ddl(
+                server,
+                "drop table if exists stale_pipe; create table stale_pipe (id int primary key, a text);"
+                        + " insert into stale_pipe values (1, 'one'), (2, 'two')");
+        List<LazyResult> first = s.pipeline(p -> {
+            p.query(PIPE_STAR, 1);
+            p.query(PIPE_COUNT);
+        });
+        assertThat(first.get(0).columns()).hasSize(2);
+        assertThat(s.pipeline(p -> p.query(PIPE_STAR, 2))
+                        .get(0)
+                        .columns()
+                        .get(0)
+                        .binary())
+                .as("bound by name from the cache, with binary results")
+                .isTrue();
+    }
+
+    /**
+     * Outside a transaction: another connection adds a column between two pipelines; the cached
+     * {@code select *} statements of the second are refused (0A000) and rerun after its answers, in
+     * one more round trip, and every statement's result is what it would have been in order. The
+     * pipeline after it prepares the statement afresh: one round trip, no failure.
+     */
+    @Test
+    void outsideATransactionAPipelinesStaleStatementsAreRerunAndTheirResultsComeBackInOrder(TestPostgres server) {
+        try (TcpRelay relay = TcpRelay.to(server.host(), server.port());
+                LazyPgClient client = relayed(server, relay);
+                LazyPgSession s = client.acquire()) {
+            pipeTableCachedOn(server, s);
+            ddl(server, "alter table stale_pipe add column b int default 7");
+            List<PipelineResult<?>> h = new ArrayList<>();
+            long before = relay.roundTrips();
+            List<LazyResult> results = s.pipeline(p -> {
+                h.add(p.execute("insert into stale_pipe (id, a) values ($1, $2)", 3, "three")); // before: no reorder
+                h.add(p.query(PIPE_STAR, 3)); // stale
+                h.add(p.query(PIPE_COUNT)); // cached, its result type unchanged: not stale
+                h.add(p.query(PIPE_STAR, 1)); // stale
+                h.add(p.query("select a from stale_pipe where id = $1", 2));
+            });
+            assertThat(relay.roundTrips() - before)
+                    .as("the pipeline, then one write of the reruns")
+                    .isEqualTo(2);
+            assertThat(results).hasSize(5);
+            assertThat(results.get(0).rowsAffected()).isEqualTo(1);
+            assertThat(h.get(0).get()).isEqualTo(1);
+            for (int i : new int[] {1, 3}) {
+                LazyResult r = results.get(i);
+                assertThat(h.get(i).get()).isSameAs(r);
+                assertThat(r.columns()).extracting(Column::name).containsExactly("id", "a", "b");
+                assertThat(r.size()).isEqualTo(1);
+                assertThat(r.get(0).getInt("b")).isEqualTo(7);
+            }
+            assertThat(results.get(1).get(0).getString("a")).isEqualTo("three");
+            assertThat(results.get(3).get(0).getInt("id")).isEqualTo(1);
+            assertThat(results.get(3).get(0).getString("a")).isEqualTo("one");
+            assertThat(results.get(2).get(0).getLong(0)).isEqualTo(3);
+            assertThat(results.get(4).get(0).getString(0)).isEqualTo("two");
+
+            before = relay.roundTrips();
+            List<LazyResult> next = s.pipeline(p -> {
+                p.query(PIPE_STAR, 2);
+                p.query(PIPE_STAR, 3);
+            });
+            assertThat(relay.roundTrips() - before)
+                    .as("parsed afresh in the pipeline's own write: nothing stale is bound again")
+                    .isEqualTo(1);
+            assertThat(next.get(0).columns()).hasSize(3);
+            assertThat(next.get(1).get(0).getString("a")).isEqualTo("three");
+            assertThat(s.pipeline(p -> p.query(PIPE_STAR, 1))
+                            .get(0)
+                            .columns()
+                            .get(2)
+                            .binary())
+                    .as("cached again, bound with binary results")
+                    .isTrue();
+        }
+    }
+
+    /**
+     * A stale read is not rerun behind a statement that may have changed what it reads: running it
+     * there would show the update queued after it. It fails with its error explained, did not run,
+     * and the update's result stays; running it again works.
+     */
+    @Test
+    void outsideATransactionAStaleReadIsNotRerunBehindAWriteQueuedAfterIt(TestPostgres server) {
+        try (TcpRelay relay = TcpRelay.to(server.host(), server.port());
+                LazyPgClient client = relayed(server, relay);
+                LazyPgSession s = client.acquire()) {
+            pipeTableCachedOn(server, s);
+            ddl(server, "alter table stale_pipe add column b int default 7");
+            List<PipelineResult<?>> h = new ArrayList<>();
+            Throwable failure = catchThrowable(() -> s.pipeline(p -> {
+                h.add(p.query(PIPE_STAR, 1));
+                h.add(p.execute("update stale_pipe set a = $1 where id = $2", "changed", 1));
+            }));
+            assertThat(failure).isInstanceOfSatisfying(PgPipelineException.class, e -> {
+                assertThat(e.sqlState()).isEqualTo("0A000");
+                assertThat(e.statementIndex()).isZero();
+                assertThat(e.transactionAborted()).isFalse();
+                assertThat(e.getMessage())
+                        .contains("Pipeline statement 0 of 2")
+                        .contains("result columns changed")
+                        .contains("it did not run")
+                        .contains("statement 1, queued after it, had already run")
+                        .contains("run it again");
+            });
+            assertThatThrownBy(() -> h.get(0).get()).isSameAs(failure);
+            assertThat(h.get(1).get()).isEqualTo(1);
+            LazyResult again = s.pipeline(p -> p.query(PIPE_STAR, 1)).get(0);
+            assertThat(again.columns()).hasSize(3);
+            assertThat(again.get(0).getString("a")).isEqualTo("changed");
+        }
+    }
+
+    /**
+     * Inside a transaction: the stale statement's failure says the transaction is aborted and to
+     * retry, the statements after it are skipped; after a rollback the retried transaction works.
+     */
+    @Test
+    void insideATransactionAPipelinesStaleStatementFailsExplainedAndTheRetryWorks(TestPostgres server) {
+        try (TcpRelay relay = TcpRelay.to(server.host(), server.port());
+                LazyPgClient client = relayed(server, relay);
+                LazyPgSession s = client.acquire()) {
+            pipeTableCachedOn(server, s);
+            ddl(server, "alter table stale_pipe alter column a type varchar(20)");
+            ddl(server, "alter table stale_pipe add column b int default 7");
+            s.begin();
+            List<PipelineResult<?>> h = new ArrayList<>();
+            Throwable failure = catchThrowable(() -> s.pipeline(p -> {
+                h.add(p.query(PIPE_COUNT));
+                h.add(p.query(PIPE_STAR, 1));
+                h.add(p.query(PIPE_STAR, 2));
+            }));
+            assertThat(failure).isInstanceOfSatisfying(PgPipelineException.class, e -> {
+                assertThat(e.sqlState()).isEqualTo("0A000");
+                assertThat(e.statementIndex()).isEqualTo(1);
+                assertThat(e.transactionAborted()).isTrue();
+                assertThat(e.skippedStatements()).containsExactly(2);
+                assertThat(e.getMessage())
+                        .contains("the transaction is aborted")
+                        .contains("cached plan must not change result type")
+                        .contains("result columns changed")
+                        .contains("roll it back and run the transaction again");
+            });
+            assertThat(s.inTransaction()).as("still in the aborted transaction").isTrue();
+            assertThatThrownBy(() -> h.get(2).get()).isSameAs(failure);
+            s.executeScript("rollback");
+
+            s.begin();
+            List<LazyResult> retried = s.pipeline(p -> {
+                p.query(PIPE_COUNT);
+                p.query(PIPE_STAR, 1);
+                p.query(PIPE_STAR, 2);
+            });
+            s.executeScript("commit");
+            assertThat(retried.get(0).get(0).getLong(0)).isEqualTo(2);
+            assertThat(retried.get(1).columns()).extracting(Column::name).containsExactly("id", "a", "b");
+            assertThat(retried.get(2).get(0).getString("a")).isEqualTo("two");
+            assertThat(retried.get(2).get(0).getInt("b")).isEqualTo(7);
         }
     }
 

@@ -18,8 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * The clients of one latency setting, each reaching the server through a {@link TcpRelay} of its
  * own at that one-way latency, so each client's round trips are counted apart: lazypg (pool 8),
  * lazypg with cross-thread pipelining ({@code pipelining_limit} 8, pool 8), a {@link LazyPgTemplate}
- * over the first, pgjdbc + HikariCP (pool 8, pgjdbc's defaults), and pgjdbc + HikariCP with {@code
- * reWriteBatchedInserts=true}. TLS is off everywhere (as in the end-to-end report). Closing closes
+ * over the first, pgjdbc + HikariCP (pool 8, pgjdbc's defaults; HikariCP's keepalive off), and
+ * pgjdbc + HikariCP with {@code reWriteBatchedInserts=true}. TLS is off everywhere (as in the end-to-end report). Closing closes
  * the clients, then the relays.
  */
 public final class Endpoints implements AutoCloseable {
@@ -93,6 +93,47 @@ public final class Endpoints implements AutoCloseable {
         }
     }
 
+    /**
+     * Borrows every pooled connection of every client at once and gives them back, so that a
+     * connection idle past its pool's check (HikariCP's 500 ms before {@code isValid} on borrow,
+     * lazypg's {@code pool_validate_after_idle}) takes that round trip now, before a window's count
+     * is read, not in the window ({@link LatencyRunner}).
+     */
+    void primePools() throws java.sql.SQLException {
+        prime(lazy);
+        prime(pipelined);
+        prime(hikari);
+        prime(hikariRewrite);
+    }
+
+    private static void prime(LazyPgClient client) {
+        List<LazyPgSession> sessions = new ArrayList<>();
+        try {
+            for (int i = 0; i < POOL; i++) {
+                sessions.add(client.acquire()); // validated here when idle too long
+            }
+        } finally {
+            // Given back in reverse: the idle stack is as before (most recently used on top), so the
+            // window's first borrow takes the connection the last window used, its statements prepared.
+            for (int i = sessions.size() - 1; i >= 0; i--) {
+                sessions.get(i).close();
+            }
+        }
+    }
+
+    private static void prime(HikariDataSource ds) throws java.sql.SQLException {
+        List<java.sql.Connection> connections = new ArrayList<>();
+        try {
+            for (int i = 0; i < POOL; i++) {
+                connections.add(ds.getConnection()); // isValid here when idle over 500 ms
+            }
+        } finally {
+            for (int i = connections.size() - 1; i >= 0; i--) {
+                connections.get(i).close();
+            }
+        }
+    }
+
     /** The one-way latency every relay adds. */
     public Duration latency() {
         return latency;
@@ -116,6 +157,10 @@ public final class Endpoints implements AutoCloseable {
         }
         config.setMaximumPoolSize(POOL);
         config.setMinimumIdle(POOL);
+        // HikariCP pings each idle connection every 2 minutes (keepaliveTime's default): a turn the
+        // relay would count in whichever case's window it fell, though no operation took it. The
+        // windows keep the pool in use, so nothing here needs it to stay open.
+        config.setKeepaliveTime(0);
         config.setPoolName(rewrite ? "latency-hikari-rewrite" : "latency-hikari");
         return new HikariDataSource(config);
     }

@@ -80,7 +80,10 @@ final class LatencyReport {
                 + " twice that. The relay counts **round trips** as the client's turns to speak: a chunk from the"
                 + " client after the server has spoken (see `TcpRelay`'s Javadoc). Round trips per operation are"
                 + " that count over a window divided by the window's operations; connecting is outside the"
-                + " windows.\n");
+                + " windows, and so are the pools' own checks of idle connections: before each window every"
+                + " pooled connection is borrowed and given back (HikariCP checks one idle over 500 ms when"
+                + " borrowed, lazypg one idle for `pool_validate_after_idle`), and HikariCP's keepalive pings are"
+                + " off (`LatencyRunner`).\n");
         md.append("- Units of work and ways are `Unit` and the `Ways` classes (`PgjdbcWays`, `LazyPgWays`) in"
                 + " `io.lazypg.benchmarks.latency`. Every operation checks its answer (ids, payloads, counts);"
                 + " the inserts are also counted in the table after each window.\n");

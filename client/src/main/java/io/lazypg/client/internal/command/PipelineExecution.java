@@ -11,6 +11,7 @@ import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.WriteBuffer;
 import io.lazypg.client.sql.SqlLexer;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,12 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Interrupts.</b> A socket read cannot be interrupted without losing the session, so the
  * answers to a write that was sent are always read; a thread interrupted meanwhile sends no further
  * write ({@link #notSentFrom}), and its interrupt stays set.
+ *
+ * <p><b>Stale plans.</b> A cached statement the server refuses because its result columns changed
+ * (another session's ALTER TABLE, {@link StalePlans}) is, outside a transaction, run again after
+ * every answer of the pipeline was read, prepared afresh, in one more write, where {@link
+ * StaleReruns} says its order allows; its result replaces the failure. Inside a transaction its
+ * failure is explained and the statements after it are skipped as for any failure.
  *
  * <p>Results and failures are kept per statement ({@link #result}, {@link #failure}); an I/O or
  * protocol failure ends the exchange (the bracket breaks the connection) with {@link #readingIndex}
@@ -82,6 +89,14 @@ final class PipelineExecution extends Exchange {
      */
     private final int[] parsedBy;
 
+    /**
+     * Per statement, outside a transaction: the cached statement whose first run the server refused
+     * with a stale plan before any row, in its own implicit transaction (it may be rerun); else null.
+     */
+    private final @Nullable PreparedStatement[] stale;
+    /** The reruns sent or to be sent whose answers are not read yet; empty outside the rerun phase. */
+    private final List<Integer> rerunsUnanswered = new ArrayList<>();
+
     PipelineExecution(
             SessionChannel channel,
             StatementPreparer preparer,
@@ -102,6 +117,7 @@ final class PipelineExecution extends Exchange {
         this.byteEnds = new int[size];
         this.parsedBy = new int[size];
         java.util.Arrays.fill(parsedBy, -1);
+        this.stale = new PreparedStatement[size];
     }
 
     @Nullable
@@ -140,6 +156,14 @@ final class PipelineExecution extends Exchange {
         return readingIndex;
     }
 
+    /**
+     * The statements being run again after a stale plan (see the class comment) whose answers were
+     * not read when the exchange ended by a failure of the connection; empty when it ended otherwise.
+     */
+    List<Integer> unansweredReruns() {
+        return rerunsUnanswered;
+    }
+
     @Override
     protected void perform() throws IOException {
         inTransaction = begin.pending() || channel.messages().transactionStatus() != 'I';
@@ -166,6 +190,9 @@ final class PipelineExecution extends Exchange {
         }
         try {
             sendAndRead(answers);
+            if (!inTransaction) {
+                rerunStale(answers);
+            }
         } finally {
             out.reset();
         }
@@ -365,10 +392,115 @@ final class PipelineExecution extends Exchange {
             PgException parseFailure = parser >= 0 ? failures[parser] : null;
             if (parseFailure != null && "26000".equals(e.sqlState())) {
                 fail(i, parseFailure); // its statement never existed: the Parse's error is its own
+            } else if (!inTransaction
+                    && StalePlans.rerunnable(
+                            e,
+                            answer.statement,
+                            answer.rowCount(),
+                            channel.messages().transactionStatus() == 'I')) {
+                stale[i] = answer.statement; // decided once every answer is read (rerunStale)
+                fail(i, e);
             } else {
-                fail(i, PoolerErrors.explain(e));
+                fail(i, StalePlans.explained(PoolerErrors.explain(e)));
             }
         }
+    }
+
+    /**
+     * Runs again, after every answer of the pipeline was read, the statements whose first run was
+     * refused with a stale plan where {@link StaleReruns} allows it, and explains the others' failure
+     * (see {@link StalePlans}). Each rerun is the unnamed statement parsed afresh in the same message
+     * batch as its Bind, Describe (portal) and Execute, with its own Sync: one implicit transaction
+     * from Parse to Sync, whose locks keep further DDL out until it ran. They go in pipeline order,
+     * in writes bounded as the pipeline's, each write's answers read before the next is sent.
+     */
+    private void rerunStale(@Nullable PipelineAnswer[] answers) throws IOException {
+        StaleReruns.Effect[] effects = new StaleReruns.Effect[size];
+        boolean any = false;
+        for (int i = 0; i < size; i++) {
+            LazyResult r = results[i];
+            effects[i] = stale[i] != null
+                    ? StaleReruns.Effect.RERUN
+                    : answers[i] == null || (notSentFrom >= 0 && i >= notSentFrom)
+                            ? StaleReruns.Effect.NOT_SENT
+                            : r != null ? StaleReruns.completed(r.commandTag()) : StaleReruns.Effect.FAILED;
+            any |= stale[i] != null;
+        }
+        if (!any) {
+            return;
+        }
+        List<Integer> reruns = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            if (stale[i] == null) {
+                continue;
+            }
+            String why = notSentFrom >= 0
+                    ? "the thread was interrupted, so no further write was sent"
+                    : StaleReruns.whyNot(i, sqls.get(i), effects);
+            if (why == null) {
+                reruns.add(i);
+            } else {
+                explainStale(i, why);
+            }
+        }
+        rerunsUnanswered.addAll(reruns);
+        WriteBuffer out = channel.writeBuffer();
+        int next = 0;
+        while (next < reruns.size()) {
+            if (Thread.currentThread().isInterrupted()) {
+                for (int k = next; k < reruns.size(); k++) {
+                    explainStale(reruns.get(k), "the thread was interrupted, so no further write was sent");
+                }
+                break;
+            }
+            out.reset();
+            List<PipelineAnswer> written = new ArrayList<>();
+            while (next < reruns.size()
+                    && (written.isEmpty()
+                            || (out.position() < MAX_BYTES_PER_WRITE && written.size() < MAX_STATEMENTS_PER_WRITE))) {
+                int i = reruns.get(next++);
+                PreparedStatement first = java.util.Objects.requireNonNull(stale[i]); // every rerun has one
+                int mark = out.position();
+                try {
+                    PreparedStatement fresh = preparer.rerun(first, values.get(i));
+                    Binds.writeBindAndDescribe(channel, fresh, values.get(i));
+                    FrontendMessages.execute(out, 0);
+                    FrontendMessages.sync(out);
+                    written.add(new PipelineAnswer(i, fresh, false, true, preparer));
+                } catch (PgUsageException e) {
+                    out.truncate(mark); // its values were encoded once, so only in theory; not sent
+                    explainStale(i, "its values could not be encoded again: " + e.getMessage());
+                }
+            }
+            if (written.isEmpty()) {
+                continue;
+            }
+            for (PipelineAnswer answer : written) {
+                failures[answer.index] = null; // the rerun's outcome replaces the first run's
+                channel.enqueue(answer, 1);
+            }
+            channel.reader().retainViews(true);
+            channel.sendSlice(0, out.position());
+            for (PipelineAnswer answer : written) {
+                read(answer);
+                rerunsUnanswered.remove((Integer) answer.index);
+            }
+        }
+        rerunsUnanswered.clear();
+        failedAt = -1;
+        for (int i = 0; i < size && failedAt < 0; i++) {
+            if (failures[i] != null) {
+                failedAt = i;
+            }
+        }
+    }
+
+    /** Statement {@code i}, refused with a stale plan, is not run again: its failure says {@code why}. */
+    private void explainStale(int i, String why) {
+        if (failures[i] instanceof PgServerException e) {
+            failures[i] = StalePlans.notRerunInPipeline(e, why);
+        }
+        rerunsUnanswered.remove((Integer) i);
     }
 
     private void fail(int i, PgException e) {

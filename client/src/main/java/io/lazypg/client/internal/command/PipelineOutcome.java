@@ -70,6 +70,9 @@ public final class PipelineOutcome {
         for (int i = 0; i < n; i++) {
             results[i] = execution.result(i);
         }
+        if (lost != null && !execution.unansweredReruns().isEmpty()) {
+            return new PipelineOutcome(sqls, results, failures, lostInReruns(execution, sqls, results, failures, lost));
+        }
         if (lost != null) {
             // the lost connection is what the call reports, even after a server error before it
             return new PipelineOutcome(sqls, results, failures, lostFrom(execution, sqls, results, failures, lost));
@@ -130,7 +133,8 @@ public final class PipelineOutcome {
                     ? new PgPipelineException(
                             "Pipeline statement " + i + " of " + n + " (counted from 0) failed ["
                                     + SqlText.abbreviate(sqls.get(i)) + "]; "
-                                    + others(i, n, inTransaction, failed, skipped),
+                                    + others(i, n, inTransaction, failed, skipped)
+                                    + explanation(se),
                             se.fields(),
                             i,
                             n,
@@ -150,6 +154,20 @@ public final class PipelineOutcome {
         for (int i : skipped) {
             failures[i] = firstFailure != null ? firstFailure : execution.failure(failed.get(0));
         }
+    }
+
+    /**
+     * What lazypg put in front of the server's text of {@code e} ({@link StalePlans}, {@code
+     * PoolerErrors}: what happened and what to do), as a sentence to follow the pipeline's own; empty
+     * when {@code e} is the server's error as it came.
+     */
+    private static String explanation(PgServerException e) {
+        String message = e.getMessage();
+        String plain = e.fields().describe();
+        if (message == null || message.length() <= plain.length() + 2 || !message.endsWith(": " + plain)) {
+            return "";
+        }
+        return ". " + message.substring(0, message.length() - plain.length() - 2);
     }
 
     /** What happened to the other statements, for the message of statement {@code i}'s failure. */
@@ -180,6 +198,36 @@ public final class PipelineOutcome {
         int a = indexes.get(0);
         int b = indexes.get(indexes.size() - 1);
         return a == b ? String.valueOf(a) : a + ".." + b;
+    }
+
+    /**
+     * The connection was lost (or a query timeout gave up on it) while statements refused with a
+     * stale plan were run again ({@link PipelineExecution}): those whose answers were not read fail
+     * with that, saying that they may or may not have run; every other statement had been answered
+     * and keeps its result or its own error.
+     */
+    private static PgException lostInReruns(
+            PipelineExecution execution,
+            List<String> sqls,
+            @Nullable LazyResult[] results,
+            PgException[] failures,
+            RuntimeException lost) {
+        serverErrors(execution, sqls, failures);
+        List<Integer> reruns = execution.unansweredReruns();
+        int n = sqls.size();
+        String message = "Pipeline statement" + (reruns.size() == 1 ? " " + reruns.get(0) : "s " + reruns) + " of " + n
+                + " (counted from 0) [" + SqlText.abbreviate(sqls.get(reruns.get(0))) + "], run again because the"
+                + " cached plan had gone stale: " + lost.getMessage() + " Every other statement had been answered,"
+                + " each in its own implicit transaction: their results are in their handles. The statements run"
+                + " again may or may not have run.";
+        PgException reported = lost instanceof PgTimeoutException t
+                ? new PgTimeoutException(t.kind(), message, lost)
+                : new PgConnectionClosedException(message, lost);
+        for (int i : reruns) {
+            results[i] = null;
+            failures[i] = reported;
+        }
+        return reported;
     }
 
     /**

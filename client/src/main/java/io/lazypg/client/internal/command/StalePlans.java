@@ -19,6 +19,26 @@ import io.lazypg.client.PgServerException;
  *   <li><b>Inside a transaction block</b> the server has aborted the transaction, so a rerun could
  *       only fail again: the error says so and what to do ({@link #explained}), and the stale
  *       statement is dropped all the same, so the next transaction prepares it afresh.</li>
+ *   <li><b>A thread's pipeline</b> ({@link PipelineExecution}) cannot rerun a statement in its place:
+ *       the statements queued behind it were sent in the same write and have run by the time its
+ *       error is read. <i>Outside a transaction</i> each statement is its own implicit transaction
+ *       (its own Sync), so one refused this way (at Bind, before any row, the session idle again)
+ *       left nothing behind, and once every answer of the pipeline is read the stale statements are
+ *       run again together, each prepared afresh as the unnamed statement in the same message batch
+ *       as its Bind and Execute, with its own Sync, in pipeline order, in one more write (one more
+ *       round trip, only then). Their results go to their own handles as if the first run had not
+ *       failed. A rerun comes after the statements queued behind it, so it is done only where that
+ *       order cannot change a result ({@link StaleReruns}): a statement that only reads (SQL
+ *       beginning with SELECT, VALUES or TABLE) is rerun unless a statement after it completed with
+ *       a tag other than {@code SELECT n} (a write, a SET, ...), and any other statement only when
+ *       nothing after it ran (each one after it is rerun too, or was not sent). The others fail
+ *       with their error explained ({@link #notRerunInPipeline}: it did not run, run it again). A
+ *       write a {@code SELECT n} tag hides (a function that writes, called from a SELECT) is not
+ *       seen. No rerun is sent once the thread was interrupted. <i>Inside a transaction block</i>
+ *       the statement's failure is {@link #explained} (the transaction is aborted: roll back and
+ *       retry), and the statements after it are skipped, as for any failure. Either way the stale
+ *       statement is marked ({@link StatementPreparer#markIfStale}) or dropped, so the next
+ *       pipeline parses it afresh in its own write.</li>
  *   <li><b>DDL the session runs itself</b> (CommandComplete {@code ALTER ...}, {@code CREATE ...},
  *       {@code DROP ...}) and a {@code search_path} the server reports changed (ParameterStatus,
  *       PostgreSQL 18 and later) close every cached statement of that connection before its next
@@ -76,6 +96,21 @@ public final class StalePlans {
                         + " inside a transaction block the server has aborted the transaction, so roll it back"
                         + " and run the transaction again. The statement was dropped from this connection's"
                         + " cache, so the next run prepares it afresh",
+                e.fields());
+    }
+
+    /**
+     * {@code e}, the stale plan of a pipeline statement outside a transaction that is not run again
+     * ({@link StaleReruns} says {@code why}), with what happened and what to do.
+     */
+    static PgServerException notRerunInPipeline(PgServerException e, String why) {
+        return new PgServerException(
+                "A cached prepared statement could not run because its result columns changed since this"
+                        + " connection prepared it (DDL such as ALTER TABLE on a table it reads, or a new"
+                        + " search_path); it did not run. lazypg runs such a statement of a pipeline again"
+                        + " after the pipeline's other answers, but not this one: " + why
+                        + ". The statement was dropped from this connection's cache: run it again, and it is"
+                        + " prepared afresh",
                 e.fields());
     }
 }
