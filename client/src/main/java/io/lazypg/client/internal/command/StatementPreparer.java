@@ -178,6 +178,20 @@ public final class StatementPreparer {
     }
 
     /**
+     * Whether {@code statements} distinct statements can be looked up or prepared one after the other
+     * without the last evicting (and closing) the first before all of them ran: the cache is off, or
+     * holds at least that many (it evicts the least recently used).
+     */
+    boolean holdsTogether(int statements) {
+        return !this.statements.enabled() || this.statements.capacity() >= statements;
+    }
+
+    /** The session's standard_conforming_strings, as the server last reported it (on when it did not). */
+    boolean standardConformingStringsOn() {
+        return standardConformingStrings();
+    }
+
+    /**
      * Whether {@link #parseAhead} can serve these values: the cache is on, and no value needs the
      * type the server infers to be bound (a value with no type of its own, such as a Map for what
      * may be a json parameter, is written by what the Describe says).
