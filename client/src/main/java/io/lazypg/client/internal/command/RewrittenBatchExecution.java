@@ -310,7 +310,7 @@ final class RewrittenBatchExecution extends Exchange {
             if (described < parsedAhead.size() && aheadFirstChunk[described] == answered) {
                 return "The batch of " + entries + " entries, rewritten into multi-row INSERTs"
                         + " (rewrite_batched_inserts), failed: the server refused its INSERT of " + chunkRows[answered]
-                        + " rows, so no entry ran";
+                        + (chunkRows[answered] == 1 ? " row" : " rows") + ", so no entry ran";
             }
             int from = 0;
             for (int c = 0; c < answered && c < chunkRows.length; c++) {
@@ -319,7 +319,8 @@ final class RewrittenBatchExecution extends Exchange {
             int rows = chunkRows[Math.min(answered, chunkRows.length - 1)];
             return "Batch entries " + from + " to " + (from + rows - 1) + " (of " + entries
                     + ", counted from 0), sent as one multi-row INSERT of " + rows
-                    + " rows (the batch was rewritten: rewrite_batched_inserts), failed, and none of the batch holds";
+                    + (rows == 1 ? " row" : " rows")
+                    + " (the batch was rewritten: rewrite_batched_inserts), failed, and none of the batch holds";
         }
     }
 }
