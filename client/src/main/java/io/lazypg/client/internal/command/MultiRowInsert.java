@@ -33,7 +33,8 @@ import org.jspecify.annotations.Nullable;
  * {@value #MAX_PARAMETERS} parameters, a power of two rows each ({@link #chunkRows}), so a
  * connection's statement cache holds at most eight texts per statement, whatever the batch sizes.
  *
- * <p>Immutable and thread-safe.
+ * <p>Thread-safe: immutable but for the texts {@link #sql(int)} keeps, which any thread may fill
+ * (each is the same immutable String whoever renders it).
  */
 final class MultiRowInsert {
 
@@ -53,6 +54,9 @@ final class MultiRowInsert {
     private final String tail;
 
     private final int parameters;
+
+    /** {@link #sql(int)} for 1, 2, 4 ... 128 rows once rendered: the same String each batch, its hash kept for the cache lookup. */
+    private final String[] rendered = new String[8];
 
     private MultiRowInsert(String head, String[] pieces, int[] numbers, String tail, int parameters) {
         this.head = head;
@@ -92,6 +96,19 @@ final class MultiRowInsert {
      * {@code $(r * parametersPerRow() + k)}, so row {@code r} binds values {@code r*P .. r*P+P-1}.
      */
     String sql(int rows) {
+        int slot = Integer.numberOfTrailingZeros(rows);
+        boolean powerOfTwo = Integer.bitCount(rows) == 1 && slot < rendered.length;
+        if (powerOfTwo && rendered[slot] != null) {
+            return rendered[slot];
+        }
+        String text = render(rows);
+        if (powerOfTwo) {
+            rendered[slot] = text; // a benign race: any thread renders the same immutable String
+        }
+        return text;
+    }
+
+    private String render(int rows) {
         StringBuilder b = new StringBuilder(head.length() + tail.length() + rows * (tupleLength() + 2));
         b.append(head);
         for (int r = 0; r < rows; r++) {

@@ -82,7 +82,7 @@ final class RewrittenBatchExecution extends Exchange {
      */
     static @Nullable RewrittenBatchExecution of(
             SessionChannel channel, DeferredBegin begin, String sql, List<Object[]> batch) {
-        MultiRowInsert insert = MultiRowInsert.of(sql, channel.preparer().standardConformingStringsOn());
+        MultiRowInsert insert = channel.preparer().multiRowInsert(sql);
         if (insert == null) {
             return null;
         }

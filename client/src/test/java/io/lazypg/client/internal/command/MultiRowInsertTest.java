@@ -20,6 +20,10 @@ class MultiRowInsertTest {
         assertThat(insert.parametersPerRow()).isEqualTo(2);
         assertThat(insert.sql(1)).isEqualTo("insert into t (a, b) values ($1, $2)");
         assertThat(insert.sql(3)).isEqualTo("insert into t (a, b) values ($1, $2), ($3, $4), ($5, $6)");
+        assertThat(insert.sql(64)).as("a chunk's text is rendered once").isSameAs(insert.sql(64));
+        assertThat(insert.sql(64))
+                .startsWith("insert into t (a, b) values ($1, $2), ($3, $4)")
+                .endsWith("($127, $128)");
     }
 
     @Test
