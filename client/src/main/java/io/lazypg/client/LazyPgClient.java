@@ -1,7 +1,7 @@
 package io.lazypg.client;
 
+import io.lazypg.client.internal.channel.ClientHooks;
 import io.lazypg.client.internal.codec.encode.JsonEncoders;
-import io.lazypg.client.internal.conn.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.hosts.HostConnector;
 import io.lazypg.client.internal.hosts.HostRegistry;

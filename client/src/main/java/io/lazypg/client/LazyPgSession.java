@@ -115,7 +115,7 @@ public interface LazyPgSession extends LazyPgQueries, AutoCloseable {
                         new io.lazypg.client.internal.hosts.HostRegistry(config),
                         target,
                         config.loadBalanceHosts(),
-                        io.lazypg.client.internal.conn.ClientHooks.NONE)
+                        io.lazypg.client.internal.channel.ClientHooks.NONE)
                 .connect());
     }
 

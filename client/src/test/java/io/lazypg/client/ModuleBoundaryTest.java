@@ -2,15 +2,28 @@ package io.lazypg.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.lang.module.ModuleDescriptor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
  * The client's module descriptor is its API boundary: it exports the API packages and nothing
- * under {@code internal}, and needs the JDK's base module alone.
+ * under {@code internal}, and needs the JDK's base module alone. Inside, the internal packages
+ * are layered: none imports a package of its own layer or above ({@link #LAYERS}).
  */
 class ModuleBoundaryTest {
 
@@ -118,5 +131,105 @@ class ModuleBoundaryTest {
         assertThat(unmarked)
                 .as("client packages without @NullMarked in package-info.java")
                 .isEmpty();
+    }
+
+    /**
+     * The internal packages' layers, lowest first: a package may import (or name fully qualified)
+     * only packages of the layers below its own. The same list, in the same order, is the Javadoc of
+     * {@code internal/package-info.java}, which says what each layer holds;
+     * {@link #theLayerOrderIsTheOneThePackageInfoGives} keeps the two the same.
+     */
+    private static final List<List<String>> LAYERS = List.of(
+            List.of("waiting", "stats", "auth", "tls", "transport"),
+            List.of("wire", "pool"),
+            List.of("protocol", "codec"),
+            List.of("result", "timeout", "config"),
+            List.of("channel"),
+            List.of("command"),
+            List.of("conn"),
+            List.of("pipeline", "hosts", "listen"),
+            List.of("session"));
+
+    private static final Path INTERNAL_SOURCES = Path.of("src/main/java/io/lazypg/client/internal");
+
+    /** A reference to another internal package: in an import (static too), in code or in a Javadoc link. */
+    private static final Pattern INTERNAL_REFERENCE = Pattern.compile("io\\.lazypg\\.client\\.internal\\.(\\w+)\\.");
+
+    /** A string literal: a name in one is text, not a dependency (a logger's name kept as it was). */
+    private static final Pattern STRING_LITERAL = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"");
+
+    /**
+     * No main source under {@code internal} imports a package of its own layer or of one above it,
+     * whether by an import, a static import, a fully qualified name or a Javadoc {@code @link}
+     * (whose import the compiler needs as much as code's). Every internal package is in a layer.
+     */
+    @Test
+    void internalPackagesImportOnlyTheLayersBelowTheirOwn() throws IOException {
+        Assumptions.assumeTrue(Files.isDirectory(INTERNAL_SOURCES), "run from the client module's directory");
+        Map<String, Integer> layerOf = new HashMap<>();
+        for (int i = 0; i < LAYERS.size(); i++) {
+            for (String pkg : LAYERS.get(i)) {
+                layerOf.put(pkg, i);
+            }
+        }
+        List<Path> sources;
+        try (Stream<Path> files = Files.walk(INTERNAL_SOURCES)) {
+            sources = files.filter(f -> f.toString().endsWith(".java"))
+                    .filter(f -> INTERNAL_SOURCES.relativize(f).getNameCount() > 1) // internal's own package-info
+                    .sorted()
+                    .toList();
+        }
+        Set<String> packages = new TreeSet<>();
+        List<String> upward = new ArrayList<>();
+        for (Path source : sources) {
+            String pkg = INTERNAL_SOURCES.relativize(source).getName(0).toString();
+            packages.add(pkg);
+            List<String> lines = Files.readAllLines(source);
+            for (int n = 0; n < lines.size(); n++) {
+                Matcher m = INTERNAL_REFERENCE.matcher(
+                        STRING_LITERAL.matcher(lines.get(n)).replaceAll("\"\""));
+                while (m.find()) {
+                    String target = m.group(1);
+                    if (target.equals(pkg) || !layerOf.containsKey(pkg) || !layerOf.containsKey(target)) {
+                        continue; // a package missing from the layers fails below
+                    }
+                    if (layerOf.get(target) >= layerOf.get(pkg)) {
+                        upward.add(INTERNAL_SOURCES.relativize(source) + ":" + (n + 1) + ": " + pkg + " (layer "
+                                + (layerOf.get(pkg) + 1) + ") -> " + target + " (layer " + (layerOf.get(target) + 1)
+                                + ")");
+                    }
+                }
+            }
+        }
+        assertThat(packages).as("the internal packages, each in one layer").isEqualTo(new TreeSet<>(layerOf.keySet()));
+        assertThat(upward)
+                .as(
+                        "references from an internal package to one of its own layer or above (see internal/package-info.java)")
+                .isEmpty();
+    }
+
+    /** internal/package-info.java lists the layers of {@link #LAYERS}: each item names its packages before its colon. */
+    @Test
+    void theLayerOrderIsTheOneThePackageInfoGives() throws IOException {
+        Path info = INTERNAL_SOURCES.resolve("package-info.java");
+        Assumptions.assumeTrue(Files.isDirectory(INTERNAL_SOURCES), "run from the client module's directory");
+        String javadoc = Files.readString(info);
+        int from = javadoc.indexOf("<ol>");
+        int to = javadoc.indexOf("</ol>");
+        assertThat(from).as("an <ol> of layers in " + info).isNotNegative();
+        List<List<String>> documented = new ArrayList<>();
+        for (String item : javadoc.substring(from, to).split("<li>")) {
+            int colon = item.indexOf(':');
+            if (colon < 0) {
+                continue; // the text before the first item
+            }
+            List<String> names = new ArrayList<>();
+            Matcher m = Pattern.compile("\\{@code (\\w+)}").matcher(item.substring(0, colon));
+            while (m.find()) {
+                names.add(m.group(1));
+            }
+            documented.add(names);
+        }
+        assertThat(documented).isEqualTo(LAYERS);
     }
 }

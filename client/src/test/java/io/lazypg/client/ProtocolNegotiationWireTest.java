@@ -3,7 +3,7 @@ package io.lazypg.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.lazypg.client.internal.conn.ClientHooks;
+import io.lazypg.client.internal.channel.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.protocol.ProtocolVersion;
 import io.lazypg.client.internal.timeout.CancelRequests;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import io.lazypg.client.internal.conn.ClientHooks;
+import io.lazypg.client.internal.channel.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.protocol.ProtocolVersion;
 import io.lazypg.testing.LazyPgTest;

@@ -1,7 +1,6 @@
 package io.lazypg.client.internal.channel;
 
 import io.lazypg.client.PgProtocolException;
-import io.lazypg.client.internal.pipeline.SharedConnection;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -12,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Several commands in flight at once is the normal case, not a special one: a deferred BEGIN
  * rides ahead of its statement under the statement's Sync (an entry that owes no ReadyForQuery of
- * its own), a {@link SharedConnection} sends one thread's statement while others' answers are
+ * its own), a {@code SharedConnection} sends one thread's statement while others' answers are
  * still on their way. A command may be sent and never awaited; whoever reads next reads its answer
  * first ({@link SessionChannel#await}).
  *

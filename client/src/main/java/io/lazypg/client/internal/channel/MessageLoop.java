@@ -5,9 +5,6 @@ import io.lazypg.client.PgException;
 import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
-import io.lazypg.client.internal.command.CopyFromStream;
-import io.lazypg.client.internal.command.StalePlans;
-import io.lazypg.client.internal.pipeline.SharedConnection;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
@@ -27,7 +24,7 @@ import java.io.IOException;
  *       command owes none, as a cursor's Execute + Flush does not) and then rethrows.
  *       Before this loop existed, an {@code AssertionError} in a callback left rows on the socket
  *       and the next query on that connection read the previous one's answer.</li>
- *   <li><b>CopyInResponse</b>, unless the operation supplies copy data ({@link CopyFromStream}),
+ *   <li><b>CopyInResponse</b>, unless the operation supplies copy data ({@code CopyFromStream}),
  *       is answered with CopyFail, plus a Sync after an extended-protocol statement (its own Sync
  *       reached the server in copy-in mode, where Syncs are ignored, and after CopyFail the server
  *       discards everything up to the next one). The server then reports
@@ -38,7 +35,7 @@ import java.io.IOException;
  *   <li><b>CommandComplete</b> of {@code DEALLOCATE ALL} or {@code DISCARD ALL} empties the
  *       statement cache: the server forgot every prepared statement. That of DDL ({@code ALTER},
  *       {@code CREATE}, {@code DROP} ...) has the cached statements closed and prepared afresh on
- *       their next use, since their plans may no longer fit ({@link StalePlans}).</li>
+ *       their next use, since their plans may no longer fit ({@code StalePlans}).</li>
  *   <li><b>Notices, ParameterStatus and notifications</b> may come at any time and are handled
  *       before the handler sees anything.</li>
  *   <li>Anything else (a message type that belongs to no exchange, a ReadyForQuery nobody asked
@@ -73,7 +70,7 @@ public final class MessageLoop {
 
     /**
      * Reads one pipelined statement's answer, up to the ReadyForQuery of its own Sync, for a
-     * {@link SharedConnection}: the answers to statements sent after it stay unread, and no Sync is
+     * {@code SharedConnection}: the answers to statements sent after it stay unread, and no Sync is
      * ever sent from here (each pipelined statement brought its own). Its ReadyForQuery must leave
      * the session idle, or the neighbours would run inside a transaction.
      */

@@ -1,7 +1,6 @@
 package io.lazypg.client.internal.channel;
 
 import io.lazypg.client.PgServerException;
-import io.lazypg.client.internal.command.CopyFromStream;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.io.IOException;
@@ -53,7 +52,7 @@ public abstract class ResponseHandler {
      * Whether this command's answer belongs to the command sent right after it, so that its error is
      * that command's too (a deferred BEGIN, whose failure made the server skip its statement). Any
      * other answer read ahead of a command is one its caller did not wait for (a COMMIT or ROLLBACK
-     * left pending, {@link PendingAnswers}): its error is logged, never reported to the next caller
+     * left pending, {@code PendingAnswers}): its error is logged, never reported to the next caller
      * ({@link SessionChannel#await}).
      */
     protected boolean partOfNext() {
@@ -112,7 +111,7 @@ public abstract class ResponseHandler {
 
     /**
      * Whether this operation supplies COPY FROM STDIN data. When false (every operation but
-     * {@link CopyFromStream}), the loop refuses the copy with CopyFail.
+     * {@code CopyFromStream}), the loop refuses the copy with CopyFail.
      */
     protected boolean acceptsCopyIn() {
         return false;

@@ -7,12 +7,6 @@ import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.internal.codec.OutputSettings;
-import io.lazypg.client.internal.command.PortalCursor;
-import io.lazypg.client.internal.command.StatementCache;
-import io.lazypg.client.internal.command.StatementPreparer;
-import io.lazypg.client.internal.conn.ClientHooks;
-import io.lazypg.client.internal.conn.PgConnection;
-import io.lazypg.client.internal.pipeline.SharedConnection;
 import io.lazypg.client.internal.protocol.CancelKey;
 import io.lazypg.client.internal.timeout.CancelRequests;
 import io.lazypg.client.internal.timeout.QueryTimeout;
@@ -35,21 +29,22 @@ import org.jspecify.annotations.Nullable;
  * messages that concern the whole session ({@link SessionMessages}), and whether the session is
  * broken. Commands write their requests into {@link #writeBuffer()}, join the queue ({@link
  * #enqueue}) and are sent; {@link #await} reads answers in order, the oldest first, through the one
- * {@link MessageLoop}.
+ * {@link MessageLoop} ({@link AnswerOrder} says which answer is read when, and whose its errors are).
  *
  * <p><b>Synchronized or broken.</b> The channel is <em>synchronized</em> when no ReadyForQuery is
  * owed, nothing went out with Flush and no Sync since, and no cursor is open. Every failure of the
  * socket or of the stream marks it broken (the socket is closed, a pool discards the connection);
  * {@link #settle} decides this for every failed operation in one place. Bytes never sent are dropped
- * on failure: they cannot have had an effect. Queued Close messages for evicted statements are
- * written only with a Sync sent at once ({@link #writeSync}), so no failure can strand or drop them.
+ * on failure: they cannot have had an effect. Queued Close messages for statements the session's
+ * cache evicted ({@link StatementCacheHooks}) are written only with a Sync sent at once
+ * ({@link #writeSync}), so no failure can strand or drop them.
  *
  * <p>Not thread-safe, but for {@link #abort()}, {@link #isBroken()} and the deadlines' flags: one
- * thread at a time, as handed out by the pool (a {@link SharedConnection} orders several).
+ * thread at a time, as handed out by the pool (a {@code SharedConnection} orders several).
  */
 public final class SessionChannel implements QueryTimeout.Session {
 
-    private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+    private static final System.Logger LOG = System.getLogger(ConnectionLog.NAME);
 
     private final LazyPgConfig config;
     private final ClientHooks hooks;
@@ -71,11 +66,14 @@ public final class SessionChannel implements QueryTimeout.Session {
      */
     private final WriteBuffer control = new WriteBuffer(64);
 
-    private final StatementPreparer preparer;
+    /** The statement cache above the channel, once the connection has handed it over. */
+    private StatementCacheHooks statements = StatementCacheHooks.NONE;
+
     private final SessionMessages messages;
     private final WriteTracking writes = new WriteTracking();
     private final MessageLoop loop;
     private final InFlight inFlight = new InFlight();
+    private final AnswerOrder answers;
 
     /** Set once by the startup (BackendKeyData); NONE when the server sent none. */
     private CancelKey cancelKey = CancelKey.NONE;
@@ -86,11 +84,9 @@ public final class SessionChannel implements QueryTimeout.Session {
     /** Extended messages went out with Flush and no Sync yet (an open cursor, a batch in progress). */
     private boolean flushedWithoutSync;
     /** The cursor whose portal is open on the server, or null. */
-    private @Nullable PortalCursor openCursor;
+    private @Nullable OpenPortal openCursor;
 
     private boolean broken;
-    /** Set by {@link #orphanFailed}; volatile for the pool, which reads it from any thread. */
-    private volatile boolean discardOnRelease;
 
     private boolean closed;
     /** Set by {@link #abort()} from another thread. */
@@ -110,9 +106,9 @@ public final class SessionChannel implements QueryTimeout.Session {
         this.out = socket.getOutputStream();
         this.in = receiveStream(config, socket, transport);
         this.reader = new MessageReader(in, config.receiveBufferSize(), config.maxMessageSize());
-        this.preparer = new StatementPreparer(this, new StatementCache(config.statementCacheSize()));
-        this.messages = new SessionMessages(hooks, preparer, writes);
+        this.messages = new SessionMessages(hooks, writes);
         this.loop = new MessageLoop(this, reader);
+        this.answers = new AnswerOrder(this, inFlight, loop);
     }
 
     /** The socket's input, polled before each read sleeps when {@code receive_spin} is set. */
@@ -148,8 +144,15 @@ public final class SessionChannel implements QueryTimeout.Session {
         return loop;
     }
 
-    public StatementPreparer preparer() {
-        return preparer;
+    /**
+     * Hands the channel the session's statement cache, before anything is sent (the connection does,
+     * as it creates both): every Sync then carries the Closes of statements it evicted, and the
+     * commands that make the server forget or re-plan statements reach it. Until then the channel
+     * tells {@link StatementCacheHooks#NONE}.
+     */
+    public void statementCache(StatementCacheHooks cache) {
+        this.statements = cache;
+        messages.statementCache(cache);
     }
 
     public SessionMessages messages() {
@@ -245,7 +248,7 @@ public final class SessionChannel implements QueryTimeout.Session {
 
     /** Sends bytes {@code from} to {@code to} of the write buffer and leaves the buffer as it is (a pipeline's slices). */
     public void sendSlice(int from, int to) throws IOException {
-        readUnwaitedAnswers();
+        answers.readUnwaited();
         out.write(writeBuffer.array(), from, to - from);
         out.flush();
     }
@@ -264,7 +267,7 @@ public final class SessionChannel implements QueryTimeout.Session {
 
     /** As {@link #send()}, from {@code from} on: what lies before it went out already (a batch's earlier slices). */
     public void sendFrom(int from) throws IOException {
-        readUnwaitedAnswers();
+        answers.readUnwaited();
         if (readyQueued > 0) {
             // owed before the bytes leave: the answer can never arrive ahead of its account
             inFlight.owe(readyQueued);
@@ -278,7 +281,7 @@ public final class SessionChannel implements QueryTimeout.Session {
 
     /** Sends part of the write buffer, then Flush, leaving the buffer untouched (batch slices). */
     public void sendSliceWithFlush(int from, int to) throws IOException {
-        readUnwaitedAnswers();
+        answers.readUnwaited();
         flushedWithoutSync = true;
         out.write(writeBuffer.array(), from, to - from);
         control.reset();
@@ -293,7 +296,7 @@ public final class SessionChannel implements QueryTimeout.Session {
      * before sending (they would precede the next operation's messages) nor dropped by a reset.
      */
     public void writeSync() {
-        preparer.writePendingCloses();
+        statements.writePendingCloses();
         FrontendMessages.sync(writeBuffer);
         readyQueued++;
     }
@@ -361,91 +364,25 @@ public final class SessionChannel implements QueryTimeout.Session {
     // ---------------------------------------------------------------- reading
 
     /**
-     * Before a write: reads the answers at the head of the queue that nobody waits for (a COMMIT or
-     * ROLLBACK left pending, {@link ResponseHandler#unwaited}); an error in one is logged and the
-     * connection marked for discarding ({@link #orphanFailed}). Why first: a pooler in transaction
-     * mode (PgBouncer) gives the server session back to its pool at that answer's ReadyForQuery, so
-     * bytes written before it arrived would run on a server session the pooler already counts as
-     * free, and a portal or transaction they open would be split from the statements after them (a
-     * stream then waits for ever). Costs nothing when the answer has arrived, as it usually has when
-     * the connection went back to the pool in between; at most the rest of its round trip otherwise.
-     */
-    private void readUnwaitedAnswers() throws IOException {
-        for (ResponseHandler head = inFlight.head(); head != null && head.unwaited(); head = inFlight.head()) {
-            try {
-                loop.run(head);
-            } catch (PgServerException e) {
-                orphanFailed(head, e);
-            }
-            if (inFlight.head() == head) {
-                inFlight.removeHead();
-            }
-        }
-    }
-
-    /**
-     * Reads answers up to and including {@code command}'s, or until it pauses. A command ahead of it
-     * that nobody awaits (a deferred BEGIN, an answer left pending) is read first with its own
-     * handler, which ends at its pause or its ReadyForQuery. A server error in such an answer does
-     * not stop the reading: {@code command}'s answer is read too. The error of an answer that is
-     * {@linkplain ResponseHandler#partOfNext part of the command after it} (a deferred BEGIN) is
-     * thrown after {@code command}'s answer (the session is in step then), unless {@code command}
-     * failed itself; an answer that ended under the same Sync as one ahead (the statement after a
-     * BEGIN that failed) is not read again. The error of any other answer ahead (a COMMIT or
-     * ROLLBACK left pending) is not {@code command}'s business: it is logged and the connection
-     * marked for discarding ({@link #orphanFailed}).
+     * Reads answers up to and including {@code command}'s, or until it pauses; the answers ahead of
+     * it first, each with its own handler ({@link AnswerOrder#await}, which says what becomes of
+     * their errors).
      */
     public void await(ResponseHandler command) throws IOException {
-        PgServerException ahead = null;
-        ResponseHandler head = inFlight.head();
-        while (head != null && head != command && inFlight.contains(command)) {
-            try {
-                loop.run(head);
-            } catch (PgServerException e) {
-                if (head.partOfNext()) {
-                    ahead = ahead == null ? e : ahead;
-                } else {
-                    orphanFailed(head, e);
-                }
-            }
-            if (inFlight.head() == head) {
-                inFlight.removeHead(); // it paused at the end of its part (BEGIN's CommandComplete)
-            }
-            head = inFlight.head();
-        }
-        if (ahead != null && !inFlight.contains(command)) {
-            throw ahead; // its ReadyForQuery ended this command's answer as well
-        }
-        try {
-            loop.run(command);
-        } catch (Throwable t) {
-            if (ahead != null && ahead != t) {
-                t.addSuppressed(ahead);
-            }
-            throw t;
-        }
-        if (ahead != null) {
-            throw ahead;
-        }
+        answers.await(command);
     }
 
     /**
-     * The answer to {@code head}, which its caller did not wait for, was a server error: logged
-     * with the command's identity and the backend (never parameters), and the connection is
-     * discarded when it goes back to the pool, while the statement that read it goes on.
+     * The answer to {@code head}, which its caller did not wait for, was a server error: logged, and
+     * the connection is discarded when it goes back to the pool ({@link AnswerOrder#orphanFailed}).
      */
     public void orphanFailed(ResponseHandler head, PgServerException e) {
-        discardOnRelease = true;
-        LOG.log(
-                System.Logger.Level.WARNING,
-                () -> "The answer to " + head.identity() + " on backend " + processId + " at " + hostAndPort()
-                        + " was an error, read after its caller had gone on: SQLSTATE " + e.sqlState() + ": "
-                        + e.serverMessage() + ". The connection is discarded when it goes back to the pool.");
+        answers.orphanFailed(head, e);
     }
 
     /** Whether an answer nobody waited for failed ({@link #orphanFailed}): the pool must not hand it out again. */
     public boolean discardOnRelease() {
-        return discardOnRelease;
+        return answers.discardOnRelease();
     }
 
     /** Continues reading {@code command}'s answer after it paused (the next slice of a batch, the Sync ending a cursor). */
@@ -529,16 +466,17 @@ public final class SessionChannel implements QueryTimeout.Session {
 
     // ---------------------------------------------------------------- cursor
 
+    /** The cursor whose portal is open on the server, or null (see {@link OpenPortal}). */
     @Nullable
-    public PortalCursor openCursor() {
+    public OpenPortal openCursor() {
         return openCursor;
     }
 
-    public void cursorOpened(PortalCursor cursor) {
+    public void cursorOpened(OpenPortal cursor) {
         openCursor = cursor;
     }
 
-    public void cursorClosed(@Nullable PortalCursor cursor) {
+    public void cursorClosed(@Nullable OpenPortal cursor) {
         if (cursor == null || openCursor == cursor) {
             openCursor = null;
         }

@@ -4,10 +4,6 @@ import io.lazypg.client.PgNotification;
 import io.lazypg.client.PgProtocolException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.internal.codec.OutputSettings;
-import io.lazypg.client.internal.command.StalePlans;
-import io.lazypg.client.internal.command.StatementPreparer;
-import io.lazypg.client.internal.conn.ClientHooks;
-import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.wire.BackendMessages;
 import io.lazypg.client.internal.wire.Bytes;
@@ -31,10 +27,12 @@ import org.jspecify.annotations.Nullable;
  */
 public final class SessionMessages {
 
-    private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+    private static final System.Logger LOG = System.getLogger(ConnectionLog.NAME);
 
     private final ClientHooks hooks;
-    private final StatementPreparer statements;
+    /** The session's statement cache (see {@link SessionChannel#statementCache}). */
+    private StatementCacheHooks statements = StatementCacheHooks.NONE;
+
     private final WriteTracking writes;
     private final Map<String, String> serverParameters = new HashMap<>();
     private final SessionNotifications notifications = new SessionNotifications();
@@ -42,16 +40,19 @@ public final class SessionMessages {
     private char transactionStatus = 'I';
     private @Nullable Consumer<PgServerException.ServerMessage> noticeSink;
 
-    SessionMessages(ClientHooks hooks, StatementPreparer statements, WriteTracking writes) {
+    SessionMessages(ClientHooks hooks, WriteTracking writes) {
         this.hooks = hooks;
-        this.statements = statements;
         this.writes = writes;
+    }
+
+    void statementCache(StatementCacheHooks cache) {
+        this.statements = cache;
     }
 
     /**
      * What every CommandComplete means beyond its command: statements that make the server forget
      * every prepared statement (DEALLOCATE ALL, DISCARD ALL) empty the cache, DDL has the cached
-     * statements prepared afresh ({@link StalePlans}), and a tag that may mean a write is noted for
+     * statements prepared afresh ({@code StalePlans}), and a tag that may mean a write is noted for
      * read_your_writes ({@link WriteTracking}).
      */
     void commandCompleted(byte[] b, int p, int length) {

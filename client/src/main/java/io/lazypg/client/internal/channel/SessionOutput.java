@@ -1,7 +1,6 @@
 package io.lazypg.client.internal.channel;
 
 import io.lazypg.client.internal.codec.OutputSettings;
-import io.lazypg.client.internal.command.PreparedStatement;
 
 /**
  * Follows, from the server's ParameterStatus reports, the session settings that PostgreSQL's text
@@ -15,7 +14,7 @@ final class SessionOutput {
     /**
      * The settings after {@code parameter} was reported as {@code value}: {@code current} itself
      * when nothing the codec uses changed, so that cached statements see by identity whether they
-     * must adapt (see {@link PreparedStatement#adaptTo}).
+     * must adapt (see {@code PreparedStatement#adaptTo}).
      */
     static OutputSettings reported(OutputSettings current, String parameter, String value) {
         switch (parameter) {

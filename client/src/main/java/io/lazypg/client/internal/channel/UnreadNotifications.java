@@ -1,7 +1,6 @@
 package io.lazypg.client.internal.channel;
 
 import io.lazypg.client.PgNotification;
-import io.lazypg.client.internal.conn.PgConnection;
 import java.util.ArrayDeque;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -21,7 +20,7 @@ public final class UnreadNotifications {
     /** How many unread notifications are kept at most. */
     static final int LIMIT = 10_000;
 
-    private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+    private static final System.Logger LOG = System.getLogger(ConnectionLog.NAME);
 
     /** Null while empty after {@link #clear()}: the memory of a burst is given back with it. */
     private @Nullable ArrayDeque<PgNotification> queue;

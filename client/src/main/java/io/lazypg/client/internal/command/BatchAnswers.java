@@ -27,6 +27,7 @@ import org.jspecify.annotations.Nullable;
 class BatchAnswers extends ResponseHandler {
 
     final SessionChannel connection;
+    final StatementPreparer preparer;
     final PreparedStatement statement;
     final int[] counts;
     int answered;
@@ -37,8 +38,14 @@ class BatchAnswers extends ResponseHandler {
     private int @Nullable [] describedTypes;
     private Column @Nullable [] describedColumns;
 
-    BatchAnswers(SessionChannel connection, PreparedStatement statement, int size, boolean parsedAhead) {
+    BatchAnswers(
+            SessionChannel connection,
+            StatementPreparer preparer,
+            PreparedStatement statement,
+            int size,
+            boolean parsedAhead) {
         this.connection = connection;
+        this.preparer = preparer;
         this.statement = statement;
         this.counts = new int[size];
         this.describing = parsedAhead;
@@ -78,7 +85,7 @@ class BatchAnswers extends ResponseHandler {
     protected void rowDescription(MessageReader in) {
         if (describing) {
             describing = false;
-            describedColumns = connection.preparer().describedColumns(in);
+            describedColumns = preparer.describedColumns(in);
         }
     }
 
@@ -126,15 +133,20 @@ class BatchAnswers extends ResponseHandler {
         private final List<LazyResult> results;
         private List<LazyRow> rows = new ArrayList<>();
 
-        Rows(SessionChannel connection, PreparedStatement statement, int size, List<LazyResult> results) {
-            super(connection, statement, size, false);
+        Rows(
+                SessionChannel connection,
+                StatementPreparer preparer,
+                PreparedStatement statement,
+                int size,
+                List<LazyResult> results) {
+            super(connection, preparer, statement, size, false);
             this.results = results;
         }
 
         @Override
         protected void rowDescription(MessageReader in) {
             if (statement.describedPerExecution) {
-                connection.preparer().describedPortal(statement, in);
+                preparer.describedPortal(statement, in);
             }
         }
 

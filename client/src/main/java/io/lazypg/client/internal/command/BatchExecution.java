@@ -45,6 +45,7 @@ import org.jspecify.annotations.Nullable;
 public final class BatchExecution extends Exchange {
 
     private final SessionChannel channel;
+    private final StatementPreparer preparer;
     private final DeferredBegin begin;
     private final List<Object[]> batch;
     private final @Nullable List<LazyResult> results;
@@ -56,12 +57,14 @@ public final class BatchExecution extends Exchange {
      */
     public BatchExecution(
             SessionChannel channel,
+            StatementPreparer preparer,
             DeferredBegin begin,
             String sql,
             List<Object[]> batch,
             @Nullable List<LazyResult> results) {
         super(sql, "batch", true);
         this.channel = channel;
+        this.preparer = preparer;
         this.begin = begin;
         this.batch = batch;
         this.results = results;
@@ -73,22 +76,24 @@ public final class BatchExecution extends Exchange {
      */
     public static int[] run(
             SessionChannel channel,
+            StatementPreparer preparer,
             ExchangeBracket bracket,
             DeferredBegin begin,
             String sql,
             List<Object[]> batch,
             @Nullable List<LazyResult> results) {
-        return run(channel, bracket, begin, sql, batch, results, false);
+        return run(channel, preparer, bracket, begin, sql, batch, results, false);
     }
 
     /**
-     * As {@link #run(SessionChannel, ExchangeBracket, DeferredBegin, String, List, List)}; with
+     * As {@link #run(SessionChannel, StatementPreparer, ExchangeBracket, DeferredBegin, String, List, List)}; with
      * {@code rewrite} ({@code rewrite_batched_inserts}), a batch of a single-row INSERT that {@link
      * MultiRowInsert} can rewrite runs as multi-row INSERTs ({@link RewrittenBatchExecution}), its
      * counts as that class says.
      */
     public static int[] run(
             SessionChannel channel,
+            StatementPreparer preparer,
             ExchangeBracket bracket,
             DeferredBegin begin,
             String sql,
@@ -107,13 +112,13 @@ public final class BatchExecution extends Exchange {
                     + " sent. Load rows with copyIn, or with executeBatch and an INSERT.");
         }
         if (rewrite && results == null) {
-            RewrittenBatchExecution rewritten = RewrittenBatchExecution.of(channel, begin, sql, batch);
+            RewrittenBatchExecution rewritten = RewrittenBatchExecution.of(channel, preparer, begin, sql, batch);
             if (rewritten != null) {
                 bracket.run(rewritten);
                 return rewritten.counts();
             }
         }
-        BatchExecution execution = new BatchExecution(channel, begin, sql, batch, results);
+        BatchExecution execution = new BatchExecution(channel, preparer, begin, sql, batch, results);
         bracket.run(execution);
         return execution.counts();
     }
@@ -127,7 +132,6 @@ public final class BatchExecution extends Exchange {
     protected void perform() throws IOException {
         boolean ownTransaction = !begin.pending() && channel.messages().transactionStatus() == 'I';
         Object[] representative = representativeValues(batch, sql);
-        StatementPreparer preparer = channel.preparer();
         PreparedStatement found = preparer.cached(sql, representative);
         boolean ahead = found == null && results == null && preparer.parsesAhead(representative);
         if (found == null && !ahead && preparer.caches()) {
@@ -250,8 +254,8 @@ public final class BatchExecution extends Exchange {
             throw e;
         }
         BatchAnswers answers = results == null
-                ? new BatchAnswers(channel, statement, batch.size(), parsedAhead)
-                : new BatchAnswers.Rows(channel, statement, batch.size(), results);
+                ? new BatchAnswers(channel, preparer, statement, batch.size(), parsedAhead)
+                : new BatchAnswers.Rows(channel, preparer, statement, batch.size(), results);
         channel.reader().retainViews(results != null);
         if (withBegin) {
             channel.enqueue(begin.command());
@@ -265,7 +269,7 @@ public final class BatchExecution extends Exchange {
                 // the Parse succeeded: the statement exists on the server, whatever the executions did
                 int[] types = answers.describedTypes();
                 Column[] columns = answers.describedColumns();
-                channel.preparer().parsedAhead(statement, types, columns);
+                preparer.parsedAhead(statement, types, columns);
             }
         }
     }

@@ -42,6 +42,7 @@ import org.jspecify.annotations.Nullable;
 final class CommitQueue extends Exchange {
 
     private final SessionChannel channel;
+    private final StatementPreparer preparer;
     private final DeferredBegin begin;
     private final List<QueuedWrite> writes = new ArrayList<>();
     private final CommitAnswer answer = new CommitAnswer();
@@ -53,9 +54,10 @@ final class CommitQueue extends Exchange {
     /** COMMIT's tag once read: "COMMIT", or "ROLLBACK" when the transaction had failed. */
     private String tag = "";
 
-    CommitQueue(SessionChannel channel, DeferredBegin begin) {
+    CommitQueue(SessionChannel channel, StatementPreparer preparer, DeferredBegin begin) {
         super("COMMIT", "commit", true);
         this.channel = channel;
+        this.preparer = preparer;
         this.begin = begin;
     }
 
@@ -105,9 +107,9 @@ final class CommitQueue extends Exchange {
         int mark = out.position();
         for (int i = 0; i < n; i++) {
             QueuedWrite w = writes.get(i);
-            PreparedStatement ready = channel.preparer().ready(w.sql(), w.values());
+            PreparedStatement ready = preparer.ready(w.sql(), w.values());
             try {
-                statements[i] = ready != null ? ready : channel.preparer().prepare(w.sql(), w.values());
+                statements[i] = ready != null ? ready : preparer.prepare(w.sql(), w.values());
             } catch (PgServerException e) {
                 throw named(w, e, "could not be prepared, so nothing was sent; the transaction is still open");
             }
@@ -128,7 +130,7 @@ final class CommitQueue extends Exchange {
                 QueuedWrite w = writes.get(i);
                 PreparedStatement statement = statements[i];
                 if (statement == null) {
-                    statement = channel.preparer().prepare(w.sql(), w.values());
+                    statement = preparer.prepare(w.sql(), w.values());
                 }
                 Binds.writeBindAndDescribe(channel, statement, w.values());
                 FrontendMessages.execute(out, 0);

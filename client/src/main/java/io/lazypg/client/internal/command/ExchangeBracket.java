@@ -4,10 +4,10 @@ import io.lazypg.client.PgConnectionClosedException;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgTimeoutException;
 import io.lazypg.client.PgUsageException;
+import io.lazypg.client.internal.channel.ClientHooks;
+import io.lazypg.client.internal.channel.ConnectionLog;
 import io.lazypg.client.internal.channel.MessageLoop;
 import io.lazypg.client.internal.channel.SessionChannel;
-import io.lazypg.client.internal.conn.ClientHooks;
-import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.stats.StatisticsRegistry;
 import io.lazypg.client.internal.timeout.CancelGate;
 import io.lazypg.client.internal.timeout.QueryTimeout;
@@ -25,7 +25,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ExchangeBracket {
 
-    private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+    private static final System.Logger LOG = System.getLogger(ConnectionLog.NAME);
 
     private final SessionChannel channel;
     private final ClientHooks hooks;

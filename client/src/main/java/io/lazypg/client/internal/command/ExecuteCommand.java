@@ -3,7 +3,6 @@ package io.lazypg.client.internal.command;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.internal.channel.ResponseHandler;
 import io.lazypg.client.internal.channel.SessionChannel;
-import io.lazypg.client.internal.pipeline.SharedConnection;
 import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
@@ -18,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * cached statement that went stale on the server.
  *
  * <p>One instance per connection, reused by every execution (no allocation per statement); not
- * thread-safe (a {@link SharedConnection}'s readers use it one after the other). {@link #start}
+ * thread-safe (a {@code SharedConnection}'s readers use it one after the other). {@link #start}
  * resets it; its results (tag, row count, statement) are read before the connection runs anything
  * else, and it never holds the caller's rows past the execution ({@link #releaseSink}).
  */
@@ -39,9 +38,9 @@ public final class ExecuteCommand extends ResponseHandler {
 
     private String lastTag = "";
 
-    ExecuteCommand(SessionChannel connection) {
+    ExecuteCommand(SessionChannel connection, StatementPreparer preparer) {
         this.connection = connection;
-        this.preparer = connection.preparer();
+        this.preparer = preparer;
     }
 
     /**
@@ -63,7 +62,7 @@ public final class ExecuteCommand extends ResponseHandler {
 
     /**
      * Writes Bind, Execute and Sync of a {@linkplain StatementPreparer#ready ready} statement for a
-     * {@link SharedConnection}: never described per execution, and no Closes, which belong to the
+     * {@code SharedConnection}: never described per execution, and no Closes, which belong to the
      * cache the senders share.
      */
     public void writePipelined(PreparedStatement prepared, Object[] values) {

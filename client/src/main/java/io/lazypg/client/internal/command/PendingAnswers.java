@@ -2,9 +2,9 @@ package io.lazypg.client.internal.command;
 
 import io.lazypg.client.PgConnectionClosedException;
 import io.lazypg.client.PgServerException;
+import io.lazypg.client.internal.channel.ConnectionLog;
 import io.lazypg.client.internal.channel.InFlight;
 import io.lazypg.client.internal.channel.SessionChannel;
-import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.timeout.SocketDeadline;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,7 +31,7 @@ public final class PendingAnswers {
     /** How long the housekeeper waits for an answer that has not arrived; the connection is closed after that. */
     static final Duration READ_TIMEOUT = Duration.ofSeconds(5);
 
-    private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+    private static final System.Logger LOG = System.getLogger(ConnectionLog.NAME);
 
     private static final int NONE = 0;
     private static final int PARKED = 1;

@@ -54,6 +54,7 @@ final class PipelineExecution extends Exchange {
     static final int MAX_STATEMENTS_PER_WRITE = 256;
 
     private final SessionChannel channel;
+    private final StatementPreparer preparer;
     private final DeferredBegin begin;
     private final List<String> sqls;
     private final List<Object[]> values;
@@ -81,9 +82,15 @@ final class PipelineExecution extends Exchange {
      */
     private final int[] parsedBy;
 
-    PipelineExecution(SessionChannel channel, DeferredBegin begin, List<String> sqls, List<Object[]> values) {
+    PipelineExecution(
+            SessionChannel channel,
+            StatementPreparer preparer,
+            DeferredBegin begin,
+            List<String> sqls,
+            List<Object[]> values) {
         super(String.join(";\n", sqls), "pipeline", true);
         this.channel = channel;
+        this.preparer = preparer;
         this.begin = begin;
         this.sqls = sqls;
         this.values = values;
@@ -179,7 +186,6 @@ final class PipelineExecution extends Exchange {
      * bound before their description arrives.
      */
     private void prepareWhereTypesAreNeeded() throws IOException {
-        StatementPreparer preparer = channel.preparer();
         for (int i = 0; i < size; i++) {
             Object[] v = values.get(i);
             if (!needsServerTypes(v) || preparer.cached(sqls.get(i), v) != null) {
@@ -214,7 +220,6 @@ final class PipelineExecution extends Exchange {
      */
     private void write(PipelineAnswer[] answers) {
         WriteBuffer out = channel.writeBuffer();
-        StatementPreparer preparer = channel.preparer();
         Map<String, PreparedStatement> parsedHere = new HashMap<>();
         Map<String, Integer> parsedAt = new HashMap<>();
         int writeStart = 0;

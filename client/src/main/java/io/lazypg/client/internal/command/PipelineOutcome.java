@@ -46,6 +46,7 @@ public final class PipelineOutcome {
     /** Runs the pipeline on the session; a usage error (nothing sent) is thrown as it is. */
     public static PipelineOutcome run(
             SessionChannel channel,
+            StatementPreparer preparer,
             ExchangeBracket bracket,
             DeferredBegin begin,
             List<String> sqls,
@@ -56,7 +57,7 @@ public final class PipelineOutcome {
         if (n == 0) {
             return new PipelineOutcome(sqls, results, failures, null);
         }
-        PipelineExecution execution = new PipelineExecution(channel, begin, sqls, values);
+        PipelineExecution execution = new PipelineExecution(channel, preparer, begin, sqls, values);
         RuntimeException lost = null;
         try {
             bracket.run(execution);

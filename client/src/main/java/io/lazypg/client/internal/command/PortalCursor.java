@@ -5,6 +5,7 @@ import io.lazypg.client.LazyRow;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.RowCursor;
 import io.lazypg.client.internal.channel.MessageLoop;
+import io.lazypg.client.internal.channel.OpenPortal;
 import io.lazypg.client.internal.channel.ResponseHandler;
 import io.lazypg.client.internal.channel.SessionChannel;
 import io.lazypg.client.internal.result.ResultShape;
@@ -26,11 +27,12 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Not thread-safe; belongs to the connection that opened it, which runs nothing else meanwhile.
  */
-public final class PortalCursor implements RowCursor {
+public final class PortalCursor implements RowCursor, OpenPortal {
 
     private static final Object[] NO_VALUES = new Object[0];
 
     private final SessionChannel connection;
+    private final StatementPreparer preparer;
     private final ExchangeBracket bracket;
     private final PreparedStatement statement;
     private final int fetchSize;
@@ -56,7 +58,12 @@ public final class PortalCursor implements RowCursor {
      * {@code stream}. A cursor that was opened reports its own end to the observer, failed or not.
      */
     public static PortalCursor start(
-            SessionChannel channel, ExchangeBracket bracket, String sql, Object[] values, int rowsPerFetch) {
+            SessionChannel channel,
+            StatementPreparer preparer,
+            ExchangeBracket bracket,
+            String sql,
+            Object[] values,
+            int rowsPerFetch) {
         Object token = bracket.observeStart(sql, "stream");
         PortalCursor cursor = null;
         try {
@@ -64,11 +71,11 @@ public final class PortalCursor implements RowCursor {
             bracket.run(new Exchange(sql, null, true) {
                 @Override
                 protected void perform() throws IOException {
-                    prepared[0] = channel.preparer().prepare(sql, values);
+                    prepared[0] = preparer.prepare(sql, values);
                 }
             });
             bracket.ensureIdle(); // the bracket discards the connection when a late timeout closed its socket
-            cursor = new PortalCursor(channel, bracket, prepared[0], values, rowsPerFetch, token);
+            cursor = new PortalCursor(channel, preparer, bracket, prepared[0], values, rowsPerFetch, token);
             cursor.open();
             return cursor;
         } catch (RuntimeException | Error e) {
@@ -81,12 +88,14 @@ public final class PortalCursor implements RowCursor {
 
     public PortalCursor(
             SessionChannel connection,
+            StatementPreparer preparer,
             ExchangeBracket bracket,
             PreparedStatement statement,
             Object[] values,
             int fetchSize,
             @Nullable Object observation) {
         this.connection = connection;
+        this.preparer = preparer;
         this.bracket = bracket;
         this.statement = statement;
         this.values = values;
@@ -257,7 +266,7 @@ public final class PortalCursor implements RowCursor {
         @Override
         protected void rowDescription(MessageReader in) {
             if (statement.describedPerExecution) {
-                connection.preparer().describedPortal(statement, in);
+                preparer.describedPortal(statement, in);
             }
         }
 

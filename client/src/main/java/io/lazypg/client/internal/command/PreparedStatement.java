@@ -3,7 +3,6 @@ package io.lazypg.client.internal.command;
 import io.lazypg.client.Column;
 import io.lazypg.client.internal.codec.OutputSettings;
 import io.lazypg.client.internal.codec.encode.ParameterEncoder;
-import io.lazypg.client.internal.pipeline.SharedConnection;
 import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.stats.StatementUsage;
 import java.util.function.IntPredicate;
@@ -16,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * SQL on that connection, so a repeated query is one Bind + Execute + Sync round trip.
  *
  * <p>Not thread-safe: belongs to one connection, and to the one thread that holds it or, while
- * the connection is shared by pipelined statements ({@link SharedConnection}), is read by the
+ * the connection is shared by pipelined statements ({@code SharedConnection}), is read by the
  * senders under the send lock and the reader of its answer; only {@link #stale} changes then.
  */
 public final class PreparedStatement {

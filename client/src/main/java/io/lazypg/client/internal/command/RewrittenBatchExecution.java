@@ -52,6 +52,7 @@ final class RewrittenBatchExecution extends Exchange {
     private static final int PER_CHUNK = AnswerBytes.COUNT_ONLY + 8;
 
     private final SessionChannel channel;
+    private final StatementPreparer preparer;
     private final DeferredBegin begin;
     private final MultiRowInsert insert;
     private final List<Object[]> batch;
@@ -61,6 +62,7 @@ final class RewrittenBatchExecution extends Exchange {
 
     private RewrittenBatchExecution(
             SessionChannel channel,
+            StatementPreparer preparer,
             DeferredBegin begin,
             String sql,
             MultiRowInsert insert,
@@ -68,6 +70,7 @@ final class RewrittenBatchExecution extends Exchange {
             int[] chunkRows) {
         super(sql, "batch", true);
         this.channel = channel;
+        this.preparer = preparer;
         this.begin = begin;
         this.insert = insert;
         this.batch = batch;
@@ -81,8 +84,8 @@ final class RewrittenBatchExecution extends Exchange {
      * fit one write ({@link #fits}); the caller then runs it as a {@link BatchExecution}.
      */
     static @Nullable RewrittenBatchExecution of(
-            SessionChannel channel, DeferredBegin begin, String sql, List<Object[]> batch) {
-        MultiRowInsert insert = channel.preparer().multiRowInsert(sql);
+            SessionChannel channel, StatementPreparer preparer, DeferredBegin begin, String sql, List<Object[]> batch) {
+        MultiRowInsert insert = preparer.multiRowInsert(sql);
         if (insert == null) {
             return null;
         }
@@ -93,10 +96,10 @@ final class RewrittenBatchExecution extends Exchange {
             }
         }
         int[] chunks = MultiRowInsert.chunkRows(batch.size(), insert.maxRows());
-        if (!fits(chunks) || !channel.preparer().holdsTogether(distinct(chunks))) {
+        if (!fits(chunks) || !preparer.holdsTogether(distinct(chunks))) {
             return null;
         }
-        return new RewrittenBatchExecution(channel, begin, sql, insert, batch, chunks);
+        return new RewrittenBatchExecution(channel, preparer, begin, sql, insert, batch, chunks);
     }
 
     /** Whether the chunks' answers stay within the bound that lets the batch go in one write. */
@@ -122,7 +125,6 @@ final class RewrittenBatchExecution extends Exchange {
 
     @Override
     protected void perform() throws IOException {
-        StatementPreparer preparer = channel.preparer();
         Object[] representative = BatchExecution.representativeValues(batch, sql);
         int groups = distinct(chunkRows);
         String[] texts = new String[groups];

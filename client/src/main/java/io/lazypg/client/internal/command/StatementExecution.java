@@ -22,6 +22,7 @@ public final class StatementExecution extends Exchange {
     private static final Object[] NO_VALUES = new Object[0];
 
     private final SessionChannel channel;
+    private final StatementPreparer preparer;
     private final DeferredBegin begin;
     private final ExecuteCommand command;
     private Object[] values = NO_VALUES;
@@ -32,10 +33,11 @@ public final class StatementExecution extends Exchange {
     private boolean retainRows;
     private int maxRows;
 
-    public StatementExecution(SessionChannel channel, DeferredBegin begin) {
+    public StatementExecution(SessionChannel channel, StatementPreparer preparer, DeferredBegin begin) {
         this.channel = channel;
+        this.preparer = preparer;
         this.begin = begin;
-        this.command = new ExecuteCommand(channel);
+        this.command = new ExecuteCommand(channel, preparer);
         this.timed = true;
     }
 
@@ -61,7 +63,7 @@ public final class StatementExecution extends Exchange {
     @Override
     protected void perform() throws IOException {
         boolean ownTransaction = !begin.pending() && channel.messages().transactionStatus() == 'I';
-        PreparedStatement statement = channel.preparer().prepare(sql, values);
+        PreparedStatement statement = preparer.prepare(sql, values);
         try {
             runOnce(statement);
         } catch (PgServerException e) {
@@ -73,7 +75,7 @@ public final class StatementExecution extends Exchange {
                 throw StalePlans.explained(e);
             }
             command.start(sink);
-            runOnce(channel.preparer().rerun(statement, values));
+            runOnce(preparer.rerun(statement, values));
         }
     }
 

@@ -8,6 +8,7 @@ import io.lazypg.client.internal.channel.MessageLoop;
 import io.lazypg.client.internal.channel.PoolerErrors;
 import io.lazypg.client.internal.channel.ResponseHandler;
 import io.lazypg.client.internal.channel.SessionChannel;
+import io.lazypg.client.internal.channel.StatementCacheHooks;
 import io.lazypg.client.internal.codec.CellDecoder;
 import io.lazypg.client.internal.codec.Oids;
 import io.lazypg.client.internal.codec.encode.ParameterEncoder;
@@ -46,7 +47,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Not thread-safe: belongs to its connection.
  */
-public final class StatementPreparer {
+public final class StatementPreparer implements StatementCacheHooks {
 
     private static final short[] NO_FORMATS = new short[0];
 
@@ -425,6 +426,7 @@ public final class StatementPreparer {
     }
 
     /** The server forgot every prepared statement (DEALLOCATE ALL, DISCARD ALL): forget them too, closing none. */
+    @Override
     public void forgetAll() {
         statements.clear();
     }
@@ -434,6 +436,7 @@ public final class StatementPreparer {
      * closed and prepared afresh on its next use. Only flags the cache, so the thread reading an
      * answer may call it (see {@link StatementCache#closeAllOnNextUse}).
      */
+    @Override
     public void definitionsChanged() {
         statements.closeAllOnNextUse();
     }
@@ -495,6 +498,7 @@ public final class StatementPreparer {
     }
 
     /** Writes Close for every statement evicted since the last call; only {@link SessionChannel#writeSync} calls it. */
+    @Override
     public void writePendingCloses() {
         List<String> names = statements.pendingCloses();
         if (names.isEmpty()) {

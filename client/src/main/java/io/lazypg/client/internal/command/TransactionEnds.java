@@ -2,25 +2,25 @@ package io.lazypg.client.internal.command;
 
 import io.lazypg.client.PendingUpdate;
 import io.lazypg.client.PgUsageException;
+import io.lazypg.client.internal.channel.ConnectionLog;
 import io.lazypg.client.internal.channel.SessionChannel;
-import io.lazypg.client.internal.conn.PgConnection;
 import java.io.IOException;
 import java.util.function.Supplier;
 
 /**
  * How a session's transaction ends in the fewest round trips its data allows
- * ({@link PgConnection#commit()}, {@link PgConnection#rollback()}):
+ * ({@code PgConnection#commit()}, {@code PgConnection#rollback()}):
  * <ul>
  *   <li>A ROLLBACK is sent and not waited for: its answer stays pending ({@link PendingAnswers}).
  *       Nothing the caller could do depends on it, and the server ends the transaction as it
  *       receives it.</li>
  *   <li>A COMMIT is not waited for either when the transaction was begun read-only through
- *       {@link PgConnection#begin} and is not serializable without DEFERRABLE ({@link BeginModes}),
+ *       {@code PgConnection#begin} and is not serializable without DEFERRABLE ({@link BeginModes}),
  *       and no statement in it completed with a tag that may mean a write (a read-only transaction
  *       may still write temporary tables, whose deferred constraints are checked at COMMIT). Its
  *       outcome is known without the answer: COMMIT, or ROLLBACK when the transaction had failed.</li>
  *   <li>Every other COMMIT is waited for: the caller must learn that it failed (a deferred
- *       constraint, a serialization failure). Writes queued with {@link PgConnection#executeAtCommit}
+ *       constraint, a serialization failure). Writes queued with {@code PgConnection#executeAtCommit}
  *       go with it in the same write ({@link CommitQueue}).</li>
  *   <li>A transaction whose BEGIN was never sent ends without a word to the server.</li>
  * </ul>
@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  */
 public final class TransactionEnds {
 
-    private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+    private static final System.Logger LOG = System.getLogger(ConnectionLog.NAME);
 
     private final SessionChannel channel;
     private final ExchangeBracket bracket;
@@ -53,12 +53,13 @@ public final class TransactionEnds {
     /** Whether the open transaction was begun so that its COMMIT may be left pending. */
     private boolean commitMayPend;
 
-    public TransactionEnds(SessionChannel channel, ExchangeBracket bracket, DeferredBegin begin) {
+    public TransactionEnds(
+            SessionChannel channel, StatementPreparer preparer, ExchangeBracket bracket, DeferredBegin begin) {
         this.channel = channel;
         this.bracket = bracket;
         this.begin = begin;
         this.pending = new PendingAnswers(channel, bracket);
-        this.queue = new CommitQueue(channel, begin);
+        this.queue = new CommitQueue(channel, preparer, begin);
         send.operation = "script";
     }
 

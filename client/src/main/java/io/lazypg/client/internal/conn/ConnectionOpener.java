@@ -13,6 +13,7 @@ import io.lazypg.client.internal.auth.ChannelBinding;
 import io.lazypg.client.internal.auth.Md5Password;
 import io.lazypg.client.internal.auth.RequireAuth;
 import io.lazypg.client.internal.auth.ScramSha256Client;
+import io.lazypg.client.internal.channel.ClientHooks;
 import io.lazypg.client.internal.channel.MessageLoop;
 import io.lazypg.client.internal.channel.ResponseHandler;
 import io.lazypg.client.internal.protocol.CancelKey;

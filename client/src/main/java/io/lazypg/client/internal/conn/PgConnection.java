@@ -7,8 +7,11 @@ import io.lazypg.client.PgServerException;
 import io.lazypg.client.PgUsageException;
 import io.lazypg.client.RowCursor;
 import io.lazypg.client.StatementDescription;
+import io.lazypg.client.internal.channel.ClientHooks;
 import io.lazypg.client.internal.channel.MessageLoop;
+import io.lazypg.client.internal.channel.OpenPortal;
 import io.lazypg.client.internal.channel.SessionChannel;
+import io.lazypg.client.internal.channel.StatementCacheHooks;
 import io.lazypg.client.internal.channel.WriteTracking;
 import io.lazypg.client.internal.command.BatchExecution;
 import io.lazypg.client.internal.command.BufferedRows;
@@ -25,10 +28,10 @@ import io.lazypg.client.internal.command.PreparedStatement;
 import io.lazypg.client.internal.command.RowSink;
 import io.lazypg.client.internal.command.ScriptResults;
 import io.lazypg.client.internal.command.SimpleQuery;
+import io.lazypg.client.internal.command.StatementCache;
 import io.lazypg.client.internal.command.StatementExecution;
 import io.lazypg.client.internal.command.StatementPreparer;
 import io.lazypg.client.internal.command.TransactionEnds;
-import io.lazypg.client.internal.pipeline.SharedConnection;
 import io.lazypg.client.internal.pool.Poolable;
 import io.lazypg.client.internal.protocol.CancelKey;
 import io.lazypg.client.internal.protocol.ProtocolVersion;
@@ -70,6 +73,9 @@ public final class PgConnection implements Poolable {
 
     private final LazyPgConfig config;
     private final SessionChannel channel;
+    /** The session's prepared statements; the channel knows it as its {@link StatementCacheHooks}. */
+    private final StatementPreparer preparer;
+
     private final ExchangeBracket bracket;
     private final DeferredBegin begin = new DeferredBegin();
     /** The exchange of every single statement, reused: a statement allocates none. */
@@ -92,10 +98,12 @@ public final class PgConnection implements Poolable {
     PgConnection(LazyPgConfig config, Socket socket, Socket transport, ClientHooks hooks) throws IOException {
         this.config = config;
         this.channel = new SessionChannel(config, socket, transport, hooks);
+        this.preparer = new StatementPreparer(channel, new StatementCache(config.statementCacheSize()));
+        channel.statementCache(preparer); // before the startup: its ParameterStatus messages reach the cache too
         this.bracket = new ExchangeBracket(channel);
-        this.statements = new StatementExecution(channel, begin);
+        this.statements = new StatementExecution(channel, preparer, begin);
         this.simpleQueries = new SimpleQuery(channel);
-        this.ends = new TransactionEnds(channel, bracket, begin);
+        this.ends = new TransactionEnds(channel, preparer, bracket, begin);
         this.notifications =
                 new ConnectionNotifications(this, channel.messages().notifications(), bracket);
     }
@@ -156,7 +164,7 @@ public final class PgConnection implements Poolable {
      * off in a finally block.
      */
     public void returningAdded(boolean added) {
-        channel.preparer().returningAdded(added);
+        preparer.returningAdded(added);
     }
 
     public SessionChannel channel() {
@@ -167,7 +175,7 @@ public final class PgConnection implements Poolable {
         return bracket;
     }
 
-    /** The execute command single statements run with; a {@link SharedConnection}'s readers share it. */
+    /** The execute command single statements run with; a {@code SharedConnection}'s readers share it. */
     public ExecuteCommand executeCommand() {
         return statements.command();
     }
@@ -177,7 +185,7 @@ public final class PgConnection implements Poolable {
      * round trip of its own ({@link StatementPreparer#ready}), else null.
      */
     public @Nullable PreparedStatement pipelinable(String sql, Object[] values) {
-        return channel.preparer().ready(sql, values);
+        return preparer.ready(sql, values);
     }
 
     // ---------------------------------------------------------------- statements
@@ -230,7 +238,7 @@ public final class PgConnection implements Poolable {
             String operation, String sql, Object[] params, boolean retainRows, @Nullable RowSink sink, int maxRows) {
         bracket.ensureIdle();
         Object[] values = params == null ? NO_VALUES : params;
-        if (begin.pending() && channel.preparer().ready(sql, values) == null) {
+        if (begin.pending() && preparer.ready(sql, values) == null) {
             flushDeferredBegin(); // the statement needs a round trip of its own to be prepared first
         }
         bracket.run(statements.start(operation, sql, values, retainRows, sink, maxRows));
@@ -244,14 +252,14 @@ public final class PgConnection implements Poolable {
      */
     public StatementDescription describe(String sql) {
         ensureUsable();
-        return StatementPreparer.describeIn(bracket, channel.preparer(), sql);
+        return StatementPreparer.describeIn(bracket, preparer, sql);
     }
 
     /** Opens a portal and fetches {@code fetchSize} rows per round trip; see {@link RowCursor}. */
     public RowCursor stream(String sql, int fetchSize, Object... params) {
         ensureUsable();
         int rowsPerFetch = fetchSize > 0 ? fetchSize : config.fetchSize() > 0 ? config.fetchSize() : 1000;
-        return PortalCursor.start(channel, bracket, sql, params == null ? NO_VALUES : params, rowsPerFetch);
+        return PortalCursor.start(channel, preparer, bracket, sql, params == null ? NO_VALUES : params, rowsPerFetch);
     }
 
     /**
@@ -259,7 +267,7 @@ public final class PgConnection implements Poolable {
      * the session can run COMMIT, ROLLBACK or anything else. Returns whether there was one.
      */
     public boolean closeOpenCursor() {
-        PortalCursor cursor = channel.openCursor();
+        OpenPortal cursor = channel.openCursor();
         if (cursor == null) {
             return false;
         }
@@ -272,7 +280,7 @@ public final class PgConnection implements Poolable {
      * multi-row INSERTs with {@code rewrite_batched_inserts}; see {@link io.lazypg.client.LazyPgQueries#executeBatch}.
      */
     public int[] executeBatch(String sql, List<Object[]> batch) {
-        return BatchExecution.run(channel, bracket, begin, sql, batch, null, config.rewriteBatchedInserts());
+        return BatchExecution.run(channel, preparer, bracket, begin, sql, batch, null, config.rewriteBatchedInserts());
     }
 
     /**
@@ -281,14 +289,14 @@ public final class PgConnection implements Poolable {
      */
     public List<LazyResult> queryBatch(String sql, List<Object[]> batch) {
         List<LazyResult> results = new ArrayList<>(batch.size());
-        BatchExecution.run(channel, bracket, begin, sql, batch, results);
+        BatchExecution.run(channel, preparer, bracket, begin, sql, batch, results);
         return results;
     }
 
     /** Runs statements as one thread's pipeline ({@link PipelineExecution}): each one's result or failure. */
     public PipelineOutcome pipeline(List<String> sqls, List<Object[]> values) {
         bracket.ensureIdle();
-        return PipelineOutcome.run(channel, bracket, begin, sqls, values);
+        return PipelineOutcome.run(channel, preparer, bracket, begin, sqls, values);
     }
 
     // ---------------------------------------------------------------- simple queries and COPY

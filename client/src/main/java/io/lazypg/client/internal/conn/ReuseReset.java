@@ -1,5 +1,6 @@
 package io.lazypg.client.internal.conn;
 
+import io.lazypg.client.internal.channel.ConnectionLog;
 import io.lazypg.client.internal.channel.SessionChannel;
 import io.lazypg.client.internal.command.DeferredBegin;
 import io.lazypg.client.internal.command.ExchangeBracket;
@@ -18,7 +19,7 @@ import io.lazypg.client.internal.command.TransactionEnds;
  */
 final class ReuseReset {
 
-    private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+    private static final System.Logger LOG = System.getLogger(ConnectionLog.NAME);
 
     private ReuseReset() {}
 

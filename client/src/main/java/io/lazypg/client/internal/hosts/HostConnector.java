@@ -4,7 +4,7 @@ import io.lazypg.client.HostRole;
 import io.lazypg.client.PgConnectException;
 import io.lazypg.client.PgException;
 import io.lazypg.client.TargetSessionAttrs;
-import io.lazypg.client.internal.conn.ClientHooks;
+import io.lazypg.client.internal.channel.ClientHooks;
 import io.lazypg.client.internal.conn.HostTracker;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.client.internal.pool.ConnectionFactory;

@@ -118,7 +118,7 @@ public final class SharedConnection {
             if (broke != null || connection.isBroken()) {
                 return NOT_SENT;
             }
-            statement = channel.preparer().ready(sql, values);
+            statement = connection.pipelinable(sql, values);
             if (statement == null) {
                 return NOT_SENT;
             }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.PgServerException;
 import io.lazypg.client.internal.command.ScriptResults;
-import io.lazypg.client.internal.conn.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TestPostgres;

@@ -342,9 +342,12 @@ class TransactionEndsIT {
         }
     }
 
-    /** Captures the connection's log records (System.Logger goes to java.util.logging). */
+    /**
+     * Captures the connection's log records (System.Logger goes to java.util.logging), on the logger
+     * name docs/pipelining.md gives users, written out: whichever class logs them, that name stays.
+     */
     private static final class Captured implements AutoCloseable {
-        private final Logger logger = Logger.getLogger(PgConnection.class.getName());
+        private final Logger logger = Logger.getLogger("io.lazypg.client.internal.conn.PgConnection");
         private final List<LogRecord> records = new CopyOnWriteArrayList<>();
         private final Handler handler = new Handler() {
             @Override

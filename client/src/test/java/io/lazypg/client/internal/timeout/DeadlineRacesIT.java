@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.lazypg.client.LazyPgConfig;
 import io.lazypg.client.LazyPgConfigBuilder;
 import io.lazypg.client.PgTimeoutException;
-import io.lazypg.client.internal.conn.ClientHooks;
+import io.lazypg.client.internal.channel.ClientHooks;
 import io.lazypg.client.internal.conn.PgConnection;
 import io.lazypg.testing.LazyPgTest;
 import io.lazypg.testing.TestPostgres;

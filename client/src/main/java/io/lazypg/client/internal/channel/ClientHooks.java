@@ -1,4 +1,4 @@
-package io.lazypg.client.internal.conn;
+package io.lazypg.client.internal.channel;
 
 import io.lazypg.client.JsonEncoder;
 import io.lazypg.client.PgServerException;
