@@ -122,6 +122,14 @@ public class LazyPgProperties {
     private int pipeliningLimit = 1;
 
     /**
+     * Whether executeBatch (and so LazyPgTemplate.batchUpdate and the JDBC driver's executeBatch)
+     * sends a single-row INSERT ... VALUES (...) as multi-row INSERTs of up to 128 rows, still one
+     * round trip and atomic (pgjdbc's reWriteBatchedInserts; docs/pipelining.md). The URL's
+     * rewrite_batched_inserts wins.
+     */
+    private boolean rewriteBatchedInserts = false;
+
+    /**
      * Which of the URL's hosts a connection may go to: any, read-write, read-only, primary, standby,
      * prefer-standby (libpq's target_session_attrs; docs/multi-host.md). The URL's
      * target_session_attrs wins.
@@ -363,6 +371,14 @@ public class LazyPgProperties {
 
     public void setPipeliningLimit(int pipeliningLimit) {
         this.pipeliningLimit = pipeliningLimit;
+    }
+
+    public boolean isRewriteBatchedInserts() {
+        return rewriteBatchedInserts;
+    }
+
+    public void setRewriteBatchedInserts(boolean rewriteBatchedInserts) {
+        this.rewriteBatchedInserts = rewriteBatchedInserts;
     }
 
     public TargetSessionAttrs getTargetSessionAttrs() {

@@ -175,6 +175,14 @@ public final class LazyPgConfig {
         return values.get(Settings.PIPELINING_LIMIT);
     }
 
+    /**
+     * Whether {@code executeBatch} sends a single-row {@code INSERT ... VALUES (...)} as multi-row
+     * INSERTs (docs/pipelining.md, "Batches and COPY in one write"); pgjdbc's reWriteBatchedInserts.
+     */
+    public boolean rewriteBatchedInserts() {
+        return values.get(Settings.REWRITE_BATCHED_INSERTS);
+    }
+
     public int fetchSize() {
         return values.get(Settings.FETCH_SIZE);
     }

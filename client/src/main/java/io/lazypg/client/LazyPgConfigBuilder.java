@@ -236,6 +236,11 @@ public final class LazyPgConfigBuilder {
         return set(Settings.PIPELINING_LIMIT, pipeliningLimit);
     }
 
+    /** See {@link LazyPgConfig#rewriteBatchedInserts()}. */
+    public LazyPgConfigBuilder rewriteBatchedInserts(boolean rewriteBatchedInserts) {
+        return set(Settings.REWRITE_BATCHED_INSERTS, rewriteBatchedInserts);
+    }
+
     public LazyPgConfigBuilder fetchSize(int fetchSize) {
         return set(Settings.FETCH_SIZE, fetchSize);
     }

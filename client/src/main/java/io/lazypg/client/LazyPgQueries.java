@@ -53,6 +53,12 @@ public interface LazyPgQueries {
      * next), so neither side's buffers fill. Returns the rows affected by each execution. Outside an explicit transaction the batch is atomic: a
      * failure in any execution rolls back all of them. Every parameter array is validated and encoded
      * before anything is sent.
+     *
+     * <p>With {@link LazyPgConfig#rewriteBatchedInserts()}, a single-row {@code INSERT ... VALUES
+     * (...)} without RETURNING is sent as multi-row INSERTs of up to 128 rows (still one write, one
+     * Sync, atomic); each entry then counts 1, or -2 ({@code java.sql.Statement.SUCCESS_NO_INFO})
+     * when its multi-row INSERT inserted fewer rows than it carried, and a failure names the entries
+     * of the multi-row INSERT that failed (docs/pipelining.md, "Multi-row INSERTs").
      */
     int[] executeBatch(String sql, java.util.List<Object[]> batch);
 

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue #29, item 5: what a batch reports, beside pgjdbc: the update counts of a failed batch
  * ({@link BatchUpdateException#getUpdateCounts()}) in auto-commit and in a transaction, prepared
- * and plain; {@code SUCCESS_NO_INFO} of pgjdbc's rewritten batch ({@code reWriteBatchedInserts});
+ * and plain; the counts of a rewritten batch ({@code reWriteBatchedInserts}: pgjdbc's {@code
+ * SUCCESS_NO_INFO}, lazypg's 1 per entry where a multi-row INSERT inserted all its rows);
  * a query in a batch (the exception, its SQLSTATE and counts).
  */
 @LazyPgTest
@@ -127,30 +128,55 @@ class BatchUpdateCountsIT extends AgainstPgjdbc {
         }
     }
 
-    @Test
-    void aRewrittenBatchOfPgjdbcSaysSuccessNoInfoWhereLazypgGivesTheCounts(TestPostgres server) throws SQLException {
+    private static Connection rewritingPgjdbc(TestPostgres server) throws SQLException {
         Properties p = new Properties();
         p.setProperty("user", server.username());
         p.setProperty("password", server.password());
         p.setProperty("reWriteBatchedInserts", "true");
+        return DriverManager.getConnection(server.jdbcUrl(), p);
+    }
+
+    private static Connection rewritingLazypg(TestPostgres server) throws SQLException {
+        return DriverManager.getConnection(
+                JdbcUrlsForTests.lazypgUrlWithCredentials(server) + "&reWriteBatchedInserts=true");
+    }
+
+    private static int[] batch(Connection c, String sql, int... ids) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int id : ids) {
+                ps.setInt(1, id);
+                ps.addBatch();
+            }
+            return ps.executeBatch();
+        }
+    }
+
+    /** Statements this connection prepared whose text holds more than one VALUES tuple: rewritten ones. */
+    private static long multiRowStatements(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+                var rs = s.executeQuery(
+                        "select count(*) from pg_prepared_statements where statement like 'insert%), (%'")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /**
+     * Both drivers rewrite with {@code reWriteBatchedInserts=true}. pgjdbc says {@code
+     * SUCCESS_NO_INFO} for every entry; lazypg says 1 for the entries of a multi-row INSERT that
+     * inserted all its rows, and {@code SUCCESS_NO_INFO} only where one inserted fewer (ON CONFLICT
+     * DO NOTHING skipped a row), so code written for pgjdbc's rewritten batch accepts lazypg's counts.
+     */
+    @Test
+    void aRewrittenBatchCountsOneWherePgjdbcSaysSuccessNoInfo(TestPostgres server) throws SQLException {
         int[] theirs;
         int[] ours;
-        try (Connection rewriting = DriverManager.getConnection(server.jdbcUrl(), p);
-                PreparedStatement ps = rewriting.prepareStatement(INSERT)) {
-            for (int id = 1; id <= 4; id++) {
-                ps.setInt(1, id);
-                ps.addBatch();
-            }
-            theirs = ps.executeBatch();
+        try (Connection rewriting = rewritingPgjdbc(server)) {
+            theirs = batch(rewriting, INSERT, 1, 2, 3, 4);
         }
-        try (Connection c = DriverManager.getConnection(
-                        JdbcUrlsForTests.lazypgUrlWithCredentials(server) + "&reWriteBatchedInserts=true");
-                PreparedStatement ps = c.prepareStatement(INSERT)) {
-            for (int id = 11; id <= 14; id++) {
-                ps.setInt(1, id);
-                ps.addBatch();
-            }
-            ours = ps.executeBatch();
+        try (Connection c = rewritingLazypg(server)) {
+            ours = batch(c, INSERT, 11, 12, 13, 14);
+            assertThat(multiRowStatements(c)).as("lazypg rewrote the batch").isEqualTo(1);
         }
         assertThat(theirs)
                 .containsExactly(
@@ -158,16 +184,59 @@ class BatchUpdateCountsIT extends AgainstPgjdbc {
                         Statement.SUCCESS_NO_INFO,
                         Statement.SUCCESS_NO_INFO,
                         Statement.SUCCESS_NO_INFO);
-        assertThat(ours)
-                .as("each insert's own count: lazypg pipelines, it does not rewrite")
-                .containsExactly(1, 1, 1, 1);
-        try (PreparedStatement ps = pgjdbc.prepareStatement(INSERT)) {
-            ps.setInt(1, 21);
-            ps.addBatch();
-            ps.setInt(1, 22);
-            ps.addBatch();
-            assertThat(ps.executeBatch()).as("pgjdbc without the rewrite").containsExactly(ours[0], ours[1]);
+        assertThat(ours).as("one multi-row INSERT of 4 rows that inserted 4").containsExactly(1, 1, 1, 1);
+        assertThat(batch(pgjdbc, INSERT, 21, 22))
+                .as("pgjdbc without the rewrite")
+                .containsExactly(ours[0], ours[1]);
+
+        String upsert = INSERT + " on conflict (id) do nothing";
+        try (Connection rewriting = rewritingPgjdbc(server)) {
+            theirs = batch(rewriting, upsert, 1, 31, 32, 33, 34, 35); // 1 exists
         }
+        try (Connection c = rewritingLazypg(server)) {
+            ours = batch(c, upsert, 11, 41, 42, 43, 44, 45); // 11 exists
+        }
+        assertThat(theirs).containsOnly(Statement.SUCCESS_NO_INFO).hasSize(6);
+        assertThat(ours)
+                .as("chunks of 4 (one row skipped) and 2")
+                .containsExactly(
+                        Statement.SUCCESS_NO_INFO,
+                        Statement.SUCCESS_NO_INFO,
+                        Statement.SUCCESS_NO_INFO,
+                        Statement.SUCCESS_NO_INFO,
+                        1,
+                        1);
+        assertThat(rows(pgjdbc)).isEqualTo(4 + 4 + 2 + 5 + 5);
+    }
+
+    @Test
+    void aFailedRewrittenBatchReportsLikePgjdbcAndNamesTheChunksEntries(TestPostgres server) throws SQLException {
+        BatchUpdateException theirs;
+        BatchUpdateException ours;
+        int[] ids = {1, 2, 3, 4, 5, 6, 2}; // chunks of 4, 2 and 1: the last repeats entry 1's id
+        try (Connection rewriting = rewritingPgjdbc(server)) {
+            theirs = catchThrowableOfType(BatchUpdateException.class, () -> batch(rewriting, INSERT, ids));
+        }
+        long committedByPgjdbc = rows(pgjdbc);
+        truncate();
+        try (Connection c = rewritingLazypg(server)) {
+            ours = catchThrowableOfType(BatchUpdateException.class, () -> batch(c, INSERT, ids));
+        }
+        assertThat((Throwable) theirs).isNotNull();
+        assertThat((Throwable) ours).isNotNull();
+        assertThat(ours.getSQLState()).isEqualTo(theirs.getSQLState()).isEqualTo("23505");
+        assertThat(ours.getUpdateCounts())
+                .hasSameSizeAs(theirs.getUpdateCounts())
+                .containsOnly(Statement.EXECUTE_FAILED);
+        assertThat(ours.getMessage())
+                .contains("Batch entries 6 to 6 (of 7, counted from 0), sent as one multi-row INSERT of 1 row")
+                .contains("rewrite_batched_inserts");
+        assertThat(rows(lazypg))
+                .as("lazypg's rewritten batch is all or nothing too")
+                .isZero();
+        assertThat(committedByPgjdbc)
+                .as("pgjdbc's rewritten batch in auto-commit, for the record")
+                .isBetween(0L, 6L);
     }
 
     /**

@@ -143,7 +143,7 @@ class PgjdbcPropertiesTest {
         Logger logger = Logger.getLogger(JdbcUrls.class.getName());
         logger.addHandler(handler);
         try {
-            String url = URL + "&binaryTransferEnable=int4&reWriteBatchedInserts=true&loggerLevel=DEBUG";
+            String url = URL + "&binaryTransferEnable=int4&reWriteBatchedInsertsSize=64&loggerLevel=DEBUG";
             for (int i = 0; i < 3; i++) {
                 JdbcUrls.config(url, null);
             }
@@ -154,7 +154,8 @@ class PgjdbcPropertiesTest {
         assertThat(records.get(0).getLevel()).isEqualTo(java.util.logging.Level.WARNING);
         assertThat(records.get(0).getMessage())
                 .contains("binaryTransferEnable (lazypg chooses text or binary per column type itself)")
-                .contains("reWriteBatchedInserts (a JDBC batch is already sent as one pipeline")
+                .contains(
+                        "reWriteBatchedInsertsSize (a rewritten batch (reWriteBatchedInserts, lazypg's rewrite_batched_inserts)")
                 .contains("loggerLevel (lazypg logs through System.Logger");
     }
 

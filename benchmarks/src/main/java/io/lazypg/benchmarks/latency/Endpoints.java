@@ -17,9 +17,10 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The clients of one latency setting, each reaching the server through a {@link TcpRelay} of its
  * own at that one-way latency, so each client's round trips are counted apart: lazypg (pool 8),
- * lazypg with cross-thread pipelining ({@code pipelining_limit} 8, pool 8), a {@link LazyPgTemplate}
- * over the first, pgjdbc + HikariCP (pool 8, pgjdbc's defaults; HikariCP's keepalive off), and
- * pgjdbc + HikariCP with {@code reWriteBatchedInserts=true}. TLS is off everywhere (as in the end-to-end report). Closing closes
+ * lazypg with cross-thread pipelining ({@code pipelining_limit} 8, pool 8), lazypg with {@code
+ * rewrite_batched_inserts} (pool 8), a {@link LazyPgTemplate} over the first, pgjdbc + HikariCP
+ * (pool 8, pgjdbc's defaults; HikariCP's keepalive off), and pgjdbc + HikariCP with {@code
+ * reWriteBatchedInserts=true}. TLS is off everywhere (as in the end-to-end report). Closing closes
  * the clients, then the relays.
  */
 public final class Endpoints implements AutoCloseable {
@@ -41,6 +42,8 @@ public final class Endpoints implements AutoCloseable {
     final HikariDataSource hikari;
     final TcpRelay rewriteRelay;
     final HikariDataSource hikariRewrite;
+    final TcpRelay lazyRewriteRelay;
+    final LazyPgClient lazyRewrite;
 
     public Endpoints(TestPostgres server, Duration latency) {
         this.latency = latency;
@@ -58,11 +61,18 @@ public final class Endpoints implements AutoCloseable {
                 .build()));
         this.hikariRelay = relay(server);
         this.hikari = open(hikari(server, hikariRelay, false));
+        this.lazyRewriteRelay = relay(server);
+        this.lazyRewrite = open(LazyPgClient.create(Fixtures.lazyConfig(server, POOL).toBuilder()
+                .host(lazyRewriteRelay.host())
+                .port(lazyRewriteRelay.port())
+                .rewriteBatchedInserts(true)
+                .build()));
         this.rewriteRelay = relay(server);
         this.hikariRewrite = open(hikari(server, rewriteRelay, true));
         // Every pool full before any window: a connection opened during one would count its startup.
         fill(lazy);
         fill(pipelined);
+        fill(lazyRewrite);
         fill(hikari);
         fill(hikariRewrite);
     }
@@ -102,6 +112,7 @@ public final class Endpoints implements AutoCloseable {
     void primePools() throws java.sql.SQLException {
         prime(lazy);
         prime(pipelined);
+        prime(lazyRewrite);
         prime(hikari);
         prime(hikariRewrite);
     }

@@ -17,7 +17,8 @@ import java.util.stream.IntStream;
 /**
  * lazypg's best way per unit today: the client (pool 8), borrowing per statement or per
  * transaction ({@code withConnection}, whose {@code begin()} rides with the first statement);
- * {@code = any($1)} as the single-statement alternative to 10 lookups; {@code executeBatch}, text
+ * {@code = any($1)} as the single-statement alternative to 10 lookups; {@code executeBatch} (also with
+ * {@code rewrite_batched_inserts}: 64 + 32 + 4 rows in three multi-row INSERTs), text
  * {@code copyIn} and {@code template.copy} for the 100 rows; cross-thread pipelining ({@code
  * pipelining_limit}) for 64 threads on 8 connections.
  */
@@ -80,6 +81,14 @@ final class LazyPgWays implements Ways {
                         1.0,
                         e.lazyRelay,
                         () -> id -> batch(lazy, id)),
+                new LatencyCase(
+                        Unit.INSERT_100,
+                        "lazypg-batch-rewrite",
+                        "lazypg client.executeBatch, rewrite_batched_inserts=true",
+                        Role.RANKED,
+                        1.0,
+                        e.lazyRewriteRelay,
+                        () -> id -> batch(e.lazyRewrite, id)),
                 new LatencyCase(
                         Unit.INSERT_100,
                         "lazypg-copy",

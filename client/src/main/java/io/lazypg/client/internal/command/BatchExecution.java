@@ -82,6 +82,24 @@ public final class BatchExecution extends Exchange {
             String sql,
             List<Object[]> batch,
             @Nullable List<LazyResult> results) {
+        return run(channel, preparer, bracket, begin, sql, batch, results, false);
+    }
+
+    /**
+     * As {@link #run(SessionChannel, StatementPreparer, ExchangeBracket, DeferredBegin, String, List, List)}; with
+     * {@code rewrite} ({@code rewrite_batched_inserts}), a batch of a single-row INSERT that {@link
+     * MultiRowInsert} can rewrite runs as multi-row INSERTs ({@link RewrittenBatchExecution}), its
+     * counts as that class says.
+     */
+    public static int[] run(
+            SessionChannel channel,
+            StatementPreparer preparer,
+            ExchangeBracket bracket,
+            DeferredBegin begin,
+            String sql,
+            List<Object[]> batch,
+            @Nullable List<LazyResult> results,
+            boolean rewrite) {
         bracket.ensureIdle();
         if (batch.isEmpty()) {
             return new int[0];
@@ -92,6 +110,13 @@ public final class BatchExecution extends Exchange {
             // Its executions after the first would reach the server in copy-in mode, sent in the same write
             throw new PgUsageException("COPY FROM STDIN cannot run in a batch: it has no data to send. Nothing was"
                     + " sent. Load rows with copyIn, or with executeBatch and an INSERT.");
+        }
+        if (rewrite && results == null) {
+            RewrittenBatchExecution rewritten = RewrittenBatchExecution.of(channel, preparer, begin, sql, batch);
+            if (rewritten != null) {
+                bracket.run(rewritten);
+                return rewritten.counts();
+            }
         }
         BatchExecution execution = new BatchExecution(channel, preparer, begin, sql, batch, results);
         bracket.run(execution);
@@ -180,7 +205,7 @@ public final class BatchExecution extends Exchange {
     }
 
     /** Per position, the first non-null value of the batch: its type is declared for every execution. */
-    private static Object[] representativeValues(List<Object[]> batch, String sql) {
+    static Object[] representativeValues(List<Object[]> batch, String sql) {
         int width = batch.get(0).length;
         Object[] representative = new Object[width];
         for (int r = 0; r < batch.size(); r++) {

@@ -38,6 +38,11 @@ public final class StatementCache {
         return capacity > 0;
     }
 
+    /** Statements kept at most; 0 when the cache is off. */
+    int capacity() {
+        return capacity;
+    }
+
     @Nullable
     PreparedStatement get(String sql) {
         if (closeAllOnNextUse) {

@@ -60,6 +60,16 @@ public final class StatementPreparer implements StatementCacheHooks {
 
     private long counter;
     private final DescribeResponse description = new DescribeResponse();
+    /** What {@link #multiRowInsert} found per SQL text, the least recently used dropped past 64. */
+    private final java.util.Map<String, Object> rewrites = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(java.util.Map.Entry<String, Object> eldest) {
+            return size() > 64;
+        }
+    };
+
+    private static final Object NOT_REWRITABLE = new Object();
+    private boolean rewritesUnderScs = true;
     /**
      * Whether the statements prepared now carry a RETURNING clause their caller appended to the
      * application's SQL (the JDBC driver's generated keys): their statistics are kept apart from
@@ -176,6 +186,36 @@ public final class StatementPreparer implements StatementCacheHooks {
     /** Whether the statement cache is on (statements are named and kept). */
     boolean caches() {
         return statements.enabled();
+    }
+
+    /**
+     * Whether {@code statements} distinct statements can be looked up or prepared one after the other
+     * without the last evicting (and closing) the first before all of them ran: the cache is off, or
+     * holds at least that many (it evicts the least recently used).
+     */
+    boolean holdsTogether(int statements) {
+        return !this.statements.enabled() || this.statements.capacity() >= statements;
+    }
+
+    /**
+     * {@link MultiRowInsert#of} of {@code sql} under the session's standard_conforming_strings,
+     * remembered per SQL text (null, "not rewritable", too) for the connection's next batches, so a
+     * batch repeated does not lex its SQL nor render its chunk statements again.
+     */
+    @Nullable
+    MultiRowInsert multiRowInsert(String sql) {
+        boolean scs = standardConformingStrings();
+        if (scs != rewritesUnderScs) {
+            rewrites.clear(); // the same text may lex otherwise now
+            rewritesUnderScs = scs;
+        }
+        Object known = rewrites.get(sql);
+        if (known == null) {
+            MultiRowInsert insert = MultiRowInsert.of(sql, scs);
+            rewrites.put(sql, insert == null ? NOT_REWRITABLE : insert);
+            return insert;
+        }
+        return known == NOT_REWRITABLE ? null : (MultiRowInsert) known;
     }
 
     /**

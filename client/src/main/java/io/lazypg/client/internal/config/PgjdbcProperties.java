@@ -35,7 +35,6 @@ public final class PgjdbcProperties {
     private static final String NO_PLUGINS = "lazypg loads no plugin classes";
     private static final String NO_GSS =
             "GSSAPI, Kerberos and SSPI authentication are not supported (password, MD5, SCRAM and trust are)";
-    private static final String BATCHES = "a JDBC batch is already sent as one pipeline, in one round trip";
     private static final String BINARY = "lazypg chooses text or binary per column type itself";
     private static final String LOGGING = "lazypg logs through System.Logger; configure it in your logging framework";
     private static final String FETCH = "rows are read lazily, fetch_size rows per round trip, which bounds memory";
@@ -152,8 +151,11 @@ public final class PgjdbcProperties {
                 "receiveBufferSize",
                 "the socket buffers are the system's (lazypg's receive_buffer_size is its read size)");
         noEffect(m, "sendBufferSize", "the socket buffers are the system's");
-        noEffect(m, "reWriteBatchedInserts", BATCHES);
-        noEffect(m, "reWriteBatchedInsertsSize", BATCHES);
+        noEffect(
+                m,
+                "reWriteBatchedInsertsSize",
+                "a rewritten batch (reWriteBatchedInserts, lazypg's rewrite_batched_inserts) always uses multi-row"
+                        + " INSERTs of at most 128 rows, as pgjdbc's default");
         noEffect(m, "scramMaxIterations", "lazypg accepts the server's SCRAM iteration count");
         noEffect(m, "socketTimeout", "query_timeout bounds a statement instead");
         noEffect(m, "sslcert", "client certificates are not supported by these properties");

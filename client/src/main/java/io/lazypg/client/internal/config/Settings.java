@@ -191,6 +191,17 @@ public final class Settings {
                     + " connection, 1 to 1024; 1 turns pipelining off.")
             .add(TABLE);
 
+    public static final Setting<Boolean> REWRITE_BATCHED_INSERTS = Setting.define(
+                    "rewrite_batched_inserts", "rewriteBatchedInserts", Boolean.class, SettingParsers::parseBoolean)
+            .defaultValue(false)
+            .alias(JDBC, "reWriteBatchedInserts")
+            .boot("rewrite-batched-inserts")
+            .doc("Whether executeBatch sends a single-row INSERT ... VALUES (...) as multi-row INSERTs of up to 128"
+                    + " rows (powers of two, at most 32767 parameters), still one round trip and atomic; each entry"
+                    + " counts 1, or -2 (SUCCESS_NO_INFO) where its multi-row INSERT inserted fewer rows (pgjdbc's"
+                    + " reWriteBatchedInserts).")
+            .add(TABLE);
+
     public static final Setting<Integer> FETCH_SIZE = Setting.define(
                     "fetch_size", "fetchSize", Integer.class, SettingParsers::parseInt)
             .defaultValue(1000)

@@ -275,9 +275,12 @@ public final class PgConnection implements Poolable {
         return true;
     }
 
-    /** Pipelined executions of one statement with one Sync; see {@link io.lazypg.client.LazyPgQueries#executeBatch}. */
+    /**
+     * Pipelined executions of one statement with one Sync, a single-row INSERT rewritten into
+     * multi-row INSERTs with {@code rewrite_batched_inserts}; see {@link io.lazypg.client.LazyPgQueries#executeBatch}.
+     */
     public int[] executeBatch(String sql, List<Object[]> batch) {
-        return BatchExecution.run(channel, preparer, bracket, begin, sql, batch, null);
+        return BatchExecution.run(channel, preparer, bracket, begin, sql, batch, null, config.rewriteBatchedInserts());
     }
 
     /**

@@ -250,6 +250,14 @@ class ConnectionUrlTest {
                 "jdbc:postgresql://db/shop?user=app&reWriteBatchedInserts=true&prepareThreshold=5&tcpKeepAlive=true");
         assertThat(config.host()).isEqualTo("db");
         assertThat(config.user()).isEqualTo("app");
+        assertThat(config.rewriteBatchedInserts())
+                .as("pgjdbc's name for rewrite_batched_inserts")
+                .isTrue();
+        assertThat(LazyPgConfig.fromUrl("jdbc:postgresql://db/shop?user=app").rewriteBatchedInserts())
+                .isFalse();
+        assertThat(LazyPgConfig.fromUrl("postgresql://app@db/shop?rewrite_batched_inserts=true")
+                        .rewriteBatchedInserts())
+                .isTrue();
         assertThatThrownBy(() -> LazyPgConfig.fromUrl("jdbc:postgresql://db/shop?user=app&reWriteBatchInserts=true"))
                 .hasMessageContaining("'reWriteBatchInserts'");
     }
