@@ -2,7 +2,6 @@ package io.lazypg.jdbc;
 
 import io.lazypg.client.Column;
 import io.lazypg.client.LazyRow;
-import io.lazypg.client.PgConversionException;
 import io.lazypg.client.PgException;
 import io.lazypg.client.PgType;
 import io.lazypg.client.RowCursor;
@@ -25,7 +24,6 @@ import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -57,7 +55,9 @@ import org.jspecify.annotations.Nullable;
  * errors). {@code infinity} and {@code -infinity} read as pgjdbc's stand-ins in java.sql.Date and
  * Timestamp and as MAX/MIN in java.time; {@code 24:00} is the next midnight as a java.sql.Time and
  * {@code LocalTime.MAX} (see {@link JdbcTimes}). Conversion failures are
- * {@link SQLDataException}s naming the column. Where the cursor is and how it moves is
+ * {@link SQLDataException}s naming the column. How a cell converts is {@link CellReader}'s; this
+ * class keeps the current row, wasNull, the labels and what needs the statement (LOBs, arrays of
+ * user-defined types, refcursors). Where the cursor is and how it moves is
  * {@link RowNavigation}'s (scrolling over a buffered result included). Updates, streams of unsupported kinds,
  * LOBs and refs throw {@link SQLFeatureNotSupportedException} saying so.
  *
@@ -73,8 +73,8 @@ public final class LazyRowResultSet extends RowNavigation {
 
     private boolean closed;
     private int fetchSize;
-    /** The statement's setMaxFieldSize (0: none): character and binary values are cut to it, as pgjdbc cuts them. */
-    private final int maxFieldSize;
+    /** Reads the cells, with pgjdbc's conversions and the statement's setMaxFieldSize. */
+    private final CellReader cells;
 
     private @Nullable ResultSetMetaData metaData;
     /** Lower-cased labels to 1-based indexes, built on the first {@link #findColumn}. */
@@ -99,7 +99,7 @@ public final class LazyRowResultSet extends RowNavigation {
         super(rows);
         this.columns = List.copyOf(columns);
         this.fetchSize = statement instanceof LazyPgStatement s ? s.fetchSizeHint() : 0; // JDBC: the statement's
-        this.maxFieldSize = statement instanceof LazyPgStatement s ? s.maxFieldSizeLimit() : 0;
+        this.cells = new CellReader(this.columns, statement instanceof LazyPgStatement s ? s.maxFieldSizeLimit() : 0);
         this.statement = statement;
         this.cursor = cursor;
     }
@@ -191,12 +191,11 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     private int oid(int index) {
-        return columns.get(index).typeOid();
+        return cells.oid(index);
     }
 
-    /** The column's row in the type table, or null for a type not in it. */
     private @Nullable PgType type(int index) {
-        return PgType.of(oid(index));
+        return cells.type(index);
     }
 
     /** True (and wasNull set) when the cell is NULL. */
@@ -206,25 +205,7 @@ public final class LazyRowResultSet extends RowNavigation {
     }
 
     private SQLDataException conversion(int index, String target, Exception cause) {
-        Column c = columns.get(index);
-        String detail = cause.getMessage();
-        String prefix = "Column '" + c.name() + "'";
-        return new SQLDataException(
-                (detail != null && detail.startsWith(prefix)
-                        ? detail
-                        : prefix + " (" + c.typeName() + ") cannot be read as " + target + ": " + detail),
-                "22018",
-                cause);
-    }
-
-    /** A number out of the integer getter's range (SQLSTATE 22003, as pgjdbc says it). */
-    private SQLDataException outOfRange(int index, String target, ArithmeticException cause) {
-        Column c = columns.get(index);
-        return new SQLDataException(
-                "Column '" + c.name() + "' (" + c.typeName() + ") holds a value outside the range" + " of " + target
-                        + " (" + cause.getMessage() + "); read it with getLong, getBigDecimal or getDouble.",
-                "22003",
-                cause);
+        return cells.conversion(index, target, cause);
     }
 
     @Override
@@ -234,132 +215,19 @@ public final class LazyRowResultSet extends RowNavigation {
         }
     }
 
-    private static boolean numericType(@Nullable PgType type) {
-        return type == PgType.INT2
-                || type == PgType.INT4
-                || type == PgType.INT8
-                || type == PgType.OID
-                || type == PgType.NUMERIC
-                || type == PgType.FLOAT4
-                || type == PgType.FLOAT8;
-    }
-
-    /**
-     * An integer getter's value where the client's exact decoder refused the cell (a fraction, a
-     * float, a value out of range, or a non-numeric column's text): the number truncated toward
-     * zero, as pgjdbc's getInt/getLong do ({@code BigDecimal.toBigInteger}, or a cast for binary
-     * floats), then checked against [{@code min}, {@code max}]. NaN, the infinities and values out
-     * of range are conversion errors.
-     */
-    private long truncated(LazyRow r, int index, String target, long min, long max, PgConversionException cause)
-            throws SQLException {
-        BigDecimal d;
-        if (type(index) == PgType.NUMERIC || type(index) == PgType.FLOAT4 || type(index) == PgType.FLOAT8) {
-            try {
-                d = r.getBigDecimal(index); // floats by their shortest decimal, as pgjdbc reads their text
-            } catch (PgConversionException notFinite) {
-                throw conversion(index, target, cause);
-            }
-            if (d == null) { // not reached: the integer getters read non-NULL cells alone
-                throw conversion(index, target, cause);
-            }
-        } else {
-            d = parsed(r, index, target, cause);
-        }
-        BigInteger whole = d.toBigInteger();
-        if (whole.bitLength() > 63 || whole.longValue() < min || whole.longValue() > max) {
-            throw outOfRange(
-                    index,
-                    target,
-                    new ArithmeticException(d.toPlainString() + " is out of range [" + min + ", " + max + "]"));
-        }
-        return whole.longValue();
-    }
-
-    /** A number from a non-numeric column's text, as pgjdbc parses it. */
-    private BigDecimal parsed(LazyRow r, int index, String target, PgConversionException cause) throws SQLException {
-        PgType type = type(index);
-        if (type == PgType.BOOL) {
-            throw conversion(index, target, cause);
-        }
-        BigDecimal d;
-        try {
-            if (type == PgType.NUMERIC) {
-                d = r.getBigDecimal(index); // for an exact conversion (or a 22003 saying why not)
-            } else if (type == PgType.FLOAT4 || type == PgType.FLOAT8) {
-                d = BigDecimal.valueOf(r.getDouble(index));
-            } else if (numericType(type)) {
-                d = BigDecimal.valueOf(r.getLong(index));
-            } else {
-                String text = r.getString(index);
-                d = text == null ? null : new BigDecimal(text.trim());
-            }
-        } catch (NumberFormatException | PgConversionException e) {
-            throw conversion(index, target, cause);
-        }
-        if (d == null) { // not reached: the numeric getters read non-NULL cells alone
-            throw conversion(index, target, cause);
-        }
-        return d;
-    }
-
     @Override
     public @Nullable String getString(int columnIndex) throws SQLException {
         LazyRow r = current();
-        int i = index(columnIndex);
-        try {
-            String s = r.getString(i);
-            wasNull = s == null;
-            return maxFieldSize > 0 && s != null && s.length() > maxFieldSize && cutToMaxFieldSize(i)
-                    ? s.substring(0, maxFieldSize)
-                    : s;
-        } catch (PgConversionException e) {
-            throw conversion(i, "String", e);
-        }
+        String s = cells.text(r, index(columnIndex));
+        wasNull = s == null;
+        return s;
     }
 
     @Override
     public boolean getBoolean(int columnIndex) throws SQLException {
         LazyRow r = current();
         int i = index(columnIndex);
-        if (type(i) == PgType.BOOL) {
-            return !nullCell(r, i) && r.getBoolean(i);
-        }
-        String text = r.getString(i);
-        wasNull = text == null;
-        if (text == null) {
-            return false;
-        }
-        String s = text.trim().toLowerCase(Locale.ROOT);
-        switch (s) {
-            case "t":
-            case "true":
-            case "y":
-            case "yes":
-            case "on":
-            case "1":
-                return true;
-            case "f":
-            case "false":
-            case "n":
-            case "no":
-            case "off":
-            case "0":
-                return false;
-            default:
-                try {
-                    BigDecimal d = new BigDecimal(s);
-                    if (d.compareTo(BigDecimal.ONE) == 0) {
-                        return true;
-                    }
-                    if (d.signum() == 0) {
-                        return false;
-                    }
-                } catch (NumberFormatException e) {
-                    // fall through to the error
-                }
-                throw conversion(i, "boolean", new IllegalArgumentException("'" + s + "' is not a boolean"));
-        }
+        return !nullCell(r, i) && cells.bool(r, i);
     }
 
     @Override
@@ -375,84 +243,42 @@ public final class LazyRowResultSet extends RowNavigation {
     public short getShort(int columnIndex) throws SQLException {
         LazyRow r = current();
         int i = index(columnIndex);
-        if (nullCell(r, i)) {
-            return 0;
-        }
-        try {
-            return r.getShort(i);
-        } catch (PgConversionException e) {
-            return (short) truncated(r, i, "short", Short.MIN_VALUE, Short.MAX_VALUE, e);
-        }
+        return nullCell(r, i) ? 0 : cells.int2(r, i);
     }
 
     @Override
     public int getInt(int columnIndex) throws SQLException {
         LazyRow r = current();
         int i = index(columnIndex);
-        if (nullCell(r, i)) {
-            return 0;
-        }
-        try {
-            return r.getInt(i);
-        } catch (PgConversionException e) {
-            return (int) truncated(r, i, "int", Integer.MIN_VALUE, Integer.MAX_VALUE, e);
-        }
+        return nullCell(r, i) ? 0 : cells.int4(r, i);
     }
 
     @Override
     public long getLong(int columnIndex) throws SQLException {
         LazyRow r = current();
         int i = index(columnIndex);
-        if (nullCell(r, i)) {
-            return 0;
-        }
-        try {
-            return r.getLong(i);
-        } catch (PgConversionException e) {
-            return truncated(r, i, "long", Long.MIN_VALUE, Long.MAX_VALUE, e);
-        }
+        return nullCell(r, i) ? 0 : cells.int8(r, i);
     }
 
     @Override
     public float getFloat(int columnIndex) throws SQLException {
         LazyRow r = current();
         int i = index(columnIndex);
-        if (nullCell(r, i)) {
-            return 0;
-        }
-        try {
-            return r.getFloat(i);
-        } catch (PgConversionException e) {
-            return parsed(r, i, "float", e).floatValue();
-        }
+        return nullCell(r, i) ? 0 : cells.float4(r, i);
     }
 
     @Override
     public double getDouble(int columnIndex) throws SQLException {
         LazyRow r = current();
         int i = index(columnIndex);
-        if (nullCell(r, i)) {
-            return 0;
-        }
-        try {
-            return r.getDouble(i);
-        } catch (PgConversionException e) {
-            return parsed(r, i, "double", e).doubleValue();
-        }
+        return nullCell(r, i) ? 0 : cells.float8(r, i);
     }
 
     @Override
     public @Nullable BigDecimal getBigDecimal(int columnIndex) throws SQLException {
         LazyRow r = current();
         int i = index(columnIndex);
-        if (nullCell(r, i)) {
-            return null;
-        }
-        try {
-            return r.getBigDecimal(i);
-        } catch (PgConversionException e) {
-            return parsed(r, i, "BigDecimal", e);
-        }
+        return nullCell(r, i) ? null : cells.numeric(r, i);
     }
 
     @Override
@@ -465,44 +291,17 @@ public final class LazyRowResultSet extends RowNavigation {
     @Override
     public byte @Nullable [] getBytes(int columnIndex) throws SQLException {
         LazyRow r = current();
-        int i = index(columnIndex);
-        try {
-            byte[] b = r.getBytes(i);
-            wasNull = b == null;
-            return maxFieldSize > 0 && b != null && b.length > maxFieldSize && cutToMaxFieldSize(i)
-                    ? java.util.Arrays.copyOf(b, maxFieldSize)
-                    : b;
-        } catch (PgConversionException e) {
-            throw conversion(i, "byte[]", e);
-        }
-    }
-
-    /** Whether column {@code i} is one setMaxFieldSize applies to: character and binary types, as in pgjdbc. */
-    private boolean cutToMaxFieldSize(int i) {
-        switch (PgTypes.sqlType(oid(i))) {
-            case java.sql.Types.CHAR:
-            case java.sql.Types.VARCHAR:
-            case java.sql.Types.LONGVARCHAR:
-            case java.sql.Types.BINARY:
-            case java.sql.Types.VARBINARY:
-            case java.sql.Types.LONGVARBINARY:
-                return true;
-            default:
-                return false;
-        }
+        byte[] b = cells.bytes(r, index(columnIndex));
+        wasNull = b == null;
+        return b;
     }
 
     /** A reference-typed read through the client's decoder; null (and wasNull) for NULL. */
     private <T> @Nullable T decoded(int columnIndex, Class<T> type) throws SQLException {
         LazyRow r = current();
-        int i = index(columnIndex);
-        try {
-            T v = r.get(i, type);
-            wasNull = v == null;
-            return v;
-        } catch (PgConversionException e) {
-            throw conversion(i, type.getSimpleName(), e);
-        }
+        T v = cells.decoded(r, index(columnIndex), type);
+        wasNull = v == null;
+        return v;
     }
 
     @Override
@@ -515,49 +314,12 @@ public final class LazyRowResultSet extends RowNavigation {
         return getDate(columnIndex, cal == null ? null : cal.getTimeZone());
     }
 
-    /** pgjdbc's getDate: a date or timestamp's day at midnight in {@code zone}, an instant's day there ({@link JdbcTimeReads}). */
     private @Nullable Date getDate(int columnIndex, @Nullable TimeZone zone) throws SQLException {
         int i = index(columnIndex);
-        PgType type = type(i);
-        if (type == PgType.TIMESTAMPTZ) {
-            Timestamp t = getTimestamp(columnIndex);
-            if (t == null) {
-                return null;
-            }
-            return JdbcTimes.isInfinity(t) ? new Date(t.getTime()) : JdbcTimeReads.date(t.getTime(), zone);
-        }
-        if (type == PgType.DATE) {
-            LocalDate d = decoded(columnIndex, LocalDate.class); // the natural value: no conversion per read
-            if (d == null) {
-                return null;
-            }
-            Date infinite = JdbcTimes.infiniteDate(d);
-            return infinite != null ? infinite : JdbcTimeReads.date(d, zone);
-        }
-        if (type == PgType.TIMESTAMP) {
-            LocalDateTime d = decoded(columnIndex, LocalDateTime.class);
-            if (d == null) {
-                return null;
-            }
-            Date infinite = JdbcTimes.infiniteDate(d);
-            return infinite != null ? infinite : JdbcTimeReads.date(d, zone);
-        }
-        if (type == PgType.TIME) {
-            LocalTime t = decoded(columnIndex, LocalTime.class);
-            return t == null ? null : JdbcTimeReads.date(JdbcTimeReads.onEpochDay(t), zone);
-        }
-        if (type == PgType.TIMETZ) {
-            OffsetTime t = decoded(columnIndex, OffsetTime.class);
-            return t == null
-                    ? null
-                    : JdbcTimeReads.date(JdbcTimeReads.timestamp(t).getTime(), zone);
-        }
-        String s = getString(columnIndex);
-        try {
-            return s == null ? null : Date.valueOf(s.trim());
-        } catch (IllegalArgumentException e) {
-            throw conversion(i, "java.sql.Date", e);
-        }
+        LazyRow r = current();
+        Date v = cells.date(r, i, zone);
+        wasNull = v == null;
+        return v;
     }
 
     @Override
@@ -570,42 +332,12 @@ public final class LazyRowResultSet extends RowNavigation {
         return getTime(columnIndex, cal == null ? null : cal.getTimeZone());
     }
 
-    /**
-     * pgjdbc's getTime: a time or timestamp's time of day in {@code zone} on 1970-01-01 (a date's
-     * midnight); a timetz
-     * at its offset, a timestamptz at the offset the session's TimeZone gives it (as in its text).
-     */
     private @Nullable Time getTime(int columnIndex, @Nullable TimeZone zone) throws SQLException {
         int i = index(columnIndex);
-        PgType type = type(i);
-        if (type == PgType.TIMETZ) {
-            OffsetTime t = decoded(columnIndex, OffsetTime.class);
-            return t == null ? null : JdbcTimeReads.time(t.toLocalTime(), t.getOffset());
-        }
-        if (type == PgType.TIMESTAMPTZ) {
-            OffsetDateTime t = decoded(columnIndex, OffsetDateTime.class);
-            if (t != null && (t.equals(OffsetDateTime.MAX) || t.equals(OffsetDateTime.MIN))) {
-                throw conversion(i, "java.sql.Time", new IllegalArgumentException("infinity has no time of day"));
-            }
-            return t == null ? null : JdbcTimeReads.time(t.toLocalTime(), t.getOffset());
-        }
-        if (type == PgType.TIME) {
-            LocalTime t = decoded(columnIndex, LocalTime.class);
-            return t == null ? null : JdbcTimeReads.time(JdbcTimeReads.onEpochDay(t), zone);
-        }
-        if (type == PgType.TIMESTAMP || type == PgType.DATE) {
-            LocalDateTime t = decoded(columnIndex, LocalDateTime.class);
-            if (t != null && JdbcTimes.infinitySign(t) != 0) {
-                throw conversion(i, "java.sql.Time", new IllegalArgumentException("infinity has no time of day"));
-            }
-            return t == null ? null : JdbcTimeReads.time(t, zone);
-        }
-        String s = getString(columnIndex);
-        try {
-            return s == null ? null : JdbcTimeReads.time(JdbcTimeReads.onEpochDay(LocalTime.parse(s.trim())), zone);
-        } catch (RuntimeException e) {
-            throw conversion(i, "java.sql.Time", e);
-        }
+        LazyRow r = current();
+        Time v = cells.time(r, i, zone);
+        wasNull = v == null;
+        return v;
     }
 
     @Override
@@ -618,40 +350,12 @@ public final class LazyRowResultSet extends RowNavigation {
         return getTimestamp(columnIndex, cal == null ? null : cal.getTimeZone());
     }
 
-    /** pgjdbc's getTimestamp: the wall clock of a timestamp, date or time in {@code zone}; an instant as it is. */
     private @Nullable Timestamp getTimestamp(int columnIndex, @Nullable TimeZone zone) throws SQLException {
         int i = index(columnIndex);
-        PgType type = type(i);
-        if (type == PgType.TIMESTAMPTZ) {
-            Instant t = decoded(columnIndex, Instant.class);
-            if (t == null) {
-                return null;
-            }
-            Timestamp infinite = JdbcTimes.infiniteTimestamp(t);
-            return infinite != null ? infinite : JdbcTimeReads.instant(t);
-        }
-        if (type == PgType.TIMESTAMP || type == PgType.DATE) {
-            LocalDateTime t = decoded(columnIndex, LocalDateTime.class);
-            if (t == null) {
-                return null;
-            }
-            Timestamp infinite = JdbcTimes.infiniteTimestamp(t);
-            return infinite != null ? infinite : JdbcTimeReads.timestamp(t, zone);
-        }
-        if (type == PgType.TIME) {
-            LocalTime t = decoded(columnIndex, LocalTime.class);
-            return t == null ? null : JdbcTimeReads.timestamp(JdbcTimeReads.onEpochDay(t), zone);
-        }
-        if (type == PgType.TIMETZ) {
-            OffsetTime t = decoded(columnIndex, OffsetTime.class);
-            return t == null ? null : JdbcTimeReads.timestamp(t);
-        }
-        String s = getString(columnIndex);
-        try {
-            return s == null ? null : Timestamp.valueOf(s.trim());
-        } catch (IllegalArgumentException e) {
-            throw conversion(i, "java.sql.Timestamp", e);
-        }
+        LazyRow r = current();
+        Timestamp v = cells.timestamp(r, i, zone);
+        wasNull = v == null;
+        return v;
     }
 
     @Override
