@@ -536,8 +536,15 @@ public final class PgConnection implements Poolable {
         bracket.cancel();
     }
 
+    /**
+     * Closes the session (Terminate, then the socket). Claims the connection from the pool's
+     * housekeeper first, as handing it out does ({@link #claimForUse}): a pool closing its idle
+     * connections may meet one whose pending answer the housekeeper is reading, and two readers of
+     * one socket would leave the one that finds nothing blocked for ever.
+     */
     @Override
     public void close() {
+        ends.pending().claim();
         channel.close();
     }
 

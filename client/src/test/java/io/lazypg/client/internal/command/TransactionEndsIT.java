@@ -177,6 +177,30 @@ class TransactionEndsIT {
     }
 
     @Test
+    void closingThePoolWhileItsHousekeeperReadsAPendingAnswerWaitsForThatReadAndDoesNotHang() throws Exception {
+        PgConnection connection;
+        try (LazyPgSession s = client.acquire()) {
+            connection = connectionOf(s);
+            s.begin();
+            s.query(SELECT, 1);
+            relay.stallExisting();
+            s.rollback();
+        } // back to the pool with ROLLBACK's answer unread; the housekeeper starts reading it in 5 ms
+        Thread.sleep(100); // the housekeeper is now blocked in that read: the answer is stalled
+        assertThat(connection.channel().inFlight().size()).isEqualTo(1);
+
+        Thread closing = new Thread(client::close, "closing-the-pool");
+        closing.start();
+        Thread.sleep(100);
+        relay.resumeAll(); // one reader gets the answer; a second reader of the socket would wait for ever
+        closing.join(TimeUnit.SECONDS.toMillis(3)); // under the housekeeper's 5 s read bound
+        assertThat(closing.isAlive())
+                .as("closing took the connection only once the housekeeper had read its answer")
+                .isFalse();
+        assertThat(connection.channel().inFlight().size()).isZero();
+    }
+
+    @Test
     void theIdlePoolReadsAPendingAnswerWithinItsBound() throws Exception {
         PgConnection connection;
         try (LazyPgSession s = client.acquire()) {
