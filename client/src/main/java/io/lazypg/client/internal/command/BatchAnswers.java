@@ -10,7 +10,6 @@ import io.lazypg.client.internal.channel.SessionChannel;
 import io.lazypg.client.internal.result.CommandTags;
 import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.result.RowViews;
-import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,12 +72,7 @@ class BatchAnswers extends ResponseHandler {
 
     @Override
     protected void parameterDescription(MessageReader in) {
-        int p = in.payloadOffset();
-        int[] types = new int[Bytes.readUnsignedShort(in.buffer(), p)];
-        for (int i = 0; i < types.length; i++) {
-            types[i] = Bytes.readInt(in.buffer(), p + 2 + 4 * i);
-        }
-        describedTypes = types;
+        describedTypes = ParameterDescriptions.types(in);
     }
 
     @Override

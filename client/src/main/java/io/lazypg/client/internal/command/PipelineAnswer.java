@@ -8,7 +8,6 @@ import io.lazypg.client.internal.channel.ServerMessages;
 import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.result.RowList;
 import io.lazypg.client.internal.result.RowViews;
-import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.MessageReader;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -85,13 +84,7 @@ final class PipelineAnswer extends ResponseHandler {
 
     @Override
     protected void parameterDescription(MessageReader in) {
-        int p = in.payloadOffset();
-        int count = Bytes.readUnsignedShort(in.buffer(), p);
-        int[] types = new int[count];
-        for (int i = 0; i < count; i++) {
-            types[i] = Bytes.readInt(in.buffer(), p + 2 + 4 * i);
-        }
-        parameterTypes = types;
+        parameterTypes = ParameterDescriptions.types(in);
     }
 
     @Override

@@ -5,7 +5,6 @@ import io.lazypg.client.internal.channel.ResponseHandler;
 import io.lazypg.client.internal.channel.ServerMessages;
 import io.lazypg.client.internal.channel.SessionChannel;
 import io.lazypg.client.internal.result.CommandTags;
-import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import io.lazypg.client.internal.wire.WriteBuffer;
@@ -279,11 +278,7 @@ final class RewrittenBatchExecution extends Exchange {
 
         @Override
         protected void parameterDescription(MessageReader in) {
-            int p = in.payloadOffset();
-            int[] types = new int[Bytes.readUnsignedShort(in.buffer(), p)];
-            for (int i = 0; i < types.length; i++) {
-                types[i] = Bytes.readInt(in.buffer(), p + 2 + 4 * i);
-            }
+            int[] types = ParameterDescriptions.types(in);
             if (described < describedTypes.length) {
                 describedTypes[described++] = types;
             }

@@ -16,7 +16,6 @@ import io.lazypg.client.internal.result.ResultShape;
 import io.lazypg.client.internal.stats.StatementUsage;
 import io.lazypg.client.internal.stats.StatisticsRegistry;
 import io.lazypg.client.internal.wire.BackendMessages;
-import io.lazypg.client.internal.wire.Bytes;
 import io.lazypg.client.internal.wire.FrontendMessages;
 import io.lazypg.client.internal.wire.MessageReader;
 import io.lazypg.client.sql.SqlLexer;
@@ -463,12 +462,8 @@ public final class StatementPreparer implements StatementCacheHooks {
 
         @Override
         protected void parameterDescription(MessageReader in) {
-            int p = in.payloadOffset();
-            parameterCount = Bytes.readUnsignedShort(in.buffer(), p);
-            int[] types = new int[parameterCount];
-            for (int i = 0; i < types.length; i++) {
-                types[i] = Bytes.readInt(in.buffer(), p + 2 + 4 * i);
-            }
+            int[] types = ParameterDescriptions.types(in);
+            parameterCount = types.length;
             parameterTypes = types;
         }
 
