@@ -213,4 +213,35 @@ class ModuleBoundaryTest {
         }
         assertThat(documented).isEqualTo(LAYERS);
     }
+
+    /**
+     * Issue #27's size bounds: the connection stays the session's operations over its channel, the
+     * configuration reads its settings from the one table, and a main file past 700 lines says why
+     * it is one file (a paragraph starting "Why one" in its Javadoc).
+     */
+    @Test
+    void theConnectionAndTheConfigStaySmallAndALongFileSaysWhy() throws IOException {
+        Path sources = Path.of("src/main/java");
+        Assumptions.assumeTrue(Files.isDirectory(sources), "run from the client module's directory");
+        assertThat(lines(sources.resolve("io/lazypg/client/internal/conn/PgConnection.java")))
+                .isLessThanOrEqualTo(600);
+        assertThat(lines(sources.resolve("io/lazypg/client/LazyPgConfig.java"))).isLessThanOrEqualTo(500);
+        List<String> unexplained = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(sources)) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                if (lines(f) > 700 && !Files.readString(f).contains("Why one")) {
+                    unexplained.add(sources.relativize(f) + " (" + lines(f) + " lines)");
+                }
+            }
+        }
+        assertThat(unexplained)
+                .as("main files past 700 lines without a reason in their Javadoc")
+                .isEmpty();
+    }
+
+    private static int lines(Path file) throws IOException {
+        try (Stream<String> lines = Files.lines(file)) {
+            return (int) lines.count();
+        }
+    }
 }

@@ -537,10 +537,8 @@ public final class PgConnection implements Poolable {
     }
 
     /**
-     * Closes the session (Terminate, then the socket). Claims the connection from the pool's
-     * housekeeper first, as handing it out does ({@link #claimForUse}): a pool closing its idle
-     * connections may meet one whose pending answer the housekeeper is reading, and two readers of
-     * one socket would leave the one that finds nothing blocked for ever.
+     * Closes the session, claiming it from the housekeeper first ({@link #claimForUse}): it may be
+     * reading a pending answer, and of two readers of one socket one would block for ever.
      */
     @Override
     public void close() {
