@@ -72,24 +72,10 @@ public final class BatchExecution extends Exchange {
 
     /**
      * Runs {@code batch} on the session (a deferred BEGIN rides with it, see the class comment) and
-     * returns each execution's row count; {@code results} as for the constructor.
-     */
-    public static int[] run(
-            SessionChannel channel,
-            StatementPreparer preparer,
-            ExchangeBracket bracket,
-            DeferredBegin begin,
-            String sql,
-            List<Object[]> batch,
-            @Nullable List<LazyResult> results) {
-        return run(channel, preparer, bracket, begin, sql, batch, results, false);
-    }
-
-    /**
-     * As {@link #run(SessionChannel, StatementPreparer, ExchangeBracket, DeferredBegin, String, List, List)}; with
-     * {@code rewrite} ({@code rewrite_batched_inserts}), a batch of a single-row INSERT that {@link
-     * MultiRowInsert} can rewrite runs as multi-row INSERTs ({@link RewrittenBatchExecution}), its
-     * counts as that class says.
+     * returns each execution's row count; {@code results} as for the constructor. With {@code
+     * rewrite} ({@code rewrite_batched_inserts}) and no results wanted, a batch of a single-row
+     * INSERT that {@link MultiRowInsert} can rewrite runs as multi-row INSERTs ({@link
+     * RewrittenBatchExecution}), its counts as that class says.
      */
     public static int[] run(
             SessionChannel channel,

@@ -289,7 +289,7 @@ public final class PgConnection implements Poolable {
      */
     public List<LazyResult> queryBatch(String sql, List<Object[]> batch) {
         List<LazyResult> results = new ArrayList<>(batch.size());
-        BatchExecution.run(channel, preparer, bracket, begin, sql, batch, results);
+        BatchExecution.run(channel, preparer, bracket, begin, sql, batch, results, false);
         return results;
     }
 
